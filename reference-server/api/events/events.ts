@@ -1,0 +1,43 @@
+import { badEventQueueId, missingParam } from "../../http/errors.ts";
+import { authed, type RequestContext, type Route } from "../../runtime.ts";
+
+/**
+ * GET /events (wire §9): acknowledges up to last_event_id, then answers at once with pending events, or with
+ * none under dont_block, or waits until an event arrives; an idle poll ends with a heartbeat event.
+ */
+async function getEvents(ctx: RequestContext): Promise<Record<string, unknown>> {
+  const { rt, user, params } = ctx;
+  const dontBlock = params.bool("dont_block", false);
+  const queueId = params.str("queue_id");
+  const lastEventId = params.optInt("last_event_id");
+  const queue = rt.queues.get(queueId, user.id);
+  if (!queue) {
+    if (rt.faulty("fl153.events.bad-queue-id")) return { events: [] };
+    throw badEventQueueId(queueId);
+  }
+  if (lastEventId === undefined) throw missingParam("last_event_id");
+  queue.acknowledge(lastEventId);
+  queue.lastTouched = rt.store.clock();
+  if (queue.events.length === 0 && !dontBlock) {
+    queue.connected++;
+    try {
+      const arrived = await queue.waitForEvent(rt.config.heartbeatMs, ctx.signal);
+      if (!arrived && !ctx.signal.aborted) queue.push({ type: "heartbeat" });
+    } finally {
+      queue.connected--;
+      queue.lastTouched = rt.store.clock();
+    }
+  }
+  return { events: [...queue.events] };
+}
+
+/** DELETE /events: removes the queue. */
+function deleteQueue(ctx: RequestContext): Record<string, unknown> {
+  const queueId = ctx.params.str("queue_id");
+  const queue = ctx.rt.queues.get(queueId, ctx.user.id);
+  if (!queue) throw badEventQueueId(queueId);
+  ctx.rt.queues.delete(queue);
+  return {};
+}
+
+export const routes: Route[] = [authed("GET", "/events", getEvents), authed("DELETE", "/events", deleteQueue)];

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { badNarrow } from "../../http/errors.ts";
+import type { Runtime } from "../../runtime.ts";
+import type { Channel, Message, User } from "../../state/types.ts";
+
+const Operand = z.union([z.string(), z.number().int(), z.array(z.union([z.number().int(), z.string()]))]);
+export const NarrowSchema = z.array(
+  z.union([
+    z.strictObject({ operator: z.string(), operand: Operand, negated: z.boolean().optional() }),
+    z.tuple([z.string(), Operand]).transform(([operator, operand]) => ({ operator, operand, negated: false })),
+  ]),
+);
+export type NarrowTerm = { operator: string; operand: z.infer<typeof Operand>; negated?: boolean | undefined };
+
+/** A narrow compiled for one user: a candidate source (an index) and a predicate over messages. */
+export interface CompiledNarrow {
+  channel?: Channel;
+  topic?: string;
+  dmUserIds?: number[];
+  test(message: Message): boolean;
+}
+
+type Predicate = (m: Message) => boolean;
+
+function usersOf(rt: Runtime, operand: NarrowTerm["operand"], op: string): User[] {
+  const refs = Array.isArray(operand) ? operand : typeof operand === "number" ? [operand] : operand.split(",").map((s) => s.trim());
+  return refs.map((ref) => {
+    const u = typeof ref === "number" || /^\d+$/.test(ref) ? rt.store.users.get(Number(ref)) : rt.store.userByEmail(ref);
+    if (!u) throw badNarrow(`unknown user in ${op}: ${String(ref)}`);
+    return u;
+  });
+}
+
+/**
+ * Compiles narrow terms (wire §14). The dm operators of FL177 (`dm`, `dm-including`, `is:dm`) exist only from
+ * that level; the legacy ones (`pm-with`, `group-pm-with`, `is:private`) work at every level.
+ */
+export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): CompiledNarrow {
+  const out: CompiledNarrow = { test: () => true };
+  const predicates: Predicate[] = [];
+  const dmOps = rt.fl.has("dmNarrowFilters") ? ["dm", "pm-with"] : ["pm-with"];
+  const dmIncludingOps = rt.fl.has("dmNarrowFilters") ? ["dm-including", "group-pm-with"] : ["group-pm-with"];
+  const dmIs = rt.fl.has("dmNarrowFilters") ? ["dm", "private"] : ["private"];
+  for (const term of terms) {
+    const { operator: op, operand } = term;
+    let p: Predicate;
+    if (op === "channel" || op === "stream") {
+      const channel = typeof operand === "number" || (typeof operand === "string" && /^\d+$/.test(operand))
+        ? rt.store.channels.get(Number(operand))
+        : typeof operand === "string" ? rt.store.channelByName(operand) : undefined;
+      if (!channel || !rt.access.canSeeChannel(viewer, channel)) throw badNarrow(`unknown channel ${JSON.stringify(operand)}`);
+      if (!term.negated) out.channel = channel;
+      p = (m) => m.channelId === channel.id;
+    } else if (op === "topic") {
+      if (typeof operand !== "string") throw badNarrow("topic operand must be a string");
+      const t = operand.toLowerCase();
+      if (!term.negated) out.topic = operand;
+      p = (m) => m.type === "stream" && m.topic.toLowerCase() === t;
+    } else if (op === "sender") {
+      const [u] = usersOf(rt, operand, op);
+      p = (m) => m.senderId === u!.id;
+    } else if (dmOps.includes(op)) {
+      const ids = [...new Set([viewer.id, ...usersOf(rt, operand, op).map((u) => u.id)])].sort((a, b) => a - b);
+      if (!term.negated) out.dmUserIds = ids;
+      const key = ids.join(",");
+      p = (m) => m.type === "private" && m.dmUserIds.join(",") === key;
+    } else if (dmIncludingOps.includes(op)) {
+      const ids = usersOf(rt, operand, op).map((u) => u.id);
+      p = (m) => m.type === "private" && ids.every((id) => m.dmUserIds.includes(id));
+    } else if (op === "is") {
+      p = isPredicate(rt, viewer, String(operand), dmIs);
+    } else if (op === "id") {
+      const id = Number(operand);
+      if (!Number.isInteger(id)) throw badNarrow("id operand must be an integer");
+      p = (m) => m.id === id;
+    } else if (op === "search") {
+      if (typeof operand !== "string" || operand.trim() === "") throw badNarrow("search operand must not be empty");
+      const words = operand.toLowerCase().split(/\s+/);
+      p = (m) => words.every((w) => m.content.toLowerCase().includes(w) || m.topic.toLowerCase().includes(w));
+    } else if (op === "near") {
+      continue;
+    } else if (op === "in") {
+      if (operand !== "home" && operand !== "all") throw badNarrow(`unknown 'in' operand ${String(operand)}`);
+      continue;
+    } else {
+      throw badNarrow(`unknown operator ${op}`);
+    }
+    predicates.push(term.negated ? (m) => !p(m) : p);
+  }
+  out.test = (m) => predicates.every((p) => p(m));
+  return out;
+}
+
+function isPredicate(rt: Runtime, viewer: User, operand: string, dmIs: string[]): Predicate {
+  if (dmIs.includes(operand)) return (m) => m.type === "private";
+  const flag = { starred: "starred", unread: "read", mentioned: "mentioned", alerted: "has_alert_word" }[operand];
+  if (flag === undefined) throw badNarrow(`unknown 'is' operand ${operand}`);
+  if (operand === "unread") return (m) => !(rt.store.flagsOf(viewer.id, m.id)?.has("read") ?? true);
+  return (m) => rt.store.flagsOf(viewer.id, m.id)?.has(flag) ?? false;
+}

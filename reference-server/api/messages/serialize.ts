@@ -1,0 +1,64 @@
+import type { Runtime } from "../../runtime.ts";
+import type { Message, User } from "../../state/types.ts";
+import { avatarUrl } from "../users/serialize.ts";
+import { topicFor } from "./topic.ts";
+
+export interface MessageView {
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+  /** The client accepts "" as a topic (capability empty_topic_name, or allow_empty_topic_name). */
+  allowEmptyTopic: boolean;
+}
+
+/** The message object of GET /messages and `message` events (wire §13), as `viewer` sees it. */
+export function serializeMessage(rt: Runtime, message: Message, view: MessageView): Record<string, unknown> {
+  const { store } = rt;
+  const sender = store.users.get(message.senderId)!;
+  const out: Record<string, unknown> = {
+    id: message.id,
+    sender_id: sender.id,
+    sender_email: sender.email,
+    sender_full_name: sender.fullName,
+    sender_realm_str: store.realm.stringId,
+    type: message.type,
+    recipient_id: message.recipientId,
+    subject: message.type === "stream" ? topicFor(rt, message.topic, view.allowEmptyTopic) : "",
+    topic_links: [],
+    content: view.applyMarkdown ? message.renderedContent : message.content,
+    content_type: view.applyMarkdown ? "text/html" : "text/x-markdown",
+    timestamp: message.timestamp,
+    client: message.client,
+    is_me_message: message.content.startsWith("/me "),
+    avatar_url: avatarUrl(sender, view.clientGravatar),
+    reactions: message.reactions.map((r) => serializeReaction(rt, r)),
+    submessages: [],
+  };
+  if (message.type === "stream") {
+    const channel = store.channels.get(message.channelId!)!;
+    out.stream_id = channel.id;
+    out.display_recipient = channel.name;
+  } else {
+    out.display_recipient = message.dmUserIds.map((id) => dmRecipient(store.users.get(id)!));
+  }
+  if (message.lastEditTimestamp !== null) out.last_edit_timestamp = message.lastEditTimestamp;
+  if (message.lastMovedTimestamp !== null && rt.fl.has("lastMovedTimestamp")) out.last_moved_timestamp = message.lastMovedTimestamp;
+  return out;
+}
+
+function dmRecipient(u: User): Record<string, unknown> {
+  return { id: u.id, email: u.email, full_name: u.fullName, is_mirror_dummy: false };
+}
+
+function serializeReaction(rt: Runtime, r: Message["reactions"][number]): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    emoji_name: r.emojiName,
+    emoji_code: r.emojiCode,
+    reaction_type: r.reactionType,
+    user_id: r.userId,
+  };
+  if (!rt.fl.has("reactionUserDictRemoved")) {
+    const u = rt.store.users.get(r.userId);
+    if (u) out.user = { id: u.id, email: u.email, full_name: u.fullName };
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { badRequest } from "../../http/errors.ts";
+import { authed, type RequestContext, type Route } from "../../runtime.ts";
+import { versionFor } from "../../version.ts";
+import { NarrowSchema } from "../messages/narrow.ts";
+import { CapabilitiesSchema, capabilitiesFor } from "./capabilities.ts";
+import { initialState } from "./state.ts";
+
+const MAX_LIFESPAN = 7 * 24 * 3600;
+const DEFAULT_LIFESPAN = 600;
+
+/**
+ * POST /register (wire §8): creates an event queue and returns the initial state the client asked for, rendered
+ * for its capabilities. Every parameter is JSON.
+ */
+async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
+  const { rt, user, params } = ctx;
+  const rawCaps = params.optJson("client_capabilities", CapabilitiesSchema);
+  const capabilities = capabilitiesFor(rt.fl, rawCaps);
+  const eventTypes = params.optJson("event_types", z.array(z.string()).nullable()) ?? null;
+  const fetchTypes = params.optJson("fetch_event_types", z.array(z.string()).nullable()) ?? eventTypes;
+  const applyMarkdown = params.bool("apply_markdown", false);
+  const clientGravatar = params.bool("client_gravatar", true);
+  const includeSubscribers = params.bool("include_subscribers", false);
+  params.optBool("slim_presence");
+  params.optJson("narrow", NarrowSchema);
+  const allPublic = params.optBool("all_public_streams");
+  if (allPublic && user.role === 600) throw badRequest("User not authorized for this query");
+  if (rt.fl.has("presenceHistoryLimitDays")) params.optJson("presence_history_limit_days", z.number().int().nullable());
+  const lifespan = params.optJson("queue_lifespan_secs", z.number().int().min(0)) ?? 0;
+  const queue = rt.queues.create({
+    userId: user.id,
+    eventTypes: eventTypes === null ? null : new Set(eventTypes),
+    capabilities,
+    applyMarkdown,
+    clientGravatar,
+    lifespanSeconds: lifespan === 0 ? DEFAULT_LIFESPAN : Math.min(lifespan, MAX_LIFESPAN),
+  });
+  const state = initialState(rt, { user, capabilities, clientGravatar, includeSubscribers }, fetchTypes === null ? null : new Set(fetchTypes));
+  return {
+    queue_id: queue.id,
+    last_event_id: -1,
+    chat_feature_level: rt.fl.level,
+    chat_version: versionFor(rt.fl.level),
+    chat_merge_base: "",
+    ...state,
+  };
+}
+
+export const routes: Route[] = [authed("POST", "/register", register)];

@@ -1,0 +1,27 @@
+import { open, type Route } from "../../runtime.ts";
+import { versionFor } from "../../version.ts";
+
+/** GET /server_settings: no credentials; the feature level and the realm's public facts (wire §7). */
+export const routes: Route[] = [
+  open("GET", "/server_settings", ({ rt }) => {
+    const { realm } = rt.store;
+    const out: Record<string, unknown> = {
+      authentication_methods: { password: true, dev: false, email: true, ldap: false, remoteuser: false, github: false, azuread: false, gitlab: false, google: false, apple: false, saml: false, "openid connect": false },
+      external_authentication_methods: [],
+      chat_feature_level: rt.fl.level,
+      chat_version: versionFor(rt.fl.level),
+      chat_merge_base: "",
+      push_notifications_enabled: false,
+      is_incompatible: false,
+      email_auth_enabled: true,
+      require_email_format_usernames: true,
+      realm_uri: rt.url,
+      realm_name: realm.name,
+      realm_icon: `${rt.url}/static/images/default-icon.png`,
+      realm_description: `<p>${realm.description}</p>`,
+      realm_web_public_access_enabled: false,
+    };
+    if (rt.fl.has("realmUrlField")) out.realm_url = rt.url;
+    return out;
+  }),
+];

@@ -1,0 +1,10 @@
+import { authed, type Route } from "../../runtime.ts";
+import { serializeUser } from "./serialize.ts";
+
+/** GET /users/me: the requester's own user object. */
+export const routes: Route[] = [
+  authed("GET", "/users/me", ({ rt, user }) => ({
+    ...serializeUser(rt, user, user, false),
+    max_message_id: rt.store.allMessageIds.at(rt.store.allMessageIds.length - 1) ?? -1,
+  })),
+];

@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { EventQueue, type QueueOptions, type QueuedEvent } from "./queue.ts";
+
+export type RenderFor = (queue: EventQueue) => Omit<QueuedEvent, "id"> | null;
+
+/**
+ * All event queues, and the one place events enter them: `publish` renders an event for each queue of each
+ * receiving user (capabilities change payloads, e.g. the empty topic of FL334), so handlers never touch queues.
+ */
+export class EventQueues {
+  private readonly queues = new Map<string, EventQueue>();
+  private readonly byUser = new Map<number, Set<EventQueue>>();
+  private readonly gcTimer: NodeJS.Timeout;
+
+  constructor(private readonly clock: () => number) {
+    this.gcTimer = setInterval(() => this.collect(), 30_000);
+    this.gcTimer.unref();
+  }
+
+  create(options: QueueOptions): EventQueue {
+    const id = `${this.clock()}:${randomBytes(6).toString("hex")}`;
+    const q = new EventQueue(id, options, this.clock());
+    this.queues.set(id, q);
+    let set = this.byUser.get(options.userId);
+    if (!set) this.byUser.set(options.userId, (set = new Set()));
+    set.add(q);
+    return q;
+  }
+
+  /** The queue if it exists and belongs to the user (another user's queue is as good as unknown). */
+  get(id: string, userId: number): EventQueue | undefined {
+    const q = this.queues.get(id);
+    return q && q.options.userId === userId ? q : undefined;
+  }
+
+  delete(q: EventQueue): void {
+    this.queues.delete(q.id);
+    this.byUser.get(q.options.userId)?.delete(q);
+  }
+
+  publish(type: string, userIds: Iterable<number>, render: RenderFor): void {
+    for (const userId of userIds) {
+      const set = this.byUser.get(userId);
+      if (!set) continue;
+      for (const q of set) {
+        if (!q.wants(type)) continue;
+        const ev = render(q);
+        if (ev) q.push(ev);
+      }
+    }
+  }
+
+  /** Garbage-collects queues that no client has polled within their lifespan. */
+  collect(): void {
+    const now = this.clock();
+    for (const q of this.queues.values()) {
+      if (q.connected === 0 && now - q.lastTouched > q.options.lifespanSeconds) this.delete(q);
+    }
+  }
+
+  close(): void {
+    clearInterval(this.gcTimer);
+  }
+}

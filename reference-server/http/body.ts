@@ -1,0 +1,74 @@
+import type { IncomingMessage } from "node:http";
+import busboy from "busboy";
+import { badRequest, payloadTooLarge } from "./errors.ts";
+
+export const MAX_FORM_BYTES = 2 * 1024 * 1024;
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+export interface ParsedBody {
+  fields: Map<string, string>;
+  files: UploadedFile[];
+}
+
+async function readAll(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw payloadTooLarge(limit);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseMultipart(req: IncomingMessage, fileLimit: number): Promise<ParsedBody> {
+  return new Promise((resolve, reject) => {
+    const fields = new Map<string, string>();
+    const files: UploadedFile[] = [];
+    let failed: Error | undefined;
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers: req.headers, limits: { fileSize: fileLimit, fieldSize: MAX_FORM_BYTES } });
+    } catch (e) {
+      reject(badRequest(`Malformed multipart body: ${(e as Error).message}`));
+      return;
+    }
+    bb.on("field", (name, value) => {
+      if (!fields.has(name)) fields.set(name, value);
+    });
+    bb.on("file", (field, stream, info) => {
+      const parts: Buffer[] = [];
+      stream.on("data", (d: Buffer) => parts.push(d));
+      stream.on("limit", () => {
+        failed ??= payloadTooLarge(fileLimit);
+      });
+      stream.on("close", () => {
+        if (!failed) files.push({ field, filename: info.filename ?? "", mimeType: info.mimeType, data: Buffer.concat(parts) });
+      });
+    });
+    bb.on("error", (e: Error) => reject(badRequest(`Malformed multipart body: ${e.message}`)));
+    bb.on("close", () => (failed ? reject(failed) : resolve({ fields, files })));
+    req.pipe(bb);
+  });
+}
+
+/**
+ * Reads the body of any method as a form (wire §3): x-www-form-urlencoded or multipart/form-data.
+ * Other content types (JSON included) are read and ignored: their parameters count as missing.
+ */
+export async function parseBody(req: IncomingMessage, fileLimit: number): Promise<ParsedBody> {
+  const type = (req.headers["content-type"] ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data")) return parseMultipart(req, fileLimit);
+  const buf = await readAll(req, MAX_FORM_BYTES);
+  const fields = new Map<string, string>();
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    for (const [k, v] of new URLSearchParams(buf.toString("utf8"))) if (!fields.has(k)) fields.set(k, v);
+  }
+  return { fields, files: [] };
+}

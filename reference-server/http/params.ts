@@ -1,0 +1,95 @@
+import type { z } from "zod";
+import { badRequest, confusingVar, missingParam } from "./errors.ts";
+
+/**
+ * The request's parameters, merged from the form body (first) and the query string, whatever the method
+ * (wire §3). Non-string values are JSON text, validated strictly. Every key a handler reads is remembered,
+ * so the envelope can list the rest in `ignored_parameters_unsupported` (FL167).
+ */
+export class Params {
+  private readonly read = new Set<string>();
+
+  constructor(private readonly values: ReadonlyMap<string, string>) {}
+
+  /** Marks a key as read and returns its raw value. */
+  private take(name: string): string | undefined {
+    if (!this.values.has(name)) return undefined;
+    this.read.add(name);
+    return this.values.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.values.has(name);
+  }
+
+  /** A raw string, looked up under its name or one alias; both present is REQUEST_CONFUSING_VAR. */
+  optStr(name: string, alias?: string): string | undefined {
+    if (alias !== undefined && this.values.has(name) && this.values.has(alias)) throw confusingVar(name, alias);
+    return this.take(name) ?? (alias !== undefined ? this.take(alias) : undefined);
+  }
+
+  str(name: string, alias?: string): string {
+    const v = this.optStr(name, alias);
+    if (v === undefined) throw missingParam(name);
+    return v;
+  }
+
+  private parseJson(name: string, raw: string): unknown {
+    try {
+      return JSON.parse(raw);
+    } catch {
+      throw badRequest(`${name} is not valid JSON`);
+    }
+  }
+
+  optBool(name: string): boolean | undefined {
+    const raw = this.take(name);
+    if (raw === undefined) return undefined;
+    if (raw === "true") return true;
+    if (raw === "false") return false;
+    throw badRequest(`${name} is not a boolean`);
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    return this.optBool(name) ?? fallback;
+  }
+
+  optInt(name: string): number | undefined {
+    const raw = this.take(name);
+    if (raw === undefined) return undefined;
+    if (!/^-?\d+$/.test(raw.trim())) throw badRequest(`${name} is not an integer`);
+    const n = Number(raw);
+    if (!Number.isSafeInteger(n)) throw badRequest(`${name} is not an integer`);
+    return n;
+  }
+
+  int(name: string): number {
+    const v = this.optInt(name);
+    if (v === undefined) throw missingParam(name);
+    return v;
+  }
+
+  /** A JSON-encoded value checked against a schema; a mismatch is BAD_REQUEST naming the parameter. */
+  optJson<S extends z.ZodType>(name: string, schema: S): z.infer<S> | undefined {
+    const raw = this.take(name);
+    if (raw === undefined) return undefined;
+    const r = schema.safeParse(this.parseJson(name, raw));
+    if (!r.success) {
+      const issue = r.error.issues[0]!;
+      const at = issue.path.length ? `${name}${issue.path.map((p) => `[${JSON.stringify(p)}]`).join("")}` : name;
+      throw badRequest(`Invalid ${at}: ${issue.message}`);
+    }
+    return r.data;
+  }
+
+  json<S extends z.ZodType>(name: string, schema: S): z.infer<S> {
+    const v = this.optJson(name, schema);
+    if (v === undefined) throw missingParam(name);
+    return v;
+  }
+
+  /** Keys the handler never read, sorted: the FL167 `ignored_parameters_unsupported` list. */
+  ignored(): string[] {
+    return [...this.values.keys()].filter((k) => !this.read.has(k)).sort();
+  }
+}

@@ -1,0 +1,10 @@
+import { routes as events } from "./api/events/events.ts";
+import { routes as fetchMessages } from "./api/messages/fetch.ts";
+import { routes as sendMessages } from "./api/messages/send.ts";
+import { routes as register } from "./api/register/register.ts";
+import { routes as serverSettings } from "./api/server/server-settings.ts";
+import { routes as me } from "./api/users/me.ts";
+import type { Route } from "./runtime.ts";
+
+/** Every endpoint the reference server serves, by area. */
+export const ROUTES: readonly Route[] = [...serverSettings, ...register, ...events, ...me, ...sendMessages, ...fetchMessages];

@@ -1,0 +1,65 @@
+import type { IncomingMessage } from "node:http";
+import type { Access } from "./access/access.ts";
+import type { EventQueues } from "./events/queues.ts";
+import type { FaultId } from "./faults.ts";
+import type { UploadedFile } from "./http/body.ts";
+import type { Params } from "./http/params.ts";
+import type { FeatureLevel } from "./levels.ts";
+import type { Store } from "./state/store.ts";
+import type { User } from "./state/types.ts";
+
+export interface ServerConfig {
+  /** Idle long-polls end with a heartbeat after this many milliseconds (real servers: 45–55 s). */
+  heartbeatMs: number;
+  /** `chat` speaks the spec's names; `zulip` renames `chat_…` keys for clients that demand the real ones. */
+  product: "chat" | "zulip";
+  maxFileUploadSizeMib: number;
+}
+
+/** Everything a handler may use: the one store, the emulated level, the event queues, the faults. */
+export interface Runtime {
+  readonly store: Store;
+  readonly access: Access;
+  readonly fl: FeatureLevel;
+  readonly queues: EventQueues;
+  readonly config: ServerConfig;
+  /** The server's base URL (the realm URL), known once it listens. */
+  url: string;
+  faulty(id: FaultId): boolean;
+}
+
+export interface RequestContext<U extends User | undefined = User> {
+  rt: Runtime;
+  user: U;
+  params: Params;
+  /** Path parameters (digits-only where the route says so). */
+  path: Readonly<Record<string, string>>;
+  files: readonly UploadedFile[];
+  req: IncomingMessage;
+  /** Aborts when the client goes away (long-polls listen to it). */
+  signal: AbortSignal;
+}
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export type Handler<U extends User | undefined> = (ctx: RequestContext<U>) => Promise<Record<string, unknown>> | Record<string, unknown>;
+
+export interface Route {
+  method: Method;
+  /** find-my-way pattern under /api/v1, e.g. "/messages/:message_id(^\\d+$)". */
+  path: string;
+  auth: boolean;
+  handler: Handler<User> | Handler<undefined>;
+  /** Levels below FL167 at which this endpoint already listed unsupported parameters (FL78, FL96, FL111). */
+  reportsIgnoredSince?: number;
+}
+
+export const authed = (method: Method, path: string, handler: Handler<User>, extra: Partial<Route> = {}): Route => ({
+  method,
+  path,
+  auth: true,
+  handler,
+  ...extra,
+});
+
+export const open = (method: Method, path: string, handler: Handler<undefined>): Route => ({ method, path, auth: false, handler });

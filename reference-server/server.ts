@@ -1,0 +1,98 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Access } from "./access/access.ts";
+import { EventQueues } from "./events/queues.ts";
+import { faults as FAULTS, isFaultId, type FaultId } from "./faults.ts";
+import { dispatch } from "./http/dispatch.ts";
+import { RouteTable } from "./http/router.ts";
+import { FeatureLevel, type LevelSwitchName } from "./levels.ts";
+import { ROUTES } from "./routes.ts";
+import type { Runtime, ServerConfig } from "./runtime.ts";
+import { loadRealmFixture, Store } from "./state/store.ts";
+
+export const MIN_FEATURE_LEVEL = 153;
+export const MAX_FEATURE_LEVEL = 372;
+
+export interface ReferenceServerOptions {
+  featureLevel?: number;
+  faults?: readonly string[];
+  /** Seeds the API keys; the same seed gives the same keys. */
+  seed?: string;
+  port?: number;
+  host?: string;
+  heartbeatMs?: number;
+  product?: "chat" | "zulip";
+}
+
+export interface PersonaCredentials {
+  email: string;
+  apiKey: string;
+  userId: number;
+}
+
+export interface ReferenceServer {
+  url: string;
+  featureLevel: number;
+  personas: Record<string, PersonaCredentials>;
+  /** The in-process model, for white-box tests and benchmarks. */
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+export class ReferenceServerOptionError extends Error {
+  override name = "ReferenceServerOptionError";
+}
+
+function checkOptions(o: ReferenceServerOptions): { level: number; faults: FaultId[] } {
+  const level = o.featureLevel ?? MAX_FEATURE_LEVEL;
+  if (!Number.isInteger(level) || level < MIN_FEATURE_LEVEL || level > MAX_FEATURE_LEVEL) {
+    throw new ReferenceServerOptionError(`feature level must be an integer from ${MIN_FEATURE_LEVEL} to ${MAX_FEATURE_LEVEL}, got ${String(o.featureLevel)}`);
+  }
+  const faults = (o.faults ?? []).map((f) => {
+    if (!isFaultId(f)) throw new ReferenceServerOptionError(`unknown fault '${f}' (see reference-server/faults.ts)`);
+    return f;
+  });
+  return { level, faults };
+}
+
+/** Starts an in-memory reference server that acts as a server at `featureLevel` would. */
+export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const { level, faults } = checkOptions(options);
+  const store = new Store(options.seed ?? "chat-conformance", loadRealmFixture());
+  const flipped = new Set(faults.map((f) => (FAULTS[f] as { flips?: LevelSwitchName }).flips).filter((x): x is LevelSwitchName => !!x));
+  const config: ServerConfig = { heartbeatMs: options.heartbeatMs ?? 50_000, product: options.product ?? "chat", maxFileUploadSizeMib: 25 };
+  const faultSet = new Set<FaultId>(faults);
+  const rt: Runtime = {
+    store,
+    access: new Access(store),
+    fl: new FeatureLevel(level, flipped),
+    queues: new EventQueues(store.clock),
+    config,
+    url: "",
+    faulty: (id) => faultSet.has(id),
+  };
+  const table = new RouteTable(ROUTES);
+  const server: Server = createServer((req, res) => void dispatch(rt, table, req, res));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  rt.url = `http://${host}:${addr.port}`;
+  const personas: Record<string, PersonaCredentials> = {};
+  for (const u of store.users.values()) if (u.persona) personas[u.persona] = { email: u.email, apiKey: u.apiKey, userId: u.id };
+  return {
+    url: rt.url,
+    featureLevel: level,
+    personas,
+    runtime: rt,
+    close: () =>
+      new Promise<void>((resolve) => {
+        rt.queues.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,245 @@
+import { readFileSync } from "node:fs";
+import { apiKeyFor, IdSequence } from "./ids.ts";
+import { SortedIds } from "./sorted-ids.ts";
+import { ROLE, type Channel, type Message, type Role, type User } from "./types.ts";
+import { RealmFixtureSchema, type RealmFixture } from "./fixture-schema.ts";
+
+export interface RealmSettings {
+  name: string;
+  stringId: string;
+  description: string;
+  emptyTopicDisplayName: string;
+  dateCreated: number;
+}
+
+const FIXTURE_URL = new URL("../../fixtures/realm.json", import.meta.url);
+
+export function loadRealmFixture(): RealmFixture {
+  return RealmFixtureSchema.parse(JSON.parse(readFileSync(FIXTURE_URL, "utf8")));
+}
+
+/**
+ * All state of one reference server, in one place, with the indexes the hot paths need:
+ * users by id, email and API key; channels by id and name; subscriptions both ways;
+ * messages by id, by channel, by topic, by direct conversation, and each user's received messages with flags.
+ */
+export class Store {
+  readonly realm: RealmSettings;
+  readonly users = new Map<number, User>();
+  private readonly usersByEmail = new Map<string, User>();
+  private readonly usersByApiKey = new Map<string, User>();
+  readonly channels = new Map<number, Channel>();
+  private readonly channelsByName = new Map<string, Channel>();
+  /** channel id → subscribed user ids */
+  private readonly subscribers = new Map<number, Set<number>>();
+  /** user id → subscribed channel ids */
+  private readonly subscriptions = new Map<number, Set<number>>();
+
+  readonly messages = new Map<number, Message>();
+  readonly allMessageIds = new SortedIds();
+  private readonly byChannel = new Map<number, SortedIds>();
+  private readonly byTopic = new Map<string, SortedIds>();
+  private readonly byConversation = new Map<string, SortedIds>();
+  /** user id → the messages the user received, in order */
+  private readonly received = new Map<number, SortedIds>();
+  /** user id → message id → flags */
+  private readonly flags = new Map<number, Map<number, Set<string>>>();
+
+  private readonly userIds = new IdSequence(8);
+  private readonly channelIds = new IdSequence(3);
+  private readonly messageIds = new IdSequence(100);
+  private readonly recipientIds = new IdSequence(1);
+  private readonly conversationRecipients = new Map<string, number>();
+  private readonly userRecipients = new Map<number, number>();
+
+  constructor(
+    readonly seed: string,
+    fixture: RealmFixture,
+    readonly clock: () => number = () => Math.floor(Date.now() / 1000),
+  ) {
+    const now = this.clock();
+    this.realm = {
+      name: fixture.realm.name,
+      stringId: fixture.realm.string_id,
+      description: fixture.realm.description,
+      emptyTopicDisplayName: fixture.realm.empty_topic_display_name,
+      dateCreated: now,
+    };
+    const personaIds = new Map<string, number>();
+    for (const u of fixture.users) {
+      const user = this.addUser({ email: u.email, fullName: u.full_name, role: u.role as Role, isBot: u.bot_type !== undefined, botType: u.bot_type ?? null });
+      user.persona = u.persona;
+      personaIds.set(u.persona, user.id);
+    }
+    for (const u of fixture.users) {
+      if (u.bot_owner) this.users.get(personaIds.get(u.persona)!)!.botOwnerId = personaIds.get(u.bot_owner) ?? null;
+    }
+    for (const c of fixture.channels) {
+      const channel = this.addChannel({
+        name: c.name,
+        description: c.description,
+        inviteOnly: c.invite_only,
+        isWebPublic: c.is_web_public ?? false,
+        historyPublicToSubscribers: c.history_public_to_subscribers ?? !c.invite_only,
+        isDefault: c.is_default ?? false,
+        creatorId: null,
+      });
+      for (const p of c.subscribers) this.subscribe(personaIds.get(p)!, channel.id);
+    }
+  }
+
+  // ---- users -------------------------------------------------------------------------------
+
+  addUser(u: { email: string; fullName: string; role: Role; isBot: boolean; botType: number | null }): User {
+    const user: User = {
+      id: this.userIds.take(),
+      email: u.email,
+      fullName: u.fullName,
+      role: u.role,
+      isActive: true,
+      isBot: u.isBot,
+      botType: u.botType,
+      botOwnerId: null,
+      apiKey: apiKeyFor(this.seed, u.email),
+      dateJoined: this.clock(),
+      timezone: "",
+    };
+    this.users.set(user.id, user);
+    this.usersByEmail.set(user.email.toLowerCase(), user);
+    this.usersByApiKey.set(user.apiKey, user);
+    this.subscriptions.set(user.id, new Set());
+    this.received.set(user.id, new SortedIds());
+    this.flags.set(user.id, new Map());
+    return user;
+  }
+
+  userByEmail(email: string): User | undefined {
+    return this.usersByEmail.get(email.trim().toLowerCase());
+  }
+
+  userByApiKey(key: string): User | undefined {
+    return this.usersByApiKey.get(key);
+  }
+
+  isAdmin(user: User): boolean {
+    return user.role <= ROLE.administrator;
+  }
+
+  // ---- channels ----------------------------------------------------------------------------
+
+  addChannel(c: Omit<Channel, "id" | "recipientId" | "dateCreated" | "isArchived" | "firstMessageId">): Channel {
+    const channel: Channel = {
+      ...c,
+      id: this.channelIds.take(),
+      recipientId: this.recipientIds.take(),
+      dateCreated: this.clock(),
+      isArchived: false,
+      firstMessageId: null,
+    };
+    this.channels.set(channel.id, channel);
+    this.channelsByName.set(channel.name.toLowerCase(), channel);
+    this.subscribers.set(channel.id, new Set());
+    this.byChannel.set(channel.id, new SortedIds());
+    return channel;
+  }
+
+  channelByName(name: string): Channel | undefined {
+    return this.channelsByName.get(name.trim().toLowerCase());
+  }
+
+  subscribe(userId: number, channelId: number): void {
+    this.subscribers.get(channelId)!.add(userId);
+    this.subscriptions.get(userId)!.add(channelId);
+  }
+
+  isSubscribed(userId: number, channelId: number): boolean {
+    return this.subscribers.get(channelId)?.has(userId) ?? false;
+  }
+
+  subscribersOf(channelId: number): ReadonlySet<number> {
+    return this.subscribers.get(channelId) ?? new Set();
+  }
+
+  subscriptionsOf(userId: number): ReadonlySet<number> {
+    return this.subscriptions.get(userId) ?? new Set();
+  }
+
+  // ---- recipients --------------------------------------------------------------------------
+
+  /** The recipient id of a direct conversation: one per user for 1:1 and self, one per group otherwise. */
+  conversationRecipientId(userIds: readonly number[]): number {
+    if (userIds.length <= 2) {
+      const other = userIds.length === 1 ? userIds[0]! : Math.max(...userIds);
+      let id = this.userRecipients.get(other);
+      if (id === undefined) this.userRecipients.set(other, (id = this.recipientIds.take()));
+      return id;
+    }
+    const key = conversationKey(userIds);
+    let id = this.conversationRecipients.get(key);
+    if (id === undefined) this.conversationRecipients.set(key, (id = this.recipientIds.take()));
+    return id;
+  }
+
+  // ---- messages ----------------------------------------------------------------------------
+
+  nextMessageId(): number {
+    return this.messageIds.take();
+  }
+
+  /** Stores a message and gives each receiving user a row with its flags. */
+  addMessage(message: Message, receivers: ReadonlyMap<number, ReadonlySet<string>>): void {
+    this.messages.set(message.id, message);
+    this.allMessageIds.add(message.id);
+    if (message.type === "stream" && message.channelId !== null) {
+      this.byChannel.get(message.channelId)!.add(message.id);
+      this.topicIndex(message.channelId, message.topic).add(message.id);
+      const channel = this.channels.get(message.channelId)!;
+      channel.firstMessageId ??= message.id;
+    } else {
+      this.conversationIndex(message.dmUserIds).add(message.id);
+    }
+    for (const [userId, flags] of receivers) {
+      this.received.get(userId)?.add(message.id);
+      this.flags.get(userId)?.set(message.id, new Set(flags));
+    }
+  }
+
+  private topicIndex(channelId: number, topic: string): SortedIds {
+    const key = `${channelId}\0${topic.toLowerCase()}`;
+    let ids = this.byTopic.get(key);
+    if (!ids) this.byTopic.set(key, (ids = new SortedIds()));
+    return ids;
+  }
+
+  private conversationIndex(userIds: readonly number[]): SortedIds {
+    const key = conversationKey(userIds);
+    let ids = this.byConversation.get(key);
+    if (!ids) this.byConversation.set(key, (ids = new SortedIds()));
+    return ids;
+  }
+
+  channelMessages(channelId: number): SortedIds {
+    return this.byChannel.get(channelId) ?? new SortedIds();
+  }
+
+  topicMessages(channelId: number, topic: string): SortedIds {
+    return this.byTopic.get(`${channelId}\0${topic.toLowerCase()}`) ?? new SortedIds();
+  }
+
+  conversationMessages(userIds: readonly number[]): SortedIds {
+    return this.byConversation.get(conversationKey(userIds)) ?? new SortedIds();
+  }
+
+  receivedBy(userId: number): SortedIds {
+    return this.received.get(userId) ?? new SortedIds();
+  }
+
+  /** The user's flags on a message, or undefined when the user has no row for it. */
+  flagsOf(userId: number, messageId: number): ReadonlySet<string> | undefined {
+    return this.flags.get(userId)?.get(messageId);
+  }
+}
+
+export function conversationKey(userIds: readonly number[]): string {
+  return [...new Set(userIds)].sort((a, b) => a - b).join(",");
+}

@@ -1,0 +1,65 @@
+/** The reference server's records: what the store holds. Wire shapes are made from these by the serializers. */
+
+export const ROLE = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
+export type Role = (typeof ROLE)[keyof typeof ROLE];
+
+export interface User {
+  id: number;
+  /** The real ("delivery") email, used for authentication. */
+  email: string;
+  fullName: string;
+  role: Role;
+  isActive: boolean;
+  isBot: boolean;
+  botType: number | null;
+  botOwnerId: number | null;
+  apiKey: string;
+  dateJoined: number;
+  timezone: string;
+  /** Persona role from the fixtures, if any. */
+  persona?: string;
+}
+
+export interface Channel {
+  id: number;
+  name: string;
+  description: string;
+  inviteOnly: boolean;
+  isWebPublic: boolean;
+  historyPublicToSubscribers: boolean;
+  isDefault: boolean;
+  isArchived: boolean;
+  dateCreated: number;
+  creatorId: number | null;
+  recipientId: number;
+  firstMessageId: number | null;
+}
+
+export type MessageType = "stream" | "private";
+
+export interface Reaction {
+  emojiName: string;
+  emojiCode: string;
+  reactionType: "unicode_emoji" | "realm_emoji" | "zulip_extra_emoji";
+  userId: number;
+}
+
+export interface Message {
+  id: number;
+  senderId: number;
+  type: MessageType;
+  /** Channel messages only. */
+  channelId: number | null;
+  /** Channel messages: the topic as sent ("" is the empty topic from FL334). Direct messages: "". */
+  topic: string;
+  /** Direct messages: every participant, sender included, sorted. */
+  dmUserIds: number[];
+  recipientId: number;
+  content: string;
+  renderedContent: string;
+  timestamp: number;
+  client: string;
+  reactions: Reaction[];
+  lastEditTimestamp: number | null;
+  lastMovedTimestamp: number | null;
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** The roles the suites know. A target may lack some; tests that need a missing one are skipped, with that reason. */
+export const PERSONA_ROLES = ["owner", "administrator", "moderator", "member", "secondMember", "guest", "bot"] as const;
+export type PersonaRole = (typeof PERSONA_ROLES)[number];
+
+export const PersonaSchema = z.strictObject({
+  email: z.string().min(3),
+  apiKey: z.string().min(1),
+  userId: z.number().int().positive(),
+});
+export type Persona = z.infer<typeof PersonaSchema>;
+
+export const PersonasSchema = z.partialRecord(z.enum(PERSONA_ROLES), PersonaSchema);
+export type Personas = z.infer<typeof PersonasSchema>;
+
+/** The `--personas FILE` document: the same object `serve --json` prints, or just its `personas` member. */
+export const PersonasFileSchema = z.union([
+  z.looseObject({ personas: PersonasSchema }).transform((d) => d.personas),
+  PersonasSchema,
+]);
