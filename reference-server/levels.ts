@@ -16,6 +16,7 @@ const between = (level: number, until: number, clause: string): LevelSwitch => (
 export const levels = {
   /** Before it, only some endpoints list unsupported parameters (FL78, FL96, FL111). */
   ignoredParametersEverywhere: since(167, "fl167.server.ignored-parameters-unsupported"),
+  badPrincipalIsBadRequest: since(208, "fl208.channels.bad-principal"),
   realmUrlField: since(257, "fl257.server.realm-url"),
   realmStrMismatchRejected: between(153, 166, "fl153.messages.realm-str-mismatch-rejected"),
   directMessageType: since(174, "fl174.messages.direct-type"),
@@ -23,14 +24,14 @@ export const levels = {
   dmNarrowFilters: since(177, "fl177.messages.dm-narrow-filters"),
   messageIdsParameter: since(300, "fl300.messages.message-ids"),
   emptyTopicName: since(334, "fl334.messages.empty-topic-send"),
-  allowEmptyTopicNameParameter: since(334, "fl334.messages.allow-empty-topic-name"),
-  emptyTopicNameCapability: since(334, "fl334.register.empty-topic-name-capability"),
+  allowEmptyTopicNameParameter: since(334, "fl334.messages.fetch-allow-empty-topic-name"),
+  emptyTopicNameCapability: since(334, "fl334.register.capability-empty-topic-name"),
   emptyTopicDisplayName: since(334, "fl334.register.empty-topic-display-name"),
-  linkifierUrlTemplateCapability: since(176, "fl176.register.linkifier-url-template-capability"),
-  includeDeactivatedGroupsCapability: since(294, "fl294.register.include-deactivated-groups-capability"),
-  userListIncompleteCapability: since(232, "fl232.register.user-list-incomplete-capability"),
+  linkifierUrlTemplateCapability: since(176, "fl176.register.capability-linkifier-url-template"),
+  includeDeactivatedGroupsCapability: since(294, "fl294.register.capability-include-deactivated-groups"),
+  userListIncompleteCapability: since(232, "fl232.register.capability-user-list-incomplete"),
   presenceHistoryLimitDays: since(288, "fl288.register.presence-history-limit-days"),
-  reactionUserDictRemoved: since(328, "fl328.messages.reaction-user-removed"),
+  reactionUserDictRemoved: since(328, "fl328.messages.reaction-user-dict-removed"),
   lastMovedTimestamp: since(365, "fl365.messages.last-moved-timestamp"),
 } as const satisfies Record<string, LevelSwitch>;
 

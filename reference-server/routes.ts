@@ -1,3 +1,5 @@
+import { routes as subscribe } from "./api/channels/subscribe.ts";
+import { routes as streamId } from "./api/channels/stream-id.ts";
 import { routes as events } from "./api/events/events.ts";
 import { routes as fetchMessages } from "./api/messages/fetch.ts";
 import { routes as sendMessages } from "./api/messages/send.ts";
@@ -7,4 +9,4 @@ import { routes as me } from "./api/users/me.ts";
 import type { Route } from "./runtime.ts";
 
 /** Every endpoint the reference server serves, by area. */
-export const ROUTES: readonly Route[] = [...serverSettings, ...register, ...events, ...me, ...sendMessages, ...fetchMessages];
+export const ROUTES: readonly Route[] = [...serverSettings, ...register, ...events, ...me, ...sendMessages, ...fetchMessages, ...subscribe, ...streamId];

@@ -1,0 +1,179 @@
+/**
+ * `chat-conformance list`: the catalog's clauses (or its conflicts), filtered, as text or JSON, with coverage.
+ *
+ *   --fl N        clauses introduced or ended at level N (level or until equals N)
+ *   --release R   clauses whose level belongs to release R (6.x, 7.0, 8.0, 9.x, 10.0)
+ *   --area A      clauses of one area
+ *   --tag T       clauses carrying tag T
+ *   --untested    testable clauses that no test names
+ *   --conflicts   the spec's self-contradictions and their resolutions, instead of clauses
+ *   --json        one JSON array instead of text
+ */
+import { parseArgs } from "node:util";
+import { catalog as loadCatalog, type Catalog } from "../../catalog/catalog.ts";
+import { AREAS, RELEASES, type Clause, type Release } from "../../catalog/schema.ts";
+import { TAG_NAMES } from "../../catalog/tags.ts";
+import { coverage, formatTally, testsByClause } from "../../catalog/coverage.ts";
+import { CITED_LEVELS_BELOW_FLOOR, releaseForLevel } from "../../catalog/releases.ts";
+import type { TestInfo } from "../../expect/descriptor-info.ts";
+
+export interface ListIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
+
+/** A clause as `list --json` prints it. */
+export interface ListedClause {
+  id: string;
+  level: number;
+  until: number | null;
+  release: Release | null;
+  area: string;
+  endpoints: string[];
+  events: string[];
+  tags: string[];
+  strength: string;
+  testable: true | string;
+  source: string;
+  says: string;
+  ruling: string | null;
+  links: string[];
+  tests: string[];
+}
+
+interface Filters {
+  fl?: number;
+  release?: Release;
+  area?: string;
+  tag?: string;
+  untested: boolean;
+  conflicts: boolean;
+  json: boolean;
+}
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  fl: { type: "string" },
+  release: { type: "string" },
+  area: { type: "string" },
+  tag: { type: "string" },
+  untested: { type: "boolean", default: false },
+  conflicts: { type: "boolean", default: false },
+  json: { type: "boolean", default: false },
+} as const;
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${flag} '${value}' is not one of: ${allowed.join(", ")}`);
+}
+
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    throw new UsageError((e as Error).message.split("\n")[0]!);
+  }
+}
+
+function parseFilters(argv: string[], cat: Catalog): Filters {
+  const values = parseFlags(argv);
+  if (values.conflicts) {
+    const clauseOnly = (["release", "area", "tag", "untested"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
+    if (clauseOnly.length) throw new UsageError(`--conflicts takes only --fl and --json, not --${clauseOnly.join(", --")}`);
+  }
+  let fl: number | undefined;
+  if (values.fl !== undefined) {
+    fl = /^\d+$/.test(values.fl) ? Number(values.fl) : NaN;
+    if (!(cat.level(fl) || CITED_LEVELS_BELOW_FLOOR.includes(fl)))
+      throw new UsageError(`--fl '${values.fl}' is not a feature level of the catalog (153..372, or ${CITED_LEVELS_BELOW_FLOOR.join(", ")})`);
+  }
+  return {
+    fl,
+    release: oneOf("release", values.release, RELEASES),
+    area: oneOf("area", values.area, AREAS),
+    tag: oneOf("tag", values.tag, TAG_NAMES),
+    untested: values.untested,
+    conflicts: values.conflicts,
+    json: values.json,
+  };
+}
+
+function select(cat: Catalog, f: Filters, tested: Map<string, string[]>): Clause[] {
+  return cat.clauses.filter(
+    (c) =>
+      (f.fl === undefined || c.level === f.fl || c.until === f.fl) &&
+      (f.release === undefined || releaseForLevel(c.level) === f.release) &&
+      (f.area === undefined || c.area === f.area) &&
+      (f.tag === undefined || (c.tags as readonly string[]).includes(f.tag)) &&
+      (!f.untested || (c.testable === true && !tested.has(c.id))),
+  );
+}
+
+export function toListed(c: Clause, tests: readonly string[]): ListedClause {
+  return {
+    id: c.id,
+    level: c.level,
+    until: c.until ?? null,
+    release: releaseForLevel(c.level) ?? null,
+    area: c.area,
+    endpoints: [...c.endpoints],
+    events: [...c.events],
+    tags: [...c.tags],
+    strength: c.strength,
+    testable: c.testable,
+    source: c.source,
+    says: c.says,
+    ruling: c.ruling ?? null,
+    links: [...c.links],
+    tests: [...tests],
+  };
+}
+
+function printConflicts(cat: Catalog, f: Filters, io: ListIo): void {
+  const shown = cat.conflicts.filter((k) => f.fl === undefined || k.levels.includes(f.fl));
+  if (f.json) {
+    io.out(JSON.stringify(shown, null, 2));
+    return;
+  }
+  for (const k of shown) {
+    io.out(`${k.id}  [levels ${k.levels.join(", ")}]  ${k.says}`);
+    io.out(`    resolution: ${k.resolution}`);
+  }
+  io.out(`${shown.length} of ${cat.conflicts.length} conflicts`);
+}
+
+function printClauses(cat: Catalog, f: Filters, tests: readonly TestInfo[], io: ListIo): void {
+  const tested = testsByClause(tests);
+  const shown = select(cat, f, tested);
+  if (f.json) {
+    io.out(JSON.stringify(shown.map((c) => toListed(c, tested.get(c.id) ?? [])), null, 2));
+    return;
+  }
+  for (const c of shown) {
+    const until = c.until === undefined ? "" : ` (until ${c.until})`;
+    const untestable = c.testable === true ? "" : `  (untestable: ${c.testable})`;
+    io.out(`${c.id}  [${c.tags.join(", ")}]  ${c.says}${until}${untestable}`);
+  }
+  const cov = coverage(cat, tests, shown);
+  io.out(
+    `${shown.length} of ${cat.clauses.length} clauses shown: ${cov.testable} testable, ${cov.untestable} untestable; ` +
+      `tested ${formatTally(cov)} of the testable ones shown (${tests.length} tests)`,
+  );
+}
+
+export async function listCommand(argv: string[], io: ListIo, tests: TestInfo[]): Promise<number> {
+  const cat = loadCatalog();
+  let filters: Filters;
+  try {
+    filters = parseFilters(argv, cat);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`list: ${e.message}`);
+    return 2;
+  }
+  if (filters.conflicts) printConflicts(cat, filters, io);
+  else printClauses(cat, filters, tests, io);
+  return 0;
+}

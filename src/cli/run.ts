@@ -1,0 +1,130 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { startVitest } from "vitest/node";
+import { MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL, ReferenceServerOptionError } from "../../reference-server/server.ts";
+import { catalog } from "../catalog/catalog.ts";
+import { coverage } from "../catalog/lint.ts";
+import { collectTests } from "../expect/collect.ts";
+import { buildResults } from "../report/build.ts";
+import { ConformanceCollector } from "../report/collector.ts";
+import { renderHtml } from "../report/html.ts";
+import { renderJunit } from "../report/junit.ts";
+import { renderSummary } from "../report/summary.ts";
+import { detectTarget, TargetError } from "../target/detect.ts";
+import { PersonasFileSchema, type Personas } from "../target/personas.ts";
+import { startReferenceTarget } from "../target/reference.ts";
+import type { TargetInfo } from "../target/target.ts";
+import { intOption, UsageError, type Io } from "./usage.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+function readPersonas(file: string): Personas {
+  if (!existsSync(file)) throw new UsageError(`--personas: no such file: ${file}`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new UsageError(`--personas ${file}: not valid JSON (${(e as Error).message})`);
+  }
+  const r = PersonasFileSchema.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new UsageError(`--personas ${file}: ${issue.path.join(".") || "(top level)"}: ${issue.message}`);
+  }
+  if (Object.keys(r.data).length === 0) throw new UsageError(`--personas ${file}: names no persona (expected e.g. {"personas": {"member": {"email", "apiKey", "userId"}}})`);
+  return r.data;
+}
+
+function checkUrl(raw: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new UsageError(`--target must be an http(s) URL, got '${raw}'`);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new UsageError(`--target must be an http(s) URL, got '${raw}'`);
+  return u.origin + u.pathname.replace(/\/+$/, "");
+}
+
+/** `run`: the suites against one target; writes the reports and returns the exit code. */
+export async function runCommand(argv: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      "feature-level": { type: "string" },
+      target: { type: "string" },
+      personas: { type: "string" },
+      "assume-fl": { type: "string" },
+      fault: { type: "string", multiple: true },
+      out: { type: "string" },
+      filter: { type: "string", multiple: true },
+    },
+    strict: true,
+  });
+  const fl = intOption("feature-level", values["feature-level"], MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL);
+  const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
+  const outDir = resolve(values.out ?? join(ROOT, "reports", "latest"));
+  const faults = values.fault ?? [];
+  let target: TargetInfo;
+  let close = async () => undefined as void;
+  if (values.target !== undefined) {
+    if (fl !== undefined) throw new UsageError("--feature-level sets the embedded reference server's level; with --target use --assume-fl");
+    if (faults.length) throw new UsageError("--fault applies to the embedded reference server only");
+    if (values.personas === undefined) throw new UsageError("--target needs --personas FILE (the personas object that `serve --json` prints)");
+    const personas = readPersonas(values.personas);
+    target = await detectTarget({ kind: "url", url: checkUrl(values.target), personas, ...(assumeFl !== undefined ? { assumeFl } : {}) });
+  } else {
+    if (values.personas !== undefined) throw new UsageError("--personas goes with --target");
+    try {
+      ({ target, close } = await startReferenceTarget({ featureLevel: fl ?? MAX_FEATURE_LEVEL, faults }));
+    } catch (e) {
+      if (e instanceof ReferenceServerOptionError) throw new UsageError(e.message);
+      throw e;
+    }
+  }
+  io.err(`chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`);
+  const started = new Date();
+  const collector = new ConformanceCollector();
+  try {
+    const vitest = await startVitest(
+      "test",
+      values.filter ?? [],
+      {
+        root: ROOT,
+        config: false,
+        include: ["suites/**/*.test.ts"],
+        watch: false,
+        provide: { target },
+        reporters: [collector, "dot"],
+        passWithNoTests: true,
+        testTimeout: 180_000,
+        hookTimeout: 60_000,
+      },
+    );
+    await vitest.close();
+  } finally {
+    await close();
+  }
+  const tests = await collectTests();
+  const results = buildResults({
+    target,
+    faults,
+    startedAt: started,
+    durationMs: Date.now() - started.getTime(),
+    tests: collector.tests,
+    coverage: coverage(catalog(), tests),
+    toolVersion: VERSION,
+  });
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(outDir, "index.html"), renderHtml(results));
+  writeFileSync(join(outDir, "junit.xml"), renderJunit(results));
+  io.out(renderSummary(results));
+  for (const e of collector.moduleErrors) io.err(`suite error: ${e}`);
+  io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}`);
+  return results.summary.mustProblems > 0 || collector.moduleErrors.length > 0 ? 1 : 0;
+}
+

@@ -1,0 +1,56 @@
+import { parseArgs } from "node:util";
+import { createReferenceServer, MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL } from "../../reference-server/server.ts";
+import { intOption, UsageError, type Io } from "./usage.ts";
+
+/** `serve`: the reference server on a port, until SIGINT or SIGTERM. */
+export async function serveCommand(argv: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      "feature-level": { type: "string" },
+      port: { type: "string" },
+      host: { type: "string" },
+      json: { type: "boolean" },
+      fault: { type: "string", multiple: true },
+      product: { type: "string" },
+      seed: { type: "string" },
+      "heartbeat-seconds": { type: "string" },
+    },
+    strict: true,
+  });
+  const featureLevel = intOption("feature-level", values["feature-level"], MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL) ?? MAX_FEATURE_LEVEL;
+  const port = intOption("port", values.port, 0, 65535) ?? 9991;
+  const heartbeat = intOption("heartbeat-seconds", values["heartbeat-seconds"], 1, 3600);
+  const product = values.product ?? "chat";
+  if (product !== "chat" && product !== "zulip") throw new UsageError(`--product must be chat or zulip, got '${product}'`);
+  let server;
+  try {
+    server = await createReferenceServer({
+      featureLevel,
+      port,
+      host: values.host ?? "127.0.0.1",
+      faults: values.fault ?? [],
+      product,
+      ...(values.seed !== undefined ? { seed: values.seed } : {}),
+      ...(heartbeat !== undefined ? { heartbeatMs: heartbeat * 1000 } : {}),
+    });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} is already in use (try --port 0 for a free one)`);
+    if (err.code === "EACCES") throw new UsageError(`not allowed to listen on port ${port}`);
+    throw new UsageError(err.message);
+  }
+  if (values.json) {
+    io.out(JSON.stringify({ url: server.url, featureLevel, personas: server.personas }));
+  } else {
+    io.out(`reference server at FL ${featureLevel} listening on ${server.url}  (API under ${server.url}/api/v1)`);
+    for (const [role, p] of Object.entries(server.personas)) io.out(`  ${role.padEnd(14)} ${p.email.padEnd(24)} ${p.apiKey}  user ${p.userId}`);
+    io.out("Ctrl-C stops it.");
+  }
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await server.close();
+  return 0;
+}

@@ -1,0 +1,154 @@
+import { Agent, FormData, request, type Dispatcher } from "undici";
+import { encodeParams, type ParamMap } from "./encode.ts";
+import { redactHeaders, type Exchange } from "./exchange.ts";
+
+export type Encoding = "query" | "form" | "multipart";
+
+export interface Credentials {
+  email: string;
+  apiKey: string;
+}
+
+export interface RequestOptions {
+  /** Where the parameters go. Default: query for GET, a form body otherwise. */
+  encoding?: Encoding;
+  headers?: Record<string, string>;
+  /** A body sent as is (negative tests); parameters then go to the query string. */
+  rawBody?: { contentType: string; text: string };
+  files?: Array<{ field: string; filename: string; contentType: string; data: Uint8Array }>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The body parsed as a JSON object, or undefined when it is not one (an HTML 404, a proxy error). */
+  json: Record<string, unknown> | undefined;
+  exchange: Exchange;
+}
+
+/** Receives every exchange a client makes, so a test's failure can show them. */
+export type ExchangeSink = (ex: Exchange) => void;
+
+const sharedAgent = new Agent({ keepAliveTimeout: 4_000, connections: 64 });
+
+/**
+ * The harness's HTTP client: speaks /api/v1 with HTTP Basic `email:api_key` and encodes parameters as real
+ * clients do. It never throws on an HTTP status; network failures throw NetworkError.
+ */
+export class ApiClient {
+  constructor(
+    readonly baseUrl: string,
+    readonly credentials: Credentials | null,
+    private readonly sink: ExchangeSink = () => undefined,
+    /** `zulip`: response keys named `zulip_…` are read as the spec's `chat_…` (the exchange keeps the real ones). */
+    private readonly product: "chat" | "zulip" = "chat",
+    private readonly dispatcher: Dispatcher = sharedAgent,
+  ) {}
+
+  as(credentials: Credentials | null): ApiClient {
+    return new ApiClient(this.baseUrl, credentials, this.sink, this.product, this.dispatcher);
+  }
+
+  get(path: string, params: ParamMap = {}, opts: RequestOptions = {}) {
+    return this.request("GET", path, params, opts);
+  }
+  post(path: string, params: ParamMap = {}, opts: RequestOptions = {}) {
+    return this.request("POST", path, params, opts);
+  }
+  patch(path: string, params: ParamMap = {}, opts: RequestOptions = {}) {
+    return this.request("PATCH", path, params, opts);
+  }
+  delete(path: string, params: ParamMap = {}, opts: RequestOptions = {}) {
+    return this.request("DELETE", path, params, opts);
+  }
+
+  /** `path` is relative to /api/v1 ("/messages"), or absolute from the server root when it starts with "//". */
+  async request(method: string, path: string, params: ParamMap = {}, opts: RequestOptions = {}): Promise<ApiResponse> {
+    const url = new URL(path.startsWith("//") ? path.slice(1) : `/api/v1${path}`, this.baseUrl);
+    const encoding: Encoding = opts.rawBody ? "query" : (opts.encoding ?? (method === "GET" || method === "HEAD" ? "query" : "form"));
+    const pairs = encodeParams(params);
+    const headers: Record<string, string> = { "user-agent": "chat-conformance", accept: "application/json", ...opts.headers };
+    if (this.credentials) {
+      headers.authorization = `Basic ${Buffer.from(`${this.credentials.email}:${this.credentials.apiKey}`).toString("base64")}`;
+    }
+    let body: string | FormData | undefined;
+    let shownBody: string | undefined;
+    if (opts.rawBody) {
+      for (const [k, v] of pairs) url.searchParams.append(k, v);
+      headers["content-type"] = opts.rawBody.contentType;
+      body = shownBody = opts.rawBody.text;
+    } else if (encoding === "query") {
+      for (const [k, v] of pairs) url.searchParams.append(k, v);
+    } else if (encoding === "form") {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = shownBody = new URLSearchParams(pairs).toString();
+    } else {
+      const form = new FormData();
+      for (const [k, v] of pairs) form.append(k, v);
+      for (const f of opts.files ?? []) form.append(f.field, new Blob([f.data], { type: f.contentType }), f.filename);
+      body = form;
+      shownBody = `(multipart) ${new URLSearchParams(pairs).toString()}${opts.files?.length ? ` + ${opts.files.length} file(s)` : ""}`;
+    }
+    const exchange: Exchange = { method, url: url.toString(), requestHeaders: redactHeaders(headers) };
+    if (shownBody !== undefined) exchange.requestBody = shownBody;
+    if (headers["content-type"]) exchange.requestContentType = headers["content-type"];
+    const started = performance.now();
+    const timeout = opts.timeoutMs ?? 30_000;
+    try {
+      const res = await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        dispatcher: this.dispatcher,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+        signal: opts.signal,
+      });
+      const text = await res.body.text();
+      const resHeaders: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) resHeaders[k] = Array.isArray(v) ? v.join(", ") : v;
+      Object.assign(exchange, { status: res.statusCode, responseHeaders: resHeaders, responseBody: text, durationMs: performance.now() - started });
+      this.sink(exchange);
+      const json = parseObject(text);
+      return { status: res.statusCode, headers: resHeaders, text, json: json && this.product === "zulip" ? toSpecNames(json) : json, exchange };
+    } catch (e) {
+      exchange.error = (e as Error).message;
+      exchange.durationMs = performance.now() - started;
+      this.sink(exchange);
+      throw new NetworkError(`${method} ${url.toString()}: ${(e as Error).message}`, exchange, e);
+    }
+  }
+}
+
+/** Reads the real product's `zulip_…` keys under the spec's `chat_…` names (wire §17.1). */
+export function toSpecNames<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(toSpecNames) as T;
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k.replace(/(^|_)zulip_/, "$1chat_")] = toSpecNames(v);
+  return out as T;
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** No HTTP response at all: the harness or the network, never the server's conformance. */
+export class NetworkError extends Error {
+  override name = "NetworkError";
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,94 @@
+import type { Expectations } from "../expect/expect.ts";
+import { AnyEvent, EventsResponse } from "../schemas/events/envelope.ts";
+import type { ApiClient } from "./client.ts";
+
+/** A check over one event: null when the event satisfies it, else a sentence saying why not. */
+export interface EventCheck {
+  name: string;
+  test(event: AnyEvent): string | null;
+}
+
+export const eventCheck = (name: string, test: (event: AnyEvent) => string | null): EventCheck => ({ name, test });
+
+/** Matches an event of `type` (and `op`) for which `more` holds. */
+export function eventOf(type: string, more: (ev: AnyEvent) => string | null = () => null, op?: string): EventCheck {
+  return eventCheck(op ? `${type}/${op} event` : `${type} event`, (ev) => {
+    if (ev.type !== type) return `type ${ev.type}`;
+    if (op !== undefined && ev.op !== op) return `op ${String(ev.op)}`;
+    return more(ev);
+  });
+}
+
+const DEFAULT_BUDGET_MS = 10_000;
+
+/**
+ * Reads one event queue the way a real client does: long-polls GET /events with last_event_id, and waits on
+ * checks, never on sleeps. Checks are unordered and each is dropped once an event satisfies it.
+ */
+export class EventQueueReader {
+  private polls = 0;
+
+  constructor(
+    private readonly client: ApiClient,
+    readonly queueId: string,
+    public lastEventId: number,
+    private readonly expect: Expectations,
+  ) {}
+
+  /** Long-polls until every check is met or the budget runs out; returns the matching events in check order. */
+  async until(checks: readonly EventCheck[], budgetMs = DEFAULT_BUDGET_MS): Promise<AnyEvent[]> {
+    const started = Date.now();
+    const matched = new Map<EventCheck, AnyEvent>();
+    const reasons = new Map<EventCheck, string[]>(checks.map((c) => [c, []]));
+    const seen: string[] = [];
+    while (matched.size < checks.length) {
+      const remaining = budgetMs - (Date.now() - started);
+      if (remaining <= 0) break;
+      const events = await this.poll(remaining, false);
+      if (events === null) break;
+      for (const ev of events) {
+        seen.push(ev.op ? `${ev.type}/${String(ev.op)}#${ev.id}` : `${ev.type}#${ev.id}`);
+        if (ev.type === "heartbeat") continue;
+        for (const c of checks) {
+          if (matched.has(c)) continue;
+          const why = c.test(ev);
+          if (why === null) matched.set(c, ev);
+          else reasons.get(c)!.push(`event #${ev.id}: ${why}`);
+        }
+      }
+    }
+    if (matched.size < checks.length) {
+      const unmet = checks.filter((c) => !matched.has(c)).map((c) => `${c.name} (${reasons.get(c)!.slice(-3).join("; ") || "no events seen"})`);
+      this.expect.fail(
+        `within ${budgetMs} ms on queue ${this.queueId}: ${checks.map((c) => c.name).join(", ")}`,
+        `unmet: ${unmet.join(" | ")}; ${this.polls} polls, ${Date.now() - started} ms, last_event_id ${this.lastEventId}, events seen: ${seen.join(", ") || "none"}`,
+      );
+    }
+    return checks.map((c) => matched.get(c)!);
+  }
+
+  /** Whatever is queued now, without waiting (dont_block). */
+  async pending(): Promise<AnyEvent[]> {
+    return (await this.poll(10_000, true)) ?? [];
+  }
+
+  /** One GET /events; null when the budget ran out before the server answered. */
+  private async poll(timeoutMs: number, dontBlock: boolean): Promise<AnyEvent[] | null> {
+    this.polls++;
+    const signal = AbortSignal.timeout(Math.max(1, timeoutMs));
+    let res;
+    try {
+      res = await this.client.get("/events", { queue_id: this.queueId, last_event_id: this.lastEventId, dont_block: dontBlock || undefined }, { signal, timeoutMs: timeoutMs + 1000 });
+    } catch (e) {
+      if (signal.aborted) return null;
+      throw e;
+    }
+    const body = this.expect.schema(EventsResponse, this.expect.success(res, "GET /events"), res.exchange, "GET /events");
+    for (const ev of body.events) this.lastEventId = Math.max(this.lastEventId, ev.id);
+    return body.events.map((e) => AnyEvent.parse(e));
+  }
+
+  async close(): Promise<void> {
+    await this.client.delete("/events", { queue_id: this.queueId });
+  }
+}

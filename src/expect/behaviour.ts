@@ -1,0 +1,71 @@
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestContext } from "./context.ts";
+import type { BehaviourOptions, Descriptor } from "./descriptor.ts";
+import { registry } from "./registry.ts";
+import { runBehaviour } from "./runner.ts";
+import { toTestMeta } from "./meta.ts";
+
+/** Loaded only inside a vitest worker: outside one (collect mode, the CLI) the suites are data. */
+const vitest = process.env.VITEST ? await import("vitest") : undefined;
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** The suite file that called behaviour(), from the call stack. */
+function callerFile(): string {
+  const stack = new Error().stack?.split("\n") ?? [];
+  for (const line of stack) {
+    const m = /(?:file:\/\/)?(\/[^\s():]+\.test\.ts)/.exec(line);
+    if (m) return relative(ROOT, m[1]!);
+  }
+  return "unknown";
+}
+
+/**
+ * Declares a test of one or more catalog clauses. The first clause is primary: its level gates where the test
+ * runs (see Gate) and its words head every failure.
+ *
+ *   behaviour("fl174.messages.direct-type", "type=direct sends a direct message", { needs: ["member"] }, async (t) => { … });
+ */
+export function behaviour(clauses: string | string[], title: string, options: BehaviourOptions, run: (t: TestContext) => Promise<void>): Descriptor;
+export function behaviour(clauses: string | string[], title: string, run: (t: TestContext) => Promise<void>): Descriptor;
+export function behaviour(
+  clauses: string | string[],
+  title: string,
+  optionsOrRun: BehaviourOptions | ((t: TestContext) => Promise<void>),
+  maybeRun?: (t: TestContext) => Promise<void>,
+): Descriptor {
+  const options = typeof optionsOrRun === "function" ? {} : optionsOrRun;
+  const run = typeof optionsOrRun === "function" ? optionsOrRun : maybeRun!;
+  const ids = typeof clauses === "string" ? [clauses] : clauses;
+  const d: Descriptor = {
+    id: `${ids[0]}#${slug(title)}`,
+    title,
+    file: callerFile(),
+    clauses: ids,
+    gate: options.gate ?? "since",
+    gateLevels: [],
+    needs: options.needs ?? [],
+    mutates: options.mutates ?? true,
+    run,
+  };
+  registry.descriptors.push(d);
+  if (vitest && !registry.collecting) {
+    vitest.test(`${title} [${ids.join(", ")}]`, async (ctx) => {
+      const outcome = await runBehaviour(d, vitest.inject("target"));
+      ctx.task.meta.conformance = toTestMeta(d, outcome);
+      if (outcome.status === "pass") return;
+      if (outcome.status === "n/a" || outcome.status === "skipped") ctx.skip(`${outcome.status}: ${outcome.message ?? ""}`);
+      const err = new Error(`${outcome.status.toUpperCase()}: ${outcome.message ?? ""}`);
+      err.stack = err.message;
+      throw err;
+    });
+  }
+  return d;
+}

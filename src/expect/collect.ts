@@ -1,0 +1,33 @@
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Descriptor } from "./descriptor.ts";
+import { registry } from "./registry.ts";
+
+const SUITES = fileURLToPath(new URL("../../suites/", import.meta.url));
+
+function suiteFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) return suiteFiles(p);
+      return name.endsWith(".test.ts") ? [p] : [];
+    });
+}
+
+let collected: Promise<Descriptor[]> | undefined;
+
+/** Imports every suite file in collect mode and returns the descriptors (once per process). */
+export function collectTests(): Promise<Descriptor[]> {
+  collected ??= (async () => {
+    registry.collecting = true;
+    try {
+      for (const f of suiteFiles(SUITES)) await import(pathToFileURL(f).href);
+    } finally {
+      registry.collecting = false;
+    }
+    return registry.descriptors;
+  })();
+  return collected;
+}

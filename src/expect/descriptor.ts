@@ -1,0 +1,26 @@
+import type { PersonaRole } from "../target/personas.ts";
+import type { TestInfo } from "./descriptor-info.ts";
+import type { TestContext } from "./context.ts";
+
+/**
+ * since: runs where the target is inside the primary clause's range [level, until) — n/a elsewhere;
+ * before: runs below the primary clause's level (the behaviour a server had before the change);
+ * always: runs at every level, branching with t.fl.atLeast(n) on a level its clauses name.
+ */
+export type Gate = "since" | "before" | "always";
+
+export interface BehaviourOptions {
+  gate?: Gate;
+  /** Personas the test uses; a target without one of them skips the test with that reason. */
+  needs?: PersonaRole[];
+  /** false: the test changes nothing on the server (it runs under --read-only). */
+  mutates?: boolean;
+}
+
+/** A test as data: the runner and the lint read it without running it. */
+export interface Descriptor extends TestInfo {
+  gate: Gate;
+  needs: PersonaRole[];
+  mutates: boolean;
+  run: (t: TestContext) => Promise<void>;
+}

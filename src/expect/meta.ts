@@ -1,0 +1,50 @@
+import type { Exchange } from "../client/exchange.ts";
+import type { Descriptor } from "./descriptor.ts";
+import type { Outcome, Status } from "./outcome.ts";
+
+/** What a test hands its reporter (vitest task meta: JSON only). */
+export interface TestMeta {
+  id: string;
+  title: string;
+  file: string;
+  clauses: string[];
+  status: Status;
+  message?: string;
+  curl?: string;
+  exchanges: Exchange[];
+  durationMs: number;
+}
+
+declare module "@vitest/runner" {
+  interface TaskMeta {
+    conformance?: TestMeta;
+  }
+}
+
+const MAX_EXCHANGES = 12;
+const MAX_BODY = 4000;
+
+function trimExchange(ex: Exchange): Exchange {
+  const clip = (s: string | undefined) => (s !== undefined && s.length > MAX_BODY ? `${s.slice(0, MAX_BODY)}… (${s.length} chars)` : s);
+  const out: Exchange = { ...ex };
+  const req = clip(ex.requestBody);
+  const res = clip(ex.responseBody);
+  if (req !== undefined) out.requestBody = req;
+  if (res !== undefined) out.responseBody = res;
+  return out;
+}
+
+export function toTestMeta(d: Descriptor, o: Outcome): TestMeta {
+  const meta: TestMeta = {
+    id: d.id,
+    title: d.title,
+    file: d.file,
+    clauses: d.clauses,
+    status: o.status,
+    exchanges: o.exchanges.slice(-MAX_EXCHANGES).map(trimExchange),
+    durationMs: o.durationMs,
+  };
+  if (o.message !== undefined) meta.message = o.message;
+  if (o.curl !== undefined) meta.curl = o.curl;
+  return meta;
+}

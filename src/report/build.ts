@@ -1,0 +1,80 @@
+import { catalog } from "../catalog/catalog.ts";
+import type { TestMeta } from "../expect/meta.ts";
+import type { TargetInfo } from "../target/target.ts";
+import { RESULTS_SCHEMA_VERSION, type Results, type ResultStatus, type TestResult } from "./schema.ts";
+
+export interface Coverage {
+  tested: number;
+  testable: number;
+  untestable: number;
+  byArea: Record<string, { tested: number; testable: number }>;
+  byRelease: Record<string, { tested: number; testable: number }>;
+}
+
+export interface BuildInput {
+  target: TargetInfo;
+  faults: string[];
+  startedAt: Date;
+  durationMs: number;
+  tests: TestMeta[];
+  coverage: Coverage;
+  toolVersion: string;
+}
+
+const NOT_PASSING: ReadonlySet<ResultStatus> = new Set(["fail", "blocked", "error", "unexpected-pass"]);
+
+function toResult(m: TestMeta): TestResult {
+  const c = catalog().clause(m.clauses[0]!);
+  const r: TestResult = {
+    id: m.id,
+    title: m.title,
+    file: m.file,
+    clauses: m.clauses,
+    level: c?.level ?? 0,
+    area: c?.area ?? "unknown",
+    strength: c?.strength ?? "must",
+    tags: c?.tags ?? [],
+    status: m.status,
+    exchanges: m.status === "pass" ? [] : m.exchanges,
+    durationMs: m.durationMs,
+  };
+  if (m.message !== undefined) r.message = m.message;
+  if (m.curl !== undefined) r.curl = m.curl;
+  return r;
+}
+
+/** Builds the canonical results document from the tests' outcomes. */
+export function buildResults(input: BuildInput): Results {
+  const tests = input.tests.map(toResult).sort((a, b) => a.level - b.level || a.id.localeCompare(b.id));
+  const byStatus: Partial<Record<ResultStatus, number>> = {};
+  for (const t of tests) byStatus[t.status] = (byStatus[t.status] ?? 0) + 1;
+  const mustProblems = tests.filter((t) => t.strength === "must" && NOT_PASSING.has(t.status));
+  const firstBad = [...mustProblems].sort((a, b) => a.level - b.level)[0];
+  const ran = tests.some((t) => t.status === "pass" || NOT_PASSING.has(t.status));
+  const fl = input.target.featureLevel;
+  return {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: { name: "chat-conformance", version: input.toolVersion },
+    startedAt: input.startedAt.toISOString(),
+    durationMs: Math.round(input.durationMs),
+    target: {
+      kind: input.target.kind,
+      url: input.target.url,
+      featureLevel: fl,
+      release: catalog().releaseOf(fl) ?? null,
+      product: input.target.product,
+      notes: input.target.notes,
+      faults: input.faults,
+    },
+    summary: {
+      total: tests.length,
+      byStatus: byStatus as Record<ResultStatus, number>,
+      mustProblems: mustProblems.length,
+      shouldFailures: tests.filter((t) => t.strength !== "must" && t.status === "fail").length,
+    },
+    verifiedLevel: !ran ? null : firstBad ? Math.min(fl, firstBad.level - 1) : fl,
+    firstFailure: firstBad ? { clause: firstBad.clauses[0]!, level: firstBad.level, test: firstBad.id } : null,
+    coverage: input.coverage,
+    tests,
+  };
+}

@@ -1,0 +1,35 @@
+import type { Reporter, TestModule } from "vitest/node";
+import type { TestMeta } from "../expect/meta.ts";
+
+/**
+ * A vitest reporter that keeps each test's conformance outcome (its task meta). A test that died before it
+ * could record one (a crash in the harness) is kept as an error, so nothing vanishes from the report.
+ */
+export class ConformanceCollector implements Reporter {
+  readonly tests: TestMeta[] = [];
+  readonly moduleErrors: string[] = [];
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    for (const mod of testModules) {
+      for (const e of mod.errors()) this.moduleErrors.push(`${mod.moduleId}: ${e.message}`);
+      for (const test of mod.children.allTests()) {
+        const meta = test.meta().conformance;
+        if (meta) {
+          this.tests.push(meta);
+          continue;
+        }
+        const result = test.result();
+        this.tests.push({
+          id: test.fullName,
+          title: test.name,
+          file: mod.relativeModuleId,
+          clauses: ["unknown"],
+          status: "error",
+          message: result.state === "failed" ? result.errors?.map((e) => e.message).join("\n") : `no outcome recorded (${result.state})`,
+          exchanges: [],
+          durationMs: test.diagnostic()?.duration ?? 0,
+        });
+      }
+    }
+  }
+}

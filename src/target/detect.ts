@@ -1,0 +1,56 @@
+import { ApiClient, NetworkError } from "../client/client.ts";
+import type { Personas, PersonaRole } from "./personas.ts";
+import type { TargetInfo } from "./target.ts";
+
+/** The target could not be reached or does not speak the API: the run stops with exit code 2. */
+export class TargetError extends Error {
+  override name = "TargetError";
+}
+
+export interface DetectOptions {
+  kind: TargetInfo["kind"];
+  url: string;
+  personas: Personas;
+  assumeFl?: number;
+  runId?: string;
+}
+
+/**
+ * Learns the target's feature level and product prefix from GET /server_settings (`chat_feature_level` or
+ * `zulip_feature_level`; absent means 0), then cross-checks POST /register with the first persona it has.
+ */
+export async function detectTarget(o: DetectOptions): Promise<TargetInfo> {
+  const notes: string[] = [];
+  const anon = new ApiClient(o.url, null);
+  let res;
+  try {
+    res = await anon.get("/server_settings", {}, { timeoutMs: 15_000 });
+  } catch (e) {
+    throw new TargetError(`cannot reach ${o.url}: ${e instanceof NetworkError ? (e.cause as Error | undefined)?.message ?? e.message : (e as Error).message}`);
+  }
+  if (res.status !== 200 || res.json?.result !== "success") {
+    throw new TargetError(`${o.url} does not look like a chat server: GET /api/v1/server_settings answered HTTP ${res.status}`);
+  }
+  const product: TargetInfo["product"] = "zulip_feature_level" in res.json ? "zulip" : "chat";
+  const raw = res.json[`${product}_feature_level`];
+  const detected = typeof raw === "number" && Number.isInteger(raw) ? raw : 0;
+  if (raw === undefined) notes.push("server_settings has no feature level: treated as 0");
+  const role = (Object.keys(o.personas) as PersonaRole[])[0];
+  if (role) {
+    const p = o.personas[role]!;
+    const reg = await new ApiClient(o.url, { email: p.email, apiKey: p.apiKey }, () => undefined, product).post("/register", { fetch_event_types: [] }).catch(() => undefined);
+    if (!reg || reg.status !== 200) notes.push(`POST /register as ${role} answered HTTP ${reg?.status ?? "nothing"}: persona credentials may be wrong`);
+    else if (reg.json?.chat_feature_level !== detected) notes.push(`register reports FL ${String(reg.json?.chat_feature_level)}, server_settings FL ${detected}`);
+    if (reg?.json?.queue_id) await new ApiClient(o.url, { email: p.email, apiKey: p.apiKey }).delete("/events", { queue_id: String(reg.json.queue_id) }).catch(() => undefined);
+  }
+  let featureLevel = detected;
+  if (o.assumeFl !== undefined && o.assumeFl !== detected) {
+    notes.push(`--assume-fl ${o.assumeFl} overrides the detected FL ${detected}`);
+    featureLevel = o.assumeFl;
+  }
+  return { kind: o.kind, url: o.url, featureLevel, product, personas: o.personas, runId: o.runId ?? newRunId(), notes };
+}
+
+export function newRunId(): string {
+  return `cc${Date.now().toString(36)}`;
+}

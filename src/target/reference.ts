@@ -1,0 +1,16 @@
+import { createReferenceServer, type ReferenceServerOptions } from "../../reference-server/server.ts";
+import { detectTarget } from "./detect.ts";
+import type { Personas } from "./personas.ts";
+import type { TargetInfo } from "./target.ts";
+
+/** Starts the embedded reference server and describes it as a target (detected like any other). */
+export async function startReferenceTarget(options: ReferenceServerOptions): Promise<{ target: TargetInfo; close: () => Promise<void> }> {
+  const server = await createReferenceServer({ heartbeatMs: 2_000, ...options });
+  try {
+    const target = await detectTarget({ kind: "reference", url: server.url, personas: server.personas as Personas });
+    return { target, close: () => server.close() };
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+}

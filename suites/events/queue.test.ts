@@ -1,0 +1,67 @@
+import { eventOf } from "../../src/client/events.ts";
+import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
+import { behaviour } from "../../src/expect/behaviour.ts";
+import { HeartbeatEvent } from "../../src/schemas/events/heartbeat.ts";
+import { MessageEvent } from "../../src/schemas/events/message.ts";
+import { freshChannel, sendDirect } from "../support/messages.ts";
+
+behaviour("fl153.events.long-poll", "GET /events waits for an event and returns it with a rising id", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+  const { queue } = await t.register("secondMember", { event_types: ["message"] });
+  const waiting = queue.until([eventOf("message", (ev) => (ev.message as { content?: string }).content?.includes("long-poll") ? null : "another message")]);
+  await sendDirect(t, "member", ["secondMember"], "long-poll wake-up");
+  const [ev] = await waiting;
+  t.expect.ok(ev!.id >= 0, "an event id ≥ 0", ev!.id);
+});
+
+behaviour("fl153.events.dont-block", "GET /events with dont_block=true answers at once, with no events when none are queued", { needs: ["member"], gate: "always" }, async (t) => {
+  const { body } = await t.register("member", { event_types: ["message"] });
+  const started = Date.now();
+  const res = await t.api("member").get("/events", { queue_id: String(body.queue_id), last_event_id: -1, dont_block: true }, { timeoutMs: 10_000 });
+  t.expect.equal(t.expect.success(res).events, [], "events");
+  t.expect.ok(Date.now() - started < 5_000, "an answer without waiting for a heartbeat", `${Date.now() - started} ms`, res.exchange);
+});
+
+behaviour("fl153.events.heartbeat", "an idle long-poll ends with a heartbeat event", { needs: ["member"], gate: "always" }, async (t) => {
+  const { queue } = await t.register("member", { event_types: ["message"] });
+  const budget = t.target.kind === "reference" ? 10_000 : 70_000;
+  const res = await t.api("member").get("/events", { queue_id: queue.queueId, last_event_id: -1 }, { timeoutMs: budget });
+  const body = t.expect.success(res);
+  t.expect.schema(HeartbeatEvent, (body.events as unknown[])[0], res.exchange, "the heartbeat event");
+});
+
+behaviour("fl153.events.bad-queue-id", "an unknown queue gets 400 BAD_EVENT_QUEUE_ID with the queue_id", { needs: ["member"], gate: "always", mutates: false }, async (t) => {
+  const res = await t.api("member").get("/events", { queue_id: "1:conformance-no-such-queue", last_event_id: -1 });
+  const body = t.expect.error(res, 400, "BAD_EVENT_QUEUE_ID");
+  t.expect.equal(body.queue_id, "1:conformance-no-such-queue", "queue_id", res.exchange);
+});
+
+behaviour("fl153.events.bad-queue-id", "another user's queue is as unknown as a queue that never existed", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+  const { body } = await t.register("member", { event_types: ["message"] });
+  t.expect.error(await t.api("secondMember").get("/events", { queue_id: String(body.queue_id), last_event_id: -1, dont_block: true }), 400, "BAD_EVENT_QUEUE_ID");
+});
+
+behaviour("fl153.events.delete-queue", "DELETE /events removes the queue; polling it then gets BAD_EVENT_QUEUE_ID", { needs: ["member"], gate: "always" }, async (t) => {
+  const member = t.api("member");
+  const reg = t.expect.success(await member.post("/register", { event_types: ["message"] }));
+  t.expect.success(await member.delete("/events", { queue_id: String(reg.queue_id) }));
+  t.expect.error(await member.get("/events", { queue_id: String(reg.queue_id), last_event_id: -1, dont_block: true }), 400, "BAD_EVENT_QUEUE_ID");
+  t.expect.error(await member.delete("/events", { queue_id: String(reg.queue_id) }), 400, "BAD_EVENT_QUEUE_ID");
+});
+
+behaviour("fl153.events.message-event", "sender and recipients of a channel message get a message event; the sender's flags include read", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+  const channel = await freshChannel(t);
+  const sender = await t.register("member", { event_types: ["message"] });
+  const recipient = await t.register("secondMember", { event_types: ["message"] });
+  const content = `event for ${t.unique("m")}`;
+  const res = await t.api("member").post("/messages", { type: "stream", to: channel.id, topic: "events", content });
+  const id = t.expect.success(res).id;
+  const isIt = (ev: AnyEvent) => ((ev.message as { id?: number }).id === id ? null : `message ${String((ev.message as { id?: number }).id)}`);
+  const [mine] = await sender.queue.until([eventOf("message", isIt)]);
+  const [theirs] = await recipient.queue.until([eventOf("message", isIt)]);
+  const m = t.expect.schema(MessageEvent, mine, undefined, "the sender's message event");
+  const r = t.expect.schema(MessageEvent, theirs, undefined, "the recipient's message event");
+  t.expect.ok(m.flags.includes("read"), "the sender's flags to include read", m.flags);
+  t.expect.ok(!r.flags.includes("read"), "the recipient's flags not to include read", r.flags);
+  t.expect.equal(r.message.stream_id, channel.id, "message.stream_id");
+  t.expect.equal(r.message.subject, "events", "message.subject");
+});
