@@ -16,15 +16,31 @@ export interface ParsedBody {
   files: UploadedFile[];
 }
 
-async function readAll(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw payloadTooLarge(limit);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** Reads the whole body; past the limit it rejects and discards the rest (the 413 then closes the connection). */
+function readAll(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    req.on("data", (chunk: Buffer) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > limit) {
+        settled = true;
+        reject(payloadTooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (!settled) resolve(Buffer.concat(chunks));
+    });
+    req.on("error", (e) => {
+      if (settled) return;
+      settled = true;
+      reject(badRequest(`Could not read the request body: ${e.message}`));
+    });
+  });
 }
 
 function parseMultipart(req: IncomingMessage, fileLimit: number): Promise<ParsedBody> {

@@ -27,6 +27,7 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     if (found.kind === "not-found") throw notFound(`No such endpoint: ${method} ${url.pathname}`);
     if (found.kind === "method-not-allowed") {
       if (method === "OPTIONS") {
+        req.resume();
         res.writeHead(204, { allow: found.allowed.join(", ") }).end();
         return;
       }
@@ -45,6 +46,8 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     const out = successBody(result, reportsIgnored ? params.ignored() : []);
     sendJson(res, 200, rt.config.product === "zulip" ? renameProductKeys(out) : out);
   } catch (e) {
+    // A body we did not read would corrupt the next request on this keep-alive connection.
+    if (!req.readableEnded) req.resume();
     if (e instanceof ApiError) {
       if (rt.faulty("fl153.server.missing-parameter") && e.code === "REQUEST_VARIABLE_MISSING") e = badRequest(e.message);
       sendError(res, e as ApiError);

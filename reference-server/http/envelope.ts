@@ -28,5 +28,7 @@ export function errorBody(err: ApiError): Record<string, unknown> {
 
 export function sendError(res: ServerResponse, err: ApiError): void {
   const headers: Record<string, string> = err.status === 401 ? { "www-authenticate": 'Basic realm="chat"' } : {};
+  // The rest of an oversized body is not worth reading: answer, then close the connection.
+  if (err.status === 413) headers.connection = "close";
   sendJson(res, err.status, errorBody(err), headers);
 }

@@ -4,8 +4,6 @@
  * declare (lintTests). UNTESTED is a warning for now; pass { untested: "error" } to make it fail.
  */
 import type { RawCatalog } from "./load.ts";
-import type { Catalog } from "./catalog.ts";
-import type { TestInfo } from "../expect/descriptor-info.ts";
 import { AREAS, CLAUSE_ID, FIRST_LEVEL, LAST_LEVEL } from "./schema.ts";
 import { TAG_NAMES } from "./tags.ts";
 import {
@@ -16,48 +14,12 @@ import {
   RESERVED_LEVELS,
   releaseForLevel,
 } from "./releases.ts";
-
-export type Severity = "error" | "warn";
-
-export interface Issue {
-  check: string;
-  where: string;
-  message: string;
-  severity: Severity;
-}
-
-export interface Check<I> {
-  id: string;
-  /** One line saying what the check guarantees. */
-  rule: string;
-  run(input: I): Issue[];
-}
-
-/** UNTESTED's severity until every testable clause has a test; then switch it to "error". */
-export const UNTESTED_SEVERITY: Severity = "warn";
-
-export function formatIssue(issue: Issue): string {
-  return `${issue.where}: ${issue.check} - ${issue.message}`;
-}
-
-const issue = (check: string, where: string, message: string, severity: Severity = "error"): Issue => ({
-  check,
-  where,
-  message,
-  severity,
-});
+import { duplicates, issue, type Check, type Issue } from "./issues.ts";
 
 const CLAUSE_LEVEL_KINDS = new Set(["change", "backport"]);
 const UNTIL_KINDS = new Set(["change", "backport", "reserved"]);
 const TAGS = new Set<string>(TAG_NAMES);
 const AREA_SET = new Set<string>(AREAS);
-
-function duplicates<T>(items: readonly T[]): T[] {
-  const seen = new Set<T>();
-  const dup = new Set<T>();
-  for (const x of items) (seen.has(x) ? dup : seen).add(x);
-  return [...dup];
-}
 
 /** Levels that some conflict records together with a clause at that very level. */
 function levelsExcusedByConflicts(raw: RawCatalog): Set<number> {
@@ -203,6 +165,18 @@ export const CATALOG_CHECKS: readonly Check<RawCatalog>[] = [
     },
   },
   {
+    id: "LINKS-MUTUAL",
+    rule: "links pair clauses both ways: a clause that links to another is linked back",
+    run: (raw) => {
+      const linksOf = new Map(raw.clauses.map((c) => [c.id, c.links]));
+      return raw.clauses.flatMap((c) =>
+        c.links
+          .filter((l) => l !== c.id && linksOf.get(l)?.includes(c.id) === false)
+          .map((l) => issue("LINKS-MUTUAL", c.id, `links to ${l}, which does not link back`)),
+      );
+    },
+  },
+  {
     id: "TAGS-KNOWN",
     rule: "clauses carry at least one tag, each from the registry in tags.ts, without repeats",
     run: (raw) =>
@@ -231,69 +205,11 @@ export const CATALOG_CHECKS: readonly Check<RawCatalog>[] = [
   },
 ];
 
-export interface TestLintInput {
-  catalog: Catalog;
-  tests: readonly TestInfo[];
-  untested: Severity;
-}
-
-const testWhere = (t: TestInfo) => `${t.file}: ${t.id}`;
-
-export const TEST_CHECKS: readonly Check<TestLintInput>[] = [
-  {
-    id: "TEST-ID-UNIQUE",
-    rule: "no two tests share an id",
-    run: ({ tests }) => duplicates(tests.map((t) => t.id)).map((id) => issue("TEST-ID-UNIQUE", id, "is the id of more than one test")),
-  },
-  {
-    id: "TEST-CLAUSES-EXIST",
-    rule: "every test names at least one clause, and only clauses of the catalog",
-    run: ({ catalog, tests }) =>
-      tests.flatMap((t) => {
-        if (t.clauses.length === 0) return [issue("TEST-CLAUSES-EXIST", testWhere(t), "names no clause")];
-        return t.clauses.filter((id) => !catalog.clause(id)).map((id) => issue("TEST-CLAUSES-EXIST", testWhere(t), `names unknown clause ${id}`));
-      }),
-  },
-  {
-    id: "TEST-GATE-LEVELS",
-    rule: "each level a test gates on is the level or the until of one of its clauses",
-    run: ({ catalog, tests }) =>
-      tests.flatMap((t) => {
-        const bounds = new Set<number>();
-        for (const id of t.clauses) {
-          const c = catalog.clause(id);
-          if (!c) continue;
-          bounds.add(c.level);
-          if (c.until !== undefined) bounds.add(c.until);
-        }
-        return t.gateLevels
-          .filter((l) => !bounds.has(l))
-          .map((l) => issue("TEST-GATE-LEVELS", testWhere(t), `gates on level ${l}, which is neither the level nor the until of its clauses (${[...bounds].sort((a, b) => a - b).join(", ") || "none"})`));
-      }),
-  },
-  {
-    id: "UNTESTED",
-    rule: "every testable clause has at least one test",
-    run: ({ catalog, tests, untested }) => {
-      const covered = new Set(tests.flatMap((t) => t.clauses));
-      return catalog.clauses
-        .filter((c) => c.testable === true && !covered.has(c.id))
-        .map((c) => issue("UNTESTED", c.id, "is testable but no test names it", untested));
-    },
-  },
-];
-
 /** Runs every catalog check on the raw data. */
 export function lintCatalog(raw: RawCatalog): Issue[] {
   return CATALOG_CHECKS.flatMap((check) => check.run(raw));
 }
 
-/** Runs every test check; UNTESTED reports with `options.untested` (default UNTESTED_SEVERITY). */
-export function lintTests(catalog: Catalog, tests: readonly TestInfo[], options: { untested?: Severity } = {}): Issue[] {
-  const input: TestLintInput = { catalog, tests, untested: options.untested ?? UNTESTED_SEVERITY };
-  return TEST_CHECKS.flatMap((check) => check.run(input));
-}
-
-export const errorsOnly = (issues: readonly Issue[]): Issue[] => issues.filter((i) => i.severity === "error");
-
+export { formatIssue, errorsOnly, type Check, type Issue, type Severity } from "./issues.ts";
+export { TEST_CHECKS, UNTESTED_SEVERITY, lintTests, type TestLintInput } from "./lint-tests.ts";
 export { coverage, testsByClause, type Coverage, type Tally } from "./coverage.ts";

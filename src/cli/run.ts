@@ -13,7 +13,7 @@ import { renderHtml } from "../report/html.ts";
 import { renderJunit } from "../report/junit.ts";
 import { renderSummary } from "../report/summary.ts";
 import { detectTarget, TargetError } from "../target/detect.ts";
-import { PersonasFileSchema, type Personas } from "../target/personas.ts";
+import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts";
 import { startReferenceTarget } from "../target/reference.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
@@ -29,10 +29,11 @@ function readPersonas(file: string): Personas {
   } catch (e) {
     throw new UsageError(`--personas ${file}: not valid JSON (${(e as Error).message})`);
   }
-  const r = PersonasFileSchema.safeParse(raw);
+  const { value, prefix } = personasOf(raw);
+  const r = PersonasSchema.safeParse(value);
   if (!r.success) {
     const issue = r.error.issues[0]!;
-    throw new UsageError(`--personas ${file}: ${issue.path.join(".") || "(top level)"}: ${issue.message}`);
+    throw new UsageError(`--personas ${file}: ${prefix}${issue.path.join(".") || "(top level)"}: ${issue.message}`);
   }
   if (Object.keys(r.data).length === 0) throw new UsageError(`--personas ${file}: names no persona (expected e.g. {"personas": {"member": {"email", "apiKey", "userId"}}})`);
   return r.data;

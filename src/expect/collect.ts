@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Descriptor } from "./descriptor.ts";
 import { registry } from "./registry.ts";
+import { catalog } from "../catalog/catalog.ts";
 
 const SUITES = fileURLToPath(new URL("../../suites/", import.meta.url));
 
@@ -16,6 +17,14 @@ function suiteFiles(dir: string): string[] {
     });
 }
 
+/** The levels a test's gate names: where it starts (and stops) running. */
+function gateLevels(d: Descriptor): number[] {
+  const c = catalog().clause(d.clauses[0]!);
+  if (!c || d.gate === "always") return [];
+  if (d.gate === "before") return [c.level];
+  return c.until === undefined ? [c.level] : [c.level, c.until];
+}
+
 let collected: Promise<Descriptor[]> | undefined;
 
 /** Imports every suite file in collect mode and returns the descriptors (once per process). */
@@ -27,6 +36,7 @@ export function collectTests(): Promise<Descriptor[]> {
     } finally {
       registry.collecting = false;
     }
+    for (const d of registry.descriptors) d.gateLevels = gateLevels(d);
     return registry.descriptors;
   })();
   return collected;

@@ -1,15 +1,8 @@
 import { catalog } from "../catalog/catalog.ts";
+import type { Coverage } from "../catalog/coverage.ts";
 import type { TestMeta } from "../expect/meta.ts";
 import type { TargetInfo } from "../target/target.ts";
-import { RESULTS_SCHEMA_VERSION, type Results, type ResultStatus, type TestResult } from "./schema.ts";
-
-export interface Coverage {
-  tested: number;
-  testable: number;
-  untestable: number;
-  byArea: Record<string, { tested: number; testable: number }>;
-  byRelease: Record<string, { tested: number; testable: number }>;
-}
+import { RESULTS_SCHEMA_VERSION, StatusSchema, type Results, type ResultStatus, type TestResult } from "./schema.ts";
 
 export interface BuildInput {
   target: TargetInfo;
@@ -46,8 +39,8 @@ function toResult(m: TestMeta): TestResult {
 /** Builds the canonical results document from the tests' outcomes. */
 export function buildResults(input: BuildInput): Results {
   const tests = input.tests.map(toResult).sort((a, b) => a.level - b.level || a.id.localeCompare(b.id));
-  const byStatus: Partial<Record<ResultStatus, number>> = {};
-  for (const t of tests) byStatus[t.status] = (byStatus[t.status] ?? 0) + 1;
+  const byStatus = Object.fromEntries(StatusSchema.options.map((s) => [s, 0])) as Record<ResultStatus, number>;
+  for (const t of tests) byStatus[t.status]++;
   const mustProblems = tests.filter((t) => t.strength === "must" && NOT_PASSING.has(t.status));
   const firstBad = [...mustProblems].sort((a, b) => a.level - b.level)[0];
   const ran = tests.some((t) => t.status === "pass" || NOT_PASSING.has(t.status));
@@ -68,7 +61,7 @@ export function buildResults(input: BuildInput): Results {
     },
     summary: {
       total: tests.length,
-      byStatus: byStatus as Record<ResultStatus, number>,
+      byStatus,
       mustProblems: mustProblems.length,
       shouldFailures: tests.filter((t) => t.strength !== "must" && t.status === "fail").length,
     },

@@ -1,3 +1,4 @@
+import { RELEASE_RANGES, releaseForLevel } from "../catalog/releases.ts";
 import { AREAS, RELEASES, type Release } from "../catalog/schema.ts";
 import { StatusSchema, type ResultStatus, type TestResult } from "./schema.ts";
 
@@ -34,26 +35,16 @@ export function statusClass(s: ResultStatus): string {
   return `s-${s.replace("/", "")}`;
 }
 
-/**
- * The spec's release table (levels.yaml: 6.x 153-158, 7.0 159-187, 8.0 188-239, 9.x 240-279, 10.0 280-372).
- * Kept here so the renderers stay pure functions of the results document; typed by Release so a change
- * to the catalog's list of releases fails to compile here.
- */
-export const RELEASE_RANGES: Record<Release, readonly [number, number]> = {
-  "6.x": [153, 158],
-  "7.0": [159, 187],
-  "8.0": [188, 239],
-  "9.x": [240, 279],
-  "10.0": [280, 372],
-};
+/** The grid's row for levels outside every release (e.g. 0 for a test whose clause is not in the catalog). */
 export const OTHER_RELEASE = "other";
 
 export function releaseOfLevel(level: number): Release | typeof OTHER_RELEASE {
-  for (const r of RELEASES) {
-    const [lo, hi] = RELEASE_RANGES[r];
-    if (level >= lo && level <= hi) return r;
-  }
-  return OTHER_RELEASE;
+  return releaseForLevel(level) ?? OTHER_RELEASE;
+}
+
+/** A release's level range, for labels. */
+export function releaseRange(release: string): { first: number; last: number } | undefined {
+  return RELEASE_RANGES.find((r) => r.release === release);
 }
 
 /** Releases in catalog order, then any other keys (sorted). */
@@ -119,6 +110,12 @@ export function fmtDuration(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   const m = Math.floor(ms / 60_000);
   return `${m} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** An ISO timestamp as "2025-01-15 10:20:30 UTC"; anything else as given. */
+export function fmtTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
 export function firstLine(s: string | undefined, max = 160): string {

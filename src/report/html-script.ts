@@ -9,7 +9,7 @@ export const SCRIPT = String.raw`
   var rows = Array.prototype.slice.call(document.querySelectorAll("tr.t"));
   var areas = Array.prototype.slice.call(document.querySelectorAll("section.area"));
   var bar = document.getElementById("filters");
-  if (!bar) return;
+  if (!bar || rows.length === 0) return;
   bar.hidden = false;
   var sel = document.getElementById("f-status");
   var q = document.getElementById("f-q");
@@ -90,7 +90,7 @@ export const SCRIPT = String.raw`
     var ds = document.querySelectorAll("tr.t:not([hidden]) details");
     for (var i = 0; i < ds.length; i++) ds[i].open = open;
     expand.setAttribute("data-open", open ? "1" : "0");
-    expand.textContent = open ? "Collapse all" : "Expand all problems";
+    expand.textContent = open ? "Collapse all" : "Expand all details";
   });
   apply();
 })();

@@ -1,14 +1,16 @@
+import { RELEASES } from "../catalog/schema.ts";
 import type { Results, ResultStatus, TestResult } from "./schema.ts";
 import {
-  RELEASE_RANGES,
   STATUSES,
   countStatuses,
   escapeHtml as e,
   fmtDuration,
+  fmtTime,
   orderAreas,
   orderReleases,
   pct,
   releaseOfLevel,
+  releaseRange,
   statusClass,
   tally,
   anchorOf,
@@ -33,7 +35,7 @@ export function renderHeader(r: Results): string {
   ];
   const notes = t.notes.length ? `<ul class="notes">${t.notes.map((n) => `<li>${e(n)}</li>`).join("")}</ul>` : "";
   return `<header class="top">
-<div class="brand"><h1>Conformance report</h1><p class="sub">${e(r.tool.name)} ${e(r.tool.version)} · started ${e(r.startedAt)} · ran ${e(fmtDuration(r.durationMs))}</p></div>
+<div class="brand"><h1>Conformance report</h1><p class="sub">${e(r.tool.name)} ${e(r.tool.version)} · started ${e(fmtTime(r.startedAt))} · ran ${e(fmtDuration(r.durationMs))}</p></div>
 <dl class="facts">${facts.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>
 ${notes}
 </header>`;
@@ -46,16 +48,24 @@ export function renderHeadline(r: Results): string {
     r.verifiedLevel === null
       ? `<p class="level">No level verified</p><p class="muted">no applicable must-clause test passed through any level</p>`
       : `<p class="level">Conforms through <strong>FL ${r.verifiedLevel}</strong></p>`;
-  let first = `<p>No failure: every applicable must-clause test passed.</p>`;
+  let first = s.total === 0 ? `<p>The run has no tests.</p>` : `<p>No failure: every applicable must-clause test passed.</p>`;
   if (r.firstFailure) {
     const f = r.firstFailure;
     const i = r.tests.findIndex((x) => x.id === f.test);
     const name = i >= 0 ? `<a href="#${anchorOf(i)}">${e(r.tests[i]?.title ?? f.test)}</a>` : `<code>${e(f.test)}</code>`;
     first = `<p>First failure at <strong>FL ${f.level}</strong>: clause <code>${e(f.clause)}</code> in ${name}</p>`;
   }
-  const state = red ? "red" : s.shouldFailures > 0 ? "amber" : "green";
-  const word = red ? "Not conforming" : s.shouldFailures > 0 ? "Conforming, with warnings" : "Conforming";
-  return `<section class="headline ${state}" aria-labelledby="h-verdict">
+  const [state, word]: [string, string] =
+    s.total === 0
+      ? ["grey", "No tests ran"]
+      : red
+        ? ["red", "Not conforming"]
+        : r.verifiedLevel === null
+          ? ["grey", "Nothing verified"]
+          : s.shouldFailures > 0
+            ? ["amber", "Conforming, with warnings"]
+            : ["green", "Conforming"];
+  return `<section class="card headline ${state}" aria-labelledby="h-verdict">
 <div><h2 id="h-verdict" class="verdict">${word}</h2>${verdict}</div>
 <div class="why">${first}<p>${s.mustProblems} must-clause problem${s.mustProblems === 1 ? "" : "s"} · ${s.shouldFailures} should-clause failure${s.shouldFailures === 1 ? "" : "s"}</p></div>
 </section>`;
@@ -92,6 +102,11 @@ function coverageTable(caption: string, head: string, rows: [string, { tested: n
   return `<table class="grid-table"><caption>${caption}</caption><thead><tr><th scope="col">${head}</th><th scope="col" class="num">Tested</th><th scope="col" class="num">Testable</th><th scope="col" class="num">%</th><th scope="col"><span class="sr">Bar</span></th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
+function untested(ids: readonly string[]): string {
+  if (!ids.length) return "";
+  return `<details class="untested"><summary>${ids.length} testable clause${ids.length === 1 ? "" : "s"} without a test</summary><ul class="ids">${ids.map((id) => `<li><code>${e(id)}</code></li>`).join("")}</ul></details>`;
+}
+
 export function renderCoverage(r: Results): string {
   const c = r.coverage;
   const areas = orderAreas(Object.keys(c.byArea)).map((k): [string, { tested: number; testable: number }] => [k, c.byArea[k] ?? { tested: 0, testable: 0 }]);
@@ -100,6 +115,7 @@ export function renderCoverage(r: Results): string {
 <h2 id="h-coverage">Catalog coverage</h2>
 <p class="cov-total"><strong>${c.tested}</strong> of <strong>${c.testable}</strong> testable clauses have a test (${pct(c.tested, c.testable)}) ${meter(c.tested, c.testable)} <span class="muted">· ${c.untestable} clause${c.untestable === 1 ? "" : "s"} cannot be tested black-box</span></p>
 <div class="two">${coverageTable("By area", "Area", areas)}${coverageTable("By release", "Release", rels)}</div>
+${untested(c.untestedIds ?? [])}
 </section>`;
 }
 
@@ -117,9 +133,9 @@ export function renderGrid(tests: readonly TestResult[]): string {
     if (list) list.push(lvl);
     else perRelease.set(rel, [lvl]);
   }
-  const releases = orderReleases([...Object.keys(RELEASE_RANGES), ...perRelease.keys()]);
+  const releases = orderReleases([...RELEASES, ...perRelease.keys()]);
   const rows = releases.map((rel) => {
-    const range = (RELEASE_RANGES as Record<string, readonly [number, number]>)[rel];
+    const range = releaseRange(rel);
     const levels = perRelease.get(rel) ?? [];
     const cells = levels.map((lvl) => {
       const sts = byLevel.get(lvl) ?? [];
@@ -128,7 +144,7 @@ export function renderGrid(tests: readonly TestResult[]): string {
       const tip = `FL ${lvl}: ${sts.length} test${sts.length === 1 ? "" : "s"} — ${STATUSES.filter((s) => c[s] > 0).map((s) => `${c[s]} ${s}`).join(", ")}`;
       return `<button type="button" class="cell ${statusClass(w)}" data-level="${lvl}" title="${e(tip)}" aria-label="${e(tip)}" aria-pressed="false">${lvl}</button>`;
     });
-    const label = range ? `<span class="range">FL ${range[0]}–${range[1]}</span>` : "";
+    const label = range ? `<span class="range">FL ${range.first}–${range.last}</span>` : "";
     const tested = levels.length;
     return `<tr><th scope="row"><span class="rel">${e(rel)}</span>${label}</th><td class="ncell num">${tested}</td><td>${cells.length ? `<div class="cells">${cells.join("")}</div>` : `<span class="muted">no tests</span>`}</td></tr>`;
   });

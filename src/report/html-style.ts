@@ -36,7 +36,7 @@ h3 { font-size: 15px; margin: 22px 0 8px; text-transform: none; }
 .facts dd { margin: 0; overflow-wrap: anywhere; font-weight: 500; }
 .notes { grid-column: 1 / -1; margin: 0; padding: 8px 12px 8px 28px; background: var(--soft); border-radius: 8px; color: #333b44; }
 .headline { display: grid; grid-template-columns: minmax(280px, 1fr) 1.6fr; gap: 8px 32px; align-items: center; border-left-width: 6px; }
-.headline.green { border-left-color: var(--pass-cell); } .headline.amber { border-left-color: var(--xf-cell); } .headline.red { border-left-color: var(--fail-cell); }
+.headline.green { border-left-color: var(--pass-cell); } .headline.amber { border-left-color: var(--xf-cell); } .headline.red { border-left-color: var(--fail-cell); } .headline.grey { border-left-color: var(--skip-cell); }
 .verdict { font-size: 13px; text-transform: uppercase; letter-spacing: .07em; margin: 0 0 2px; }
 .headline.green .verdict { color: var(--pass-ink); } .headline.amber .verdict { color: var(--xf-ink); } .headline.red .verdict { color: var(--fail-ink); }
 .level { font-size: 26px; margin: 0; letter-spacing: -0.01em; }
@@ -61,6 +61,8 @@ h3 { font-size: 15px; margin: 22px 0 8px; text-transform: none; }
 .badge { display: inline-block; min-width: 44px; padding: 1px 7px; border-radius: 999px; font-size: 11.5px; font-weight: 650; text-align: center; white-space: nowrap; }
 .two { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; align-items: start; }
 .cov-total { margin: 0 0 12px; }
+.untested { margin-top: 14px; }
+.ids { list-style: none; margin: 4px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 14px; max-height: 240px; overflow: auto; }
 table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; font-weight: 600; padding: 0 0 6px; }
 th, td { padding: 5px 8px; vertical-align: top; }
@@ -75,6 +77,7 @@ thead th { text-align: left; font-size: 11.5px; text-transform: uppercase; lette
 .levels th:first-child { width: 120px; } .levels .ncell { width: 60px; color: var(--muted); }
 .levels tbody tr + tr { border-top: 1px solid var(--soft); }
 .levels td, .levels th { vertical-align: middle; padding: 8px; }
+.levels tbody th { text-align: left; }
 .rel { display: block; font-weight: 650; font-size: 15px; }
 .range { display: block; font-size: 11.5px; color: var(--muted); font-weight: 400; }
 .cells { display: flex; flex-wrap: wrap; gap: 3px; }
@@ -104,9 +107,12 @@ thead th { text-align: left; font-size: 11.5px; text-transform: uppercase; lette
 .chip { font: inherit; font-size: 12.5px; background: var(--accent); color: #fff; border: 0; border-radius: 999px; padding: 2px 10px; cursor: pointer; }
 .linkish { font: inherit; font-size: 13px; background: none; border: 0; color: var(--accent); cursor: pointer; padding: 0; text-decoration: underline; }
 .tests { table-layout: fixed; }
-.tests col.c-status { width: 128px; } .tests col.c-clauses { width: 300px; } .tests col.c-fl { width: 52px; } .tests col.c-str { width: 78px; } .tests col.c-time { width: 72px; }
+.tests col.c-status { width: 128px; } .tests col.c-clauses { width: 280px; } .tests col.c-fl { width: 52px; } .tests col.c-str { width: 78px; } .tests col.c-time { width: 72px; }
 .tests tbody tr { border-top: 1px solid var(--soft); }
 .tests tbody tr:hover { background: #fafbfc; }
+.tests tr[data-s="fail"], .tests tr[data-s="error"], .tests tr[data-s="blocked"], .tests tr[data-s="unexpected-pass"] { background: #fffafa; }
+.tests tr[data-s="fail"] > td:first-child, .tests tr[data-s="error"] > td:first-child { box-shadow: inset 3px 0 0 var(--fail-cell); }
+.tests tr[data-s="blocked"] > td:first-child, .tests tr[data-s="unexpected-pass"] > td:first-child { box-shadow: inset 3px 0 0 var(--blocked-cell); }
 .tests td { overflow-wrap: anywhere; }
 .tests td.clauses code { display: inline-block; font-size: 11.5px; color: #39424c; }
 .tests td.clauses code.primary { font-weight: 600; color: var(--ink); }

@@ -78,10 +78,10 @@ export function renderTestList(tests: readonly TestResult[]): string {
   return `<section aria-labelledby="h-tests" class="card" id="tests">
 <h2 id="h-tests">Tests</h2>
 <div id="filters" class="filters" hidden>
-<label>Status <select id="f-status"><option value="all">all</option><option value="problems">problems (fail, error, blocked, unexpected-pass)</option>${STATUSES.map((s) => `<option value="${e(s)}">${e(s)}</option>`).join("")}</select></label>
+<label>Status <select id="f-status"><option value="all">all</option><option value="problems">problems</option>${STATUSES.map((s) => `<option value="${e(s)}">${e(s)}</option>`).join("")}</select></label>
 <label>Search <input id="f-q" type="search" placeholder="title, clause, message…" autocomplete="off"></label>
 <span id="f-chips" class="chips"></span>
-<button type="button" id="f-expand" class="linkish">Expand all problems</button>
+<button type="button" id="f-expand" class="linkish">Expand all details</button>
 <span id="f-shown" class="muted" aria-live="polite"></span>
 </div>
 <p id="f-none" class="empty" hidden>No test matches the filters.</p>

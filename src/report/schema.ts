@@ -56,7 +56,7 @@ export const ResultsSchema = z.strictObject({
   summary: z.strictObject({
     total: z.number().int(),
     byStatus: z.record(StatusSchema, z.number().int()),
-    /** Must-clause tests that did not pass (fail, blocked, error): any of them makes the run red. */
+    /** Must-clause tests that did not pass (fail, blocked, error) or passed against the expectations file (unexpected-pass): any makes the run red. */
     mustProblems: z.number().int(),
     /** Should-clause tests that failed: warnings. */
     shouldFailures: z.number().int(),
@@ -70,6 +70,8 @@ export const ResultsSchema = z.strictObject({
     untestable: z.number().int(),
     byArea: z.record(z.string(), Counts),
     byRelease: z.record(z.string(), Counts),
+    /** Testable clauses no test names. */
+    untestedIds: z.array(z.string()),
   }),
   tests: z.array(TestResultSchema),
 });

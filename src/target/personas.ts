@@ -14,8 +14,8 @@ export type Persona = z.infer<typeof PersonaSchema>;
 export const PersonasSchema = z.partialRecord(z.enum(PERSONA_ROLES), PersonaSchema);
 export type Personas = z.infer<typeof PersonasSchema>;
 
-/** The `--personas FILE` document: the same object `serve --json` prints, or just its `personas` member. */
-export const PersonasFileSchema = z.union([
-  z.looseObject({ personas: PersonasSchema }).transform((d) => d.personas),
-  PersonasSchema,
-]);
+/** The `--personas FILE` document: the object `serve --json` prints (personas under `personas`), or the personas alone. */
+export function personasOf(doc: unknown): { value: unknown; prefix: string } {
+  if (doc !== null && typeof doc === "object" && !Array.isArray(doc) && "personas" in doc) return { value: (doc as { personas: unknown }).personas, prefix: "personas." };
+  return { value: doc, prefix: "" };
+}

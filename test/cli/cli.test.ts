@@ -1,0 +1,125 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ResultsSchema } from "../../src/report/schema.ts";
+
+const BIN = new URL("../../bin/chat-conformance.js", import.meta.url).pathname;
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+function cli(args: string[], timeout = 120_000) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout, cwd: ROOT });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** Starts `serve --json` on a free port and returns what it printed, and a stop function. */
+async function serve(args: string[]): Promise<{ doc: { url: string; featureLevel: number; personas: Record<string, { email: string; apiKey: string; userId: number }> }; stop: () => Promise<number | null> }> {
+  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--json", ...args], { cwd: ROOT });
+  const line = await new Promise<string>((resolve, reject) => {
+    let buf = "";
+    child.stdout.on("data", (d: Buffer) => {
+      buf += d.toString();
+      if (buf.includes("\n")) resolve(buf.split("\n")[0]!);
+    });
+    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${buf}`)));
+  });
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      child.on("exit", (code) => resolve(code));
+      child.kill("SIGTERM");
+    });
+  return { doc: JSON.parse(line), stop };
+}
+
+describe("bad input gets one clear line and exit code 2", () => {
+  const cases: Array<[string[], RegExp]> = [
+    [["frobnicate"], /unknown command 'frobnicate'/],
+    [["run", "--feature-level", "999"], /--feature-level must be an integer from 153 to 372, got '999'/],
+    [["run", "--feature-level", "abc"], /--feature-level must be an integer/],
+    [["run", "--target", "not a url", "--personas", "x.json"], /--personas: no such file|--target must be/],
+    [["run", "--target", "http://127.0.0.1:9"], /--target needs --personas/],
+    [["run", "--fault", "no.such.fault"], /unknown fault 'no.such.fault'/],
+    [["run", "--no-such-flag"], /Unknown option '--no-such-flag'/],
+    [["serve", "--port", "70000"], /--port must be an integer from 0 to 65535/],
+    [["list", "--fl", "x"], /--fl/],
+  ];
+  for (const [args, message] of cases) {
+    it(`chat-conformance ${args.join(" ")}`, () => {
+      const r = cli(args);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toMatch(message);
+      expect(r.err.trim().split("\n")).toHaveLength(1);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    });
+  }
+
+  it("a personas file that is not valid names the file and the field", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cc-"));
+    const file = join(dir, "personas.json");
+    writeFileSync(file, JSON.stringify({ personas: { member: { email: "member@x.example", apiKey: "k" } } }));
+    const r = cli(["run", "--target", "http://127.0.0.1:9", "--personas", file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--personas ${file}: personas.member.userId`);
+  });
+
+  it("an unreachable target is exit code 2, not a failure of the server", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cc-"));
+    const file = join(dir, "personas.json");
+    writeFileSync(file, JSON.stringify({ member: { email: "member@x.example", apiKey: "k", userId: 3 } }));
+    const r = cli(["run", "--target", "http://127.0.0.1:9", "--personas", file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9/);
+  });
+});
+
+describe("serve", () => {
+  it("--json prints exactly one JSON object and serves until SIGTERM", async () => {
+    const { doc, stop } = await serve(["--feature-level", "241"]);
+    expect(doc.featureLevel).toBe(241);
+    expect(Object.keys(doc.personas)).toEqual(["owner", "administrator", "moderator", "member", "secondMember", "guest", "bot"]);
+    const res = await fetch(`${doc.url}/api/v1/server_settings`);
+    expect(((await res.json()) as { chat_feature_level: number }).chat_feature_level).toBe(241);
+    expect(await stop()).toBe(0);
+  });
+
+  it("the README's curl session works as written", async () => {
+    const { doc, stop } = await serve([]);
+    try {
+      const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+      const key = /-u member@lab\.example:([A-Za-z0-9]{32})/.exec(readme)?.[1];
+      expect(key, "the README shows the member's API key").toBe(doc.personas.member!.apiKey);
+      const auth = { authorization: `Basic ${Buffer.from(`member@lab.example:${key}`).toString("base64")}` };
+      const sent = await fetch(`${doc.url}/api/v1/messages`, { method: "POST", headers: auth, body: new URLSearchParams({ type: "stream", to: "general", topic: "hello", content: "hi" }) });
+      expect(((await sent.json()) as { result: string }).result).toBe("success");
+      const got = await fetch(`${doc.url}/api/v1/messages?anchor=newest&num_before=5&num_after=0`, { headers: auth });
+      expect(((await got.json()) as { messages: unknown[] }).messages).toHaveLength(1);
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe("run", () => {
+  it("writes a results document that validates, and exits 1 when a fault breaks a must-clause", () => {
+    const out = mkdtempSync(join(tmpdir(), "cc-run-"));
+    const r = cli(["run", "--fault", "fl257.server.realm-url", "--out", out, "--filter", "suites/server/server-settings"]);
+    expect(r.code, r.err).toBe(1);
+    const results = ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8")));
+    expect(results.target.faults).toEqual(["fl257.server.realm-url"]);
+    expect(results.firstFailure?.level).toBe(257);
+    expect(results.tests.filter((t) => t.status === "fail").flatMap((t) => t.clauses)).toContain("fl257.server.realm-url");
+    expect(results.verifiedLevel).toBe(256);
+    expect(readFileSync(join(out, "index.html"), "utf8")).toContain("fl257.server.realm-url");
+    expect(readFileSync(join(out, "junit.xml"), "utf8")).toContain("<failure");
+  });
+
+  it("exits 0 against a clean reference server at an old level", () => {
+    const out = mkdtempSync(join(tmpdir(), "cc-run-"));
+    const r = cli(["run", "--feature-level", "200", "--out", out, "--filter", "suites/server/server-settings"]);
+    expect(r.code, r.out + r.err).toBe(0);
+    const results = ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8")));
+    expect(results.target.featureLevel).toBe(200);
+    expect(results.summary.byStatus["n/a"]).toBeGreaterThan(0);
+  });
+});

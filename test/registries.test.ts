@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { faults, type Fault } from "../reference-server/faults.ts";
+import { levels, type LevelSwitch } from "../reference-server/levels.ts";
+import { catalog } from "../src/catalog/catalog.ts";
+import { errorsOnly, formatIssue, lintTests, coverage } from "../src/catalog/lint.ts";
+import { collectTests } from "../src/expect/collect.ts";
+
+/** The registries are checked both ways: catalog ↔ suites ↔ levels.ts ↔ faults.ts. */
+describe("reference-server/levels.ts", () => {
+  for (const [name, s] of Object.entries(levels) as Array<[string, LevelSwitch]>) {
+    it(`${name} switches exactly where its clause begins (and ends)`, () => {
+      const c = catalog().clause(s.clause);
+      expect(c, `clause ${s.clause} is not in the catalog`).toBeDefined();
+      expect(c!.level, `${name} begins at FL${s.since}; its clause ${s.clause} at FL${c!.level}`).toBe(s.since);
+      expect(c!.until, `${name} ends at FL${s.until ?? "never"}; its clause ${s.clause} at FL${c!.until ?? "never"}`).toBe(s.until);
+    });
+  }
+});
+
+describe("reference-server/faults.ts", () => {
+  for (const [id, f] of Object.entries(faults) as Array<[string, Fault]>) {
+    it(`${id} names an existing clause and switch`, () => {
+      expect(catalog().clause(f.clause), `clause ${f.clause}`).toBeDefined();
+      if (f.flips) expect(Object.keys(levels)).toContain(f.flips);
+      expect(id === f.clause || id.startsWith(`${f.clause}#`), "a fault's id is its clause id, or the clause id and #variant").toBe(true);
+    });
+  }
+});
+
+describe("suites", () => {
+  it("name existing clauses, with unique ids and gating that agrees with the catalog", async () => {
+    const tests = await collectTests();
+    expect(tests.length).toBeGreaterThan(0);
+    const issues = errorsOnly(lintTests(catalog(), tests));
+    expect(issues.map(formatIssue)).toEqual([]);
+    const cov = coverage(catalog(), tests);
+    console.log(`catalog coverage: ${cov.tested}/${cov.testable} testable clauses have a test (${cov.untestable} untestable)`);
+  });
+});
