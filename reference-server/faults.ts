@@ -64,6 +64,10 @@ export const faults = {
     clause: "fl153.server.missing-parameter",
     description: "a missing required parameter answers BAD_REQUEST instead of REQUEST_VARIABLE_MISSING",
   },
+  // --- messages: edit, move, delete, history ---
+  // --- messages: flags, unreads, topics, read receipts ---
+  // --- messages: reactions, submessages, typing, scheduled messages, empty topic ---
+  // --- realm settings ---
 } as const satisfies Record<string, Fault>;
 
 export type FaultId = keyof typeof faults;

@@ -14,10 +14,12 @@ const since = (level: number, clause: string): LevelSwitch => ({ since: level, c
 const between = (level: number, until: number, clause: string): LevelSwitch => ({ since: level, until, clause });
 
 export const levels = {
+  // --- server, register, events ---
   /** Before it, only some endpoints list unsupported parameters (FL78, FL96, FL111). */
   ignoredParametersEverywhere: since(167, "fl167.server.ignored-parameters-unsupported"),
   badPrincipalIsBadRequest: since(208, "fl208.channels.bad-principal"),
   realmUrlField: since(257, "fl257.server.realm-url"),
+  // --- messages: send and fetch ---
   realmStrMismatchRejected: between(153, 166, "fl153.messages.realm-str-mismatch-rejected"),
   directMessageType: since(174, "fl174.messages.direct-type"),
   includeAnchorParameter: since(155, "fl155.messages.include-anchor"),
@@ -33,6 +35,10 @@ export const levels = {
   presenceHistoryLimitDays: since(288, "fl288.register.presence-history-limit-days"),
   reactionUserDictRemoved: since(328, "fl328.messages.reaction-user-dict-removed"),
   lastMovedTimestamp: since(365, "fl365.messages.last-moved-timestamp"),
+  // --- messages: edit, move, delete, history ---
+  // --- messages: flags, unreads, topics, read receipts ---
+  // --- messages: reactions, submessages, typing, scheduled messages, empty topic ---
+  // --- realm settings ---
 } as const satisfies Record<string, LevelSwitch>;
 
 export type LevelSwitchName = keyof typeof levels;
