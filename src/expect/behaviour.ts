@@ -5,6 +5,7 @@ import type { BehaviourOptions, Descriptor } from "./descriptor.ts";
 import { registry } from "./registry.ts";
 import { runBehaviour } from "./runner.ts";
 import { toTestMeta } from "./meta.ts";
+import { boundariesOf } from "./boundaries.ts";
 
 /** Loaded only inside a vitest worker: outside one (collect mode, the CLI) the suites are data. */
 const vitest = process.env.VITEST ? await import("vitest") : undefined;
@@ -25,6 +26,11 @@ function callerFile(): string {
     if (m) return relative(ROOT, m[1]!);
   }
   return "unknown";
+}
+
+/** In a boundary project of the level sweep, only the tests with a boundary at its level are registered. */
+function inFocus(d: Descriptor, focus: number | null | undefined): boolean {
+  return focus === null || focus === undefined || boundariesOf(d).has(focus);
 }
 
 /**
@@ -56,7 +62,7 @@ export function behaviour(
     run,
   };
   registry.descriptors.push(d);
-  if (vitest && !registry.collecting) {
+  if (vitest && !registry.collecting && inFocus(d, vitest.inject("sweepFocus"))) {
     vitest.test(`${title} [${ids.join(", ")}]`, async (ctx) => {
       const outcome = await runBehaviour(d, vitest.inject("target"));
       ctx.task.meta.conformance = toTestMeta(d, outcome);

@@ -5,6 +5,8 @@ declare module "vitest" {
   interface ProvidedContext {
     /** Set by a vitest project: run its suites against an embedded reference server at this level. */
     referenceLevel?: number;
+    /** Set in a boundary project of `npm test`: only tests with a boundary at this level run there. */
+    sweepFocus?: number | null;
   }
 }
 
