@@ -68,6 +68,18 @@ export const faults = {
   // --- messages: flags, unreads, topics, read receipts ---
   // --- messages: reactions, submessages, typing, scheduled messages, empty topic ---
   // --- realm settings ---
+  "fl352.realm.wildcard-mention-policy-removed": {
+    clause: "fl352.realm.wildcard-mention-policy-removed",
+    description: "PATCH /realm still reads wildcard_mention_policy after FL352 replaced it",
+  },
+  "fl264.realm.can-create-public-channel-group-register": {
+    clause: "fl264.realm.can-create-public-channel-group-register",
+    description: "POST /register leaves out realm_can_create_public_channel_group",
+  },
+  "fl316.realm.can-move-messages-between-topics-group-event": {
+    clause: "fl316.realm.can-move-messages-between-topics-group-event",
+    description: "a change of can_move_messages_between_topics_group sends no realm event",
+  },
 } as const satisfies Record<string, Fault>;
 
 export type FaultId = keyof typeof faults;

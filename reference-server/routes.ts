@@ -7,6 +7,8 @@ import { routes as sendMessages } from "./api/messages/send.ts";
 // --- messages: flags, unreads, topics, read receipts (imports) ---
 // --- messages: reactions, submessages, typing, scheduled messages (imports) ---
 // --- realm (imports) ---
+import { routes as realmUpdate } from "./api/realm/update.ts";
+import { routes as userGroups } from "./api/groups/list.ts";
 import { routes as register } from "./api/register/register.ts";
 import { routes as serverSettings } from "./api/server/server-settings.ts";
 import { routes as me } from "./api/users/me.ts";
@@ -24,6 +26,8 @@ export const ROUTES: readonly Route[] = [
   // --- messages: flags, unreads, topics, read receipts ---
   // --- messages: reactions, submessages, typing, scheduled messages ---
   // --- realm ---
+  ...realmUpdate,
+  ...userGroups,
   ...subscribe,
   ...streamId,
 ];

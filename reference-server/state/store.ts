@@ -1,13 +1,16 @@
 import { readFileSync } from "node:fs";
 import { apiKeyFor, IdSequence } from "./ids.ts";
 import { SortedIds } from "./sorted-ids.ts";
+import { MessageFlags } from "./message-flags.ts";
+import { UserTopics } from "./user-topics.ts";
+import { Groups } from "./groups.ts";
+import { RealmValues } from "./realm-values.ts";
 import { ROLE, type Channel, type Message, type Role, type User } from "./types.ts";
 import { RealmFixtureSchema, type RealmFixture } from "./fixture-schema.ts";
 
+/** The organization's fixed facts; its settings are in `Store.settings`. */
 export interface RealmSettings {
-  name: string;
   stringId: string;
-  description: string;
   emptyTopicDisplayName: string;
   dateCreated: number;
 }
@@ -25,6 +28,9 @@ export function loadRealmFixture(): RealmFixture {
  */
 export class Store {
   readonly realm: RealmSettings;
+  readonly groups: Groups;
+  /** The organization's settings (REALM_SETTINGS): name, description, permissions and the rest. */
+  readonly settings: RealmValues;
   readonly users = new Map<number, User>();
   private readonly usersByEmail = new Map<string, User>();
   private readonly usersByApiKey = new Map<string, User>();
@@ -42,8 +48,12 @@ export class Store {
   private readonly byConversation = new Map<string, SortedIds>();
   /** user id → the messages the user received, in order */
   private readonly received = new Map<number, SortedIds>();
-  /** user id → message id → flags */
-  private readonly flags = new Map<number, Map<number, Set<string>>>();
+  /** Each user's message flags, with the unread index and each message's row holders. */
+  readonly flags = new MessageFlags();
+  /** channel id → lower-cased topic → the topic's messages (the same lists as byTopic) */
+  private readonly topicsByChannel = new Map<number, Map<string, SortedIds>>();
+  /** Each user's topic visibility policies and muted channels. */
+  readonly userTopics = new UserTopics();
 
   private readonly userIds = new IdSequence(8);
   private readonly channelIds = new IdSequence(3);
@@ -58,10 +68,12 @@ export class Store {
     readonly clock: () => number = () => Math.floor(Date.now() / 1000),
   ) {
     const now = this.clock();
+    this.groups = new Groups(now);
+    this.settings = new RealmValues(this.groups);
+    this.settings.set("name", fixture.realm.name);
+    this.settings.set("description", fixture.realm.description);
     this.realm = {
-      name: fixture.realm.name,
       stringId: fixture.realm.string_id,
-      description: fixture.realm.description,
       emptyTopicDisplayName: fixture.realm.empty_topic_display_name,
       dateCreated: now,
     };
@@ -109,7 +121,6 @@ export class Store {
     this.usersByApiKey.set(user.apiKey, user);
     this.subscriptions.set(user.id, new Set());
     this.received.set(user.id, new SortedIds());
-    this.flags.set(user.id, new Map());
     return user;
   }
 
@@ -200,14 +211,19 @@ export class Store {
     }
     for (const [userId, flags] of receivers) {
       this.received.get(userId)?.add(message.id);
-      this.flags.get(userId)?.set(message.id, new Set(flags));
+      this.flags.setRow(userId, message.id, flags);
     }
   }
 
   private topicIndex(channelId: number, topic: string): SortedIds {
     const key = `${channelId}\0${topic.toLowerCase()}`;
     let ids = this.byTopic.get(key);
-    if (!ids) this.byTopic.set(key, (ids = new SortedIds()));
+    if (!ids) {
+      this.byTopic.set(key, (ids = new SortedIds()));
+      let topics = this.topicsByChannel.get(channelId);
+      if (!topics) this.topicsByChannel.set(channelId, (topics = new Map()));
+      topics.set(topic.toLowerCase(), ids);
+    }
     return ids;
   }
 
@@ -236,7 +252,38 @@ export class Store {
 
   /** The user's flags on a message, or undefined when the user has no row for it. */
   flagsOf(userId: number, messageId: number): ReadonlySet<string> | undefined {
-    return this.flags.get(userId)?.get(messageId);
+    return this.flags.get(userId, messageId);
+  }
+
+  // ---- messages: flags, unreads, topics, read receipts -------------------------------------
+
+  /** The channel's topics (lower-cased name → messages); a topic whose messages were all deleted is empty. */
+  channelTopics(channelId: number): ReadonlyMap<string, SortedIds> {
+    return this.topicsByChannel.get(channelId) ?? new Map();
+  }
+
+  /** Gives a user a row for a message they did not receive (real servers call it "historical"). */
+  addHistoricalRow(userId: number, messageId: number, flags: Iterable<string>): void {
+    this.received.get(userId)?.add(messageId);
+    this.flags.setRow(userId, messageId, flags);
+  }
+
+  /** Deletes a message from every index. */
+  removeMessage(messageId: number): void {
+    const message = this.messages.get(messageId);
+    if (!message) return;
+    this.messages.delete(messageId);
+    this.allMessageIds.remove(messageId);
+    if (message.type === "stream" && message.channelId !== null) {
+      const inChannel = this.byChannel.get(message.channelId)!;
+      inChannel.remove(messageId);
+      this.topicIndex(message.channelId, message.topic).remove(messageId);
+      this.channels.get(message.channelId)!.firstMessageId = inChannel.at(0) ?? null;
+    } else {
+      this.conversationIndex(message.dmUserIds).remove(messageId);
+    }
+    for (const userId of this.flags.holdersOf(messageId)) this.received.get(userId)?.remove(messageId);
+    this.flags.removeMessage(messageId);
   }
 }
 

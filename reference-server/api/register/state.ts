@@ -3,6 +3,8 @@ import type { Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH, topicFor } from "../messages/topic.ts";
 import { serializeUser } from "../users/serialize.ts";
+import { realmSettingsSection } from "../realm/register-section.ts";
+import { visibleGroups } from "../groups/serialize.ts";
 import { serializeChannel, serializeSubscription } from "../channels/serialize.ts";
 
 export interface StateRequest {
@@ -17,8 +19,7 @@ type Section = (rt: Runtime, req: StateRequest) => Record<string, unknown>;
 const realm: Section = (rt) => {
   const { realm } = rt.store;
   const out: Record<string, unknown> = {
-    realm_name: realm.name,
-    realm_description: realm.description,
+    ...realmSettingsSection(rt),
     realm_uri: rt.url,
     realm_date_created: realm.dateCreated,
     max_message_length: MAX_MESSAGE_LENGTH,
@@ -114,11 +115,14 @@ const stream: Section = (rt, req) => ({
   streams: [...rt.store.channels.values()].filter((c) => rt.access.canSeeChannel(req.user, c)).map((c) => serializeChannel(rt, c, false)),
 });
 
+const realmUserGroups: Section = (rt, req) => ({ realm_user_groups: visibleGroups(rt, req.capabilities.include_deactivated_groups) });
+
 /** The initial-state sections by fetch_event_types name (wire §8.3); `update_message_flags` needs `message` too. */
 export const SECTIONS: Record<string, Section> = {
   realm,
   realm_user: realmUser,
   realm_bot: realmBot,
+  realm_user_groups: realmUserGroups,
   message,
   update_message_flags: unreads,
   subscription,

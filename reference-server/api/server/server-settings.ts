@@ -16,9 +16,9 @@ export const routes: Route[] = [
       email_auth_enabled: true,
       require_email_format_usernames: true,
       realm_uri: rt.url,
-      realm_name: realm.name,
+      realm_name: rt.store.settings.get("name"),
       realm_icon: `${rt.url}/static/images/default-icon.png`,
-      realm_description: `<p>${realm.description}</p>`,
+      realm_description: `<p>${String(rt.store.settings.get("description"))}</p>`,
       realm_web_public_access_enabled: false,
     };
     if (rt.fl.has("realmUrlField")) out.realm_url = rt.url;

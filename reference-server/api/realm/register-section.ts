@@ -1,0 +1,42 @@
+import type { Runtime } from "../../runtime.ts";
+import { REALM_SETTINGS } from "../../state/realm-settings.ts";
+import { settingActive } from "../../state/realm-values.ts";
+
+/** Policy codes that best approximate a system group, as a superset of who really holds the permission. */
+const POLICY_FOR_GROUP: Record<string, number> = {
+  "role:members": 1,
+  "role:administrators": 2,
+  "role:owners": 2,
+  "role:fullmembers": 3,
+  "role:moderators": 4,
+  "role:everyone": 1,
+  "role:nobody": 2,
+};
+
+function approximatePolicy(rt: Runtime, setting: string, map: Record<string, number> = POLICY_FOR_GROUP): number {
+  const v = rt.store.settings.get(setting);
+  const name = typeof v === "number" ? rt.store.groups.byId.get(v)?.name : undefined;
+  return (name !== undefined ? map[name] : undefined) ?? 1;
+}
+
+/**
+ * The realm_ settings of POST /register, from the one settings table, plus the deprecated fields register keeps
+ * after PATCH /realm and the events dropped them: each a superset approximating the real permission.
+ */
+export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const def of REALM_SETTINGS) if (settingActive(def, rt.fl)) out[`realm_${def.name}`] = rt.store.settings.get(def.name);
+  if (rt.faulty("fl264.realm.can-create-public-channel-group-register")) delete out.realm_can_create_public_channel_group;
+  const { fl } = rt;
+  if (fl.has("canCreatePublicChannelGroup")) out.realm_create_public_stream_policy = approximatePolicy(rt, "can_create_public_channel_group");
+  if (fl.has("canCreatePrivateChannelGroup")) out.realm_create_private_stream_policy = approximatePolicy(rt, "can_create_private_channel_group");
+  if (fl.has("canCreateWebPublicChannelGroup")) {
+    out.realm_create_web_public_stream_policy = approximatePolicy(rt, "can_create_web_public_channel_group", { "role:administrators": 2, "role:moderators": 4, "role:nobody": 6, "role:owners": 7 });
+  }
+  if (fl.has("canMentionManyUsersGroup")) {
+    out.realm_wildcard_mention_policy = approximatePolicy(rt, "can_mention_many_users_group", { "role:everyone": 1, "role:members": 2, "role:fullmembers": 3, "role:administrators": 5, "role:nobody": 6, "role:moderators": 7 });
+  }
+  if (fl.has("canCreateGroups")) out.user_group_edit_policy = approximatePolicy(rt, "can_manage_all_groups");
+  if (fl.has("editHistoryVisibilityPolicy")) out.realm_allow_edit_history = rt.store.settings.get("message_edit_history_visibility_policy") !== 3;
+  return out;
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { checkValue, GroupSettingUpdateSchema, normalize, sameValue, type GroupSettingValue } from "../../access/group-settings.ts";
+import { publishRealmChanges } from "../../events/realm.ts";
+import { ApiError, badRequest } from "../../http/errors.ts";
+import { authed, type RequestContext, type Route } from "../../runtime.ts";
+import { REALM_SETTINGS, type RealmSettingDef } from "../../state/realm-settings.ts";
+import { settingActive, type SettingValue } from "../../state/realm-values.ts";
+import { ROLE } from "../../state/types.ts";
+
+const mustBe = (what: string) => new ApiError(400, "UNAUTHORIZED_PRINCIPAL", `Must be an organization ${what}`);
+
+/** Reads one setting's new value from the request, validated by its kind; undefined when absent. */
+function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | undefined {
+  const { params, rt } = ctx;
+  const k = def.kind;
+  switch (k.type) {
+    case "bool":
+      return params.optBool(def.name);
+    case "int":
+      return params.optJson(def.name, k.nullable ? z.number().int().min(k.min).max(k.max).nullable() : z.number().int().min(k.min).max(k.max));
+    case "string": {
+      const raw = params.optStr(def.name);
+      if (raw === undefined) return undefined;
+      if ([...raw].length > k.maxLength) throw badRequest(`${def.name} is too long (limit: ${k.maxLength} characters)`);
+      return k.nullable && raw === "" ? null : raw;
+    }
+    case "enum": {
+      const v = params.optJson(def.name, z.number().int());
+      if (v === undefined) return undefined;
+      const gate = k.later?.[v];
+      if (!k.values.includes(v) || (gate !== undefined && !rt.fl.has(gate))) throw badRequest(`Invalid ${def.name}`);
+      return v;
+    }
+    case "channel-id": {
+      const v = params.optJson(def.name, z.number().int());
+      if (v !== undefined && v !== -1 && !rt.store.channels.has(v)) throw badRequest(`Invalid channel ID ${v} for ${def.name}`);
+      return v;
+    }
+    case "group-id": {
+      const v = params.optJson(def.name, GroupSettingUpdateSchema);
+      if (v === undefined) return undefined;
+      const value = typeof v === "object" && "new" in v ? v.new : v;
+      if (typeof value !== "number") throw badRequest(`${def.name} must be a user group ID`);
+      checkValue(rt.store, def.name, value);
+      return value;
+    }
+    case "gsv": {
+      const v = params.optJson(def.name, GroupSettingUpdateSchema);
+      if (v === undefined) return undefined;
+      const update = typeof v === "object" && "new" in v ? v : { new: v as GroupSettingValue };
+      checkValue(rt.store, def.name, update.new);
+      const current = rt.store.settings.get(def.name) as GroupSettingValue;
+      if (update.old !== undefined && !sameValue(normalize(rt.store, update.old), current)) {
+        throw new ApiError(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value");
+      }
+      return normalize(rt.store, update.new);
+    }
+  }
+}
+
+/**
+ * PATCH /realm: administrators change organization settings (owners alone the owner-only ones). Settings that do
+ * not exist at the emulated level are not read, so they come back in ignored_parameters_unsupported.
+ */
+function updateRealm(ctx: RequestContext): Record<string, unknown> {
+  const { rt, user } = ctx;
+  if (user.role > ROLE.administrator) throw mustBe("administrator");
+  const changes: Array<{ def: RealmSettingDef; value: SettingValue }> = [];
+  for (const def of REALM_SETTINGS) {
+    const stillRead = def.name === "wildcard_mention_policy" && rt.faulty("fl352.realm.wildcard-mention-policy-removed");
+    if (!settingActive(def, rt.fl) && !stillRead) continue;
+    const value = readValue(ctx, def);
+    if (value === undefined) continue;
+    if (def.ownerOnly && user.role !== ROLE.owner) throw mustBe("owner");
+    if (JSON.stringify(rt.store.settings.get(def.name)) !== JSON.stringify(value)) changes.push({ def, value });
+  }
+  for (const { def, value } of changes) rt.store.settings.set(def.name, value);
+  publishRealmChanges(rt, changes);
+  return {};
+}
+
+export const routes: Route[] = [authed("PATCH", "/realm", updateRealm)];

@@ -1,0 +1,23 @@
+import type { Runtime } from "../runtime.ts";
+import type { RealmSettingDef } from "../state/realm-settings.ts";
+import type { SettingValue } from "../state/realm-values.ts";
+
+/** Every active user sees organization settings. */
+function everyone(rt: Runtime): number[] {
+  return [...rt.store.users.values()].filter((u) => u.isActive).map((u) => u.id);
+}
+
+/**
+ * `realm` events for changed settings: `update` {property, value} one per setting, or one `update_dict`
+ * {property: "default", data} for the settings whose table entry says so (wire §10).
+ */
+export function publishRealmChanges(rt: Runtime, changes: ReadonlyArray<{ def: RealmSettingDef; value: SettingValue }>): void {
+  const users = everyone(rt);
+  const dict: Record<string, SettingValue> = {};
+  for (const { def, value } of changes) {
+    if (def.name === "can_move_messages_between_topics_group" && rt.faulty("fl316.realm.can-move-messages-between-topics-group-event")) continue;
+    if (def.event === "update_dict") dict[def.name] = value;
+    else rt.queues.publish("realm", users, () => ({ type: "realm", op: "update", property: def.name, value }));
+  }
+  if (Object.keys(dict).length > 0) rt.queues.publish("realm", users, () => ({ type: "realm", op: "update_dict", property: "default", data: dict }));
+}

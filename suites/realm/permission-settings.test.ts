@@ -1,0 +1,124 @@
+import { eventOf } from "../../src/client/events.ts";
+import { behaviour } from "../../src/expect/behaviour.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import { RealmUpdateDictEvent, RealmUpdateEvent } from "../../src/schemas/events/realm.ts";
+import { GroupSettingValue } from "../../src/schemas/group-setting-value.ts";
+import { realmState, withRealmSettings } from "../support/realm.ts";
+
+/**
+ * The spec's table of realm settings that hold group-setting values, one row per setting: the level that added
+ * it and the policy it replaced (removed from PATCH /realm and realm events at the same level). Data, not code:
+ * each row yields the same behaviours.
+ */
+interface Row {
+  setting: string;
+  level: number;
+  /** The removed property, when this row's clause family records its removal. */
+  replaces?: string;
+  /** An id setting (a group id, not any group-setting value). */
+  idOnly?: boolean;
+}
+
+const ROWS: Row[] = [
+  { setting: "can_create_public_channel_group", level: 264, replaces: "create_public_stream_policy" },
+  { setting: "can_create_private_channel_group", level: 266, replaces: "create_private_stream_policy" },
+  { setting: "can_create_web_public_channel_group", level: 280, replaces: "create_web_public_stream_policy" },
+  { setting: "direct_message_initiator_group", level: 270, replaces: "private_message_policy" },
+  { setting: "direct_message_permission_group", level: 270 },
+  { setting: "can_create_groups", level: 299, replaces: "user_group_edit_policy" },
+  { setting: "can_manage_all_groups", level: 299 },
+  { setting: "can_delete_own_message_group", level: 291, replaces: "delete_own_message_policy" },
+  { setting: "can_invite_users_group", level: 321, replaces: "invite_to_realm_policy" },
+  { setting: "can_move_messages_between_topics_group", level: 316, replaces: "edit_topic_policy" },
+  { setting: "can_move_messages_between_channels_group", level: 310, replaces: "move_messages_between_streams_policy" },
+  { setting: "can_add_custom_emoji_group", level: 307, replaces: "add_custom_emoji_policy" },
+  { setting: "can_add_subscribers_group", level: 341, replaces: "invite_to_stream_policy" },
+  { setting: "can_create_bots_group", level: 344, replaces: "bot_creation_policy" },
+  { setting: "can_create_write_only_bots_group", level: 344 },
+  { setting: "can_mention_many_users_group", level: 352, replaces: "wildcard_mention_policy" },
+  { setting: "can_access_all_users_group_id", level: 225, idOnly: true },
+  { setting: "create_multiuse_invite_group", level: 209, idOnly: true },
+];
+
+const slug = (name: string) => name.replace(/_/g, "-");
+const clauseOf = (r: Row, suffix = "") => `fl${r.level}.realm.${slug(r.setting)}${suffix}`;
+
+/**
+ * A new value for the setting that grants the permission to the same people as the current one (the owner
+ * added to the current group), so changing it on a shared server changes no one's permissions. Id-only
+ * settings take another group (administrators or owners) for the length of the test.
+ */
+async function harmlessNewValue(t: TestContext, r: Row): Promise<unknown> {
+  const current = t.expect.schema(GroupSettingValue, (await realmState(t))[`realm_${r.setting}`], undefined, `realm_${r.setting}`);
+  if (r.idOnly || typeof current !== "number") {
+    const { body } = await t.register("administrator", { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"] });
+    const groups = body.realm_user_groups as Array<{ id: number; name: string }>;
+    const admins = groups.find((g) => g.name === "role:administrators")!.id;
+    const owners = groups.find((g) => g.name === "role:owners")!.id;
+    if (r.idOnly) return current === admins ? owners : admins;
+    return { direct_members: [t.persona("owner").userId], direct_subgroups: [admins] };
+  }
+  return { direct_members: [t.persona("owner").userId], direct_subgroups: [current] };
+}
+
+const NEEDS = { needs: ["administrator", "owner"] as ("administrator" | "owner")[] };
+
+for (const r of ROWS) {
+  behaviour(clauseOf(r), `PATCH /realm accepts ${r.setting}`, NEEDS, async (t) => {
+    const value = await harmlessNewValue(t, r);
+    await withRealmSettings(t, { [r.setting]: r.idOnly ? (value as number) : { new: value } }, async (res) => {
+      const body = t.expect.success(res);
+      t.expect.ok(!((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes(r.setting), `${r.setting} to be read, not ignored`, body.ignored_parameters_unsupported, res.exchange);
+      const after = await realmState(t);
+      t.expect.equal(after[`realm_${r.setting}`], value, `realm_${r.setting} after the change`);
+    });
+  });
+
+  behaviour(clauseOf(r), `before FL${r.level} PATCH /realm does not know ${r.setting}`, { ...NEEDS, gate: "before" }, async (t) => {
+    await withRealmSettings(t, { [r.setting]: 1 }, async (res) => {
+      t.expect.ok(((t.expect.success(res).ignored_parameters_unsupported as string[] | undefined) ?? []).includes(r.setting), `${r.setting} in ignored_parameters_unsupported`, res.json, res.exchange);
+    });
+  });
+
+  behaviour(clauseOf(r, "-register"), `POST /register returns realm_${r.setting} as a group-setting value`, NEEDS, async (t) => {
+    const state = await realmState(t);
+    const value = t.expect.schema(GroupSettingValue, t.expect.present(state, `realm_${r.setting}`), undefined, `realm_${r.setting}`);
+    if (r.idOnly) t.expect.ok(typeof value === "number", `realm_${r.setting} to be a group id`, value);
+  });
+
+  behaviour(clauseOf(r, "-register"), `before FL${r.level} POST /register has no realm_${r.setting}`, { ...NEEDS, gate: "before" }, async (t) => {
+    t.expect.absent(await realmState(t), `realm_${r.setting}`);
+  });
+
+  behaviour(clauseOf(r, "-event"), `a change of ${r.setting} arrives as a realm update_dict event`, NEEDS, async (t) => {
+    const value = await harmlessNewValue(t, r);
+    const { queue } = await t.register("member", { event_types: ["realm"] });
+    await withRealmSettings(t, { [r.setting]: r.idOnly ? (value as number) : { new: value } }, async (res) => {
+      t.expect.success(res);
+      const [ev] = await queue.until([eventOf("realm", (e) => (e.op === "update_dict" && typeof e.data === "object" && e.data !== null && r.setting in e.data ? null : `op ${String(e.op)} ${JSON.stringify(e.data ?? e.property)}`))]);
+      const dict = t.expect.schema(RealmUpdateDictEvent, ev, undefined, "the realm update_dict event");
+      t.expect.equal(dict.data[r.setting], value, `data.${r.setting}`);
+    });
+  });
+
+  if (!r.replaces) continue;
+  const removed = `fl${r.level}.realm.${slug(r.replaces)}-removed`;
+  behaviour(removed, `from FL${r.level} PATCH /realm ignores ${r.replaces}`, NEEDS, async (t) => {
+    await withRealmSettings(t, { [r.replaces!]: 1 }, async (res) => {
+      const ignored = (t.expect.success(res).ignored_parameters_unsupported as string[] | undefined) ?? [];
+      t.expect.ok(ignored.includes(r.replaces!), `${r.replaces} in ignored_parameters_unsupported`, ignored, res.exchange);
+    });
+  });
+
+  behaviour(removed, `before FL${r.level} PATCH /realm changes ${r.replaces} and sends a realm update event`, { ...NEEDS, gate: "before" }, async (t) => {
+    const before = await realmState(t);
+    const current = before[`realm_${r.replaces}`];
+    const next = current === 2 ? 1 : 2;
+    const { queue } = await t.register("member", { event_types: ["realm"] });
+    await withRealmSettings(t, { [r.replaces!]: next }, async (res) => {
+      t.expect.success(res);
+      const [ev] = await queue.until([eventOf("realm", (e) => (e.op === "update" && e.property === r.replaces ? null : `op ${String(e.op)} property ${String(e.property)}`))]);
+      t.expect.equal(t.expect.schema(RealmUpdateEvent, ev).value, next, `the ${r.replaces} event's value`);
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import type { TestContext } from "../../src/expect/context.ts";
+import { UserGroup } from "../../src/schemas/user-group.ts";
+import { z } from "zod";
+import type { ApiResponse } from "../../src/client/client.ts";
+import type { ParamMap } from "../../src/client/encode.ts";
+
+/** The id of a system group ("role:members", …) from POST /register realm_user_groups. */
+export async function systemGroupId(t: TestContext, name: string): Promise<number> {
+  return t.given(`find system group ${name}`, async () => {
+    const { body } = await t.register("administrator", { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"] });
+    const groups = t.expect.schema(z.array(UserGroup), body.realm_user_groups, undefined, "realm_user_groups");
+    const g = groups.find((x) => x.name === name && x.is_system_group);
+    if (!g) t.expect.fail(`a system group named ${name}`, groups.map((x) => x.name).join(", "));
+    return g.id;
+  });
+}
+
+/** The realm section of POST /register, as the administrator sees it. */
+export async function realmState(t: TestContext): Promise<Record<string, unknown>> {
+  const { body } = await t.register("administrator", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
+  return body;
+}
+
+/**
+ * PATCH /realm with `changes` as the owner (some settings are the owners' alone), hands the response to `fn`, and puts the old values back
+ * afterwards, so tests that share a server never see each other's changes outlive them.
+ */
+export async function withRealmSettings<T>(t: TestContext, changes: ParamMap, fn: (res: ApiResponse) => Promise<T>): Promise<T> {
+  const before = await realmState(t);
+  try {
+    return await fn(await t.api("owner").patch("/realm", changes));
+  } finally {
+    const restore: Record<string, string> = {};
+    for (const name of Object.keys(changes)) {
+      const old = before[`realm_${name}`];
+      if (old !== undefined) restore[name] = JSON.stringify(typeof old === "object" && old !== null ? { new: old } : old);
+    }
+    if (Object.keys(restore).length) await t.api("owner").patch("/realm", restore);
+  }
+}
