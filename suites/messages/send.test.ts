@@ -44,7 +44,7 @@ behaviour("fl153.messages.send-direct-message", "an unknown recipient gets 400 B
   t.expect.error(await t.api("member").post("/messages", { type: "private", to: [987654321], content: "x" }), 400, "BAD_REQUEST");
 });
 
-behaviour("fl153.messages.subject-alias", "the legacy subject parameter names the topic; topic and subject together are confusing", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour(["fl153.messages.subject-alias", "fl153.server.confusing-parameters"], "the legacy subject parameter names the topic; topic and subject together are confusing", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const res = await t.api("member").post("/messages", { type: "stream", to: channel.id, subject: "legacy subject", content: "x" });
   t.expect.equal((await fetchOne(t, "member", t.expect.success(res).id as number)).subject, "legacy subject", "subject");

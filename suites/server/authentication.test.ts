@@ -2,7 +2,7 @@ import { behaviour } from "../../src/expect/behaviour.ts";
 
 const ANY_AUTH_CODE = ["UNAUTHORIZED", "INVALID_API_KEY", "USER_DEACTIVATED", "REALM_DEACTIVATED"];
 
-behaviour("fl153.authentication.basic-auth", "HTTP Basic email:api_key authenticates as that user", { needs: ["member", "secondMember"], gate: "always", mutates: false }, async (t) => {
+behaviour(["fl153.authentication.basic-auth", "fl153.authentication.api-key-header", "fl153.server.api-v1-prefix"], "HTTP Basic email:api_key authenticates as that user", { needs: ["member", "secondMember"], gate: "always", mutates: false }, async (t) => {
   for (const role of ["member", "secondMember"] as const) {
     const res = await t.api(role).get("/users/me");
     t.expect.equal(t.expect.success(res).user_id, t.persona(role).userId, `user_id of ${role}`, res.exchange);

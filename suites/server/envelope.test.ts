@@ -66,3 +66,29 @@ behaviour("fl167.server.ignored-parameters-unsupported", "before FL167 GET /user
   const res = await t.api("member").get("/users/me", { conformance_bogus: 1 });
   t.expect.absent(t.expect.success(res), "ignored_parameters_unsupported");
 });
+
+behaviour("fl153.server.json-response", "every response, success or error, is a JSON object with a result string", { needs: ["member"], gate: "always", mutates: false }, async (t) => {
+  const member = t.api("member");
+  for (const res of [await member.get("/users/me"), await member.get("/messages", { anchor: "bad", num_before: 0, num_after: 0 }), await t.api(null).get("/users/me")]) {
+    t.expect.ok((res.headers["content-type"] ?? "").startsWith("application/json"), "Content-Type application/json", res.headers["content-type"], res.exchange);
+    t.expect.ok(res.json !== undefined && typeof res.json.result === "string", "a JSON object with a result string", res.text.slice(0, 200), res.exchange);
+  }
+});
+
+behaviour("fl153.server.method-not-allowed", "a known path with a method it does not serve gets 405 with the allowed methods and no code", { needs: ["member"], gate: "always", mutates: false }, async (t) => {
+  const res = await t.api("member").request("PUT", "/messages");
+  t.expect.equal(res.status, 405, "HTTP status", res.exchange);
+  const body = res.json ?? {};
+  t.expect.equal(body.result, "error", "result", res.exchange);
+  t.expect.absent(body, "code", res.exchange);
+  const allowed = t.expect.present(body, "allowed_methods", res.exchange);
+  t.expect.ok(Array.isArray(allowed) && allowed.includes("GET") && allowed.includes("POST"), "allowed_methods to list GET and POST", allowed, res.exchange);
+});
+
+behaviour("fl153.errors.forbidden-action", "a member changing an organization setting gets an error and nothing changes", { needs: ["member", "administrator"], gate: "always" }, async (t) => {
+  const before = (await t.register("administrator", { fetch_event_types: ["realm"] })).body.realm_name;
+  const res = await t.api("member").patch("/realm", { name: `${String(before)} renamed by a member` });
+  t.expect.ok(res.status >= 400 && res.status < 500 && res.json?.result === "error", "an error response (HTTP 4xx)", `HTTP ${res.status} ${res.text}`, res.exchange);
+  const after = (await t.register("administrator", { fetch_event_types: ["realm"] })).body.realm_name;
+  t.expect.equal(after, before, "realm_name after the refused change");
+});

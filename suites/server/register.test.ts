@@ -1,7 +1,7 @@
 import { behaviour } from "../../src/expect/behaviour.ts";
 import { RegisterResponse } from "../../src/schemas/register.ts";
 
-behaviour("fl153.versioning.feature-level-in-register", "POST /register reports the same feature level as GET /server_settings", { needs: ["member"], gate: "always" }, async (t) => {
+behaviour(["fl153.versioning.feature-level-in-register", "fl153.versioning.feature-level-consistent"], "POST /register reports the same feature level as GET /server_settings", { needs: ["member"], gate: "always" }, async (t) => {
   const settings = t.expect.success(await t.api(null).get("/server_settings"));
   const { body } = await t.register("member", { fetch_event_types: ["realm"] });
   t.expect.equal(body.chat_feature_level, settings.chat_feature_level, "register chat_feature_level");

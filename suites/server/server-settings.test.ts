@@ -1,7 +1,7 @@
 import { behaviour } from "../../src/expect/behaviour.ts";
 import { ServerSettings } from "../../src/schemas/server-settings.ts";
 
-behaviour("fl153.versioning.feature-level-in-server-settings", "GET /server_settings reports an integer feature level without credentials", { gate: "always", mutates: false }, async (t) => {
+behaviour(["fl153.versioning.feature-level-in-server-settings", "fl153.server.server-settings-no-auth"], "GET /server_settings reports an integer feature level without credentials", { gate: "always", mutates: false }, async (t) => {
   const res = await t.api(null).get("/server_settings");
   const body = t.expect.schema(ServerSettings, t.expect.success(res), res.exchange);
   if (!t.target.notes.some((n) => n.startsWith("--assume-fl"))) t.expect.equal(body.chat_feature_level, t.target.featureLevel, "chat_feature_level", res.exchange);
