@@ -1,5 +1,6 @@
 import { CatalogError } from "../catalog/load.ts";
 import { TargetError } from "../target/detect.ts";
+import { ExpectationsError } from "../report/expectations.ts";
 import { runCommand } from "./run.ts";
 import { serveCommand } from "./serve.ts";
 import { levelsCommand } from "./levels.ts";
@@ -32,7 +33,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     }
   } catch (e) {
     const err = e as Error & { code?: string };
-    if (e instanceof UsageError || e instanceof TargetError || e instanceof CatalogError) {
+    if (e instanceof UsageError || e instanceof TargetError || e instanceof CatalogError || e instanceof ExpectationsError) {
       io.err(`chat-conformance: ${err.message}`);
       return 2;
     }

@@ -12,6 +12,7 @@ import { ConformanceCollector } from "../report/collector.ts";
 import { renderHtml } from "../report/html.ts";
 import { renderJunit } from "../report/junit.ts";
 import { renderSummary } from "../report/summary.ts";
+import { applyExpectations, readExpectations } from "../report/expectations.ts";
 import { detectTarget, TargetError } from "../target/detect.ts";
 import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts";
 import { startReferenceTarget } from "../target/reference.ts";
@@ -62,6 +63,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       fault: { type: "string", multiple: true },
       out: { type: "string" },
       filter: { type: "string", multiple: true },
+      expectations: { type: "string" },
     },
     strict: true,
   });
@@ -69,6 +71,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
   const outDir = resolve(values.out ?? join(ROOT, "reports", "latest"));
   const faults = values.fault ?? [];
+  const expectations = values.expectations !== undefined ? readExpectations(values.expectations) : undefined;
   let target: TargetInfo;
   let close = async () => undefined as void;
   if (values.target !== undefined) {
@@ -115,7 +118,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     faults,
     startedAt: started,
     durationMs: Date.now() - started.getTime(),
-    tests: collector.tests,
+    tests: applyExpectations(collector.tests, expectations),
     coverage: coverage(catalog(), tests),
     toolVersion: VERSION,
   });

@@ -24,6 +24,7 @@ export const HELP = `chat-conformance — conformance suite and reference server
 Usage:
   chat-conformance run [--feature-level N] [--fault ID]...        run the suites against the embedded reference server
   chat-conformance run --target URL --personas FILE [--assume-fl N] run them against any server
+      [--expectations FILE] [--out DIR] [--filter PATH]...           known deviations; where the reports go; which suite files
   chat-conformance serve [--feature-level N] [--port P] [--json]   serve the reference server (default FL 372, port 9991)
   chat-conformance list [--fl N] [--release R] [--area A] [--tag T] [--untested] [--conflicts] [--json]
   chat-conformance levels                                          the feature levels the suites' boundaries touch

@@ -2,13 +2,16 @@ import type { Exchange } from "../client/exchange.ts";
 import type { Descriptor } from "./descriptor.ts";
 import type { Outcome, Status } from "./outcome.ts";
 
+/** A test's status after an expectations file has been applied. */
+export type ReportedStatus = Status | "expected-fail" | "unexpected-pass";
+
 /** What a test hands its reporter (vitest task meta: JSON only). */
 export interface TestMeta {
   id: string;
   title: string;
   file: string;
   clauses: string[];
-  status: Status;
+  status: ReportedStatus;
   message?: string;
   curl?: string;
   exchanges: Exchange[];
