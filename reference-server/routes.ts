@@ -4,14 +4,48 @@ import { routes as events } from "./api/events/events.ts";
 import { routes as fetchMessages } from "./api/messages/fetch.ts";
 import { routes as sendMessages } from "./api/messages/send.ts";
 // --- messages: edit, move, delete, history (imports) ---
+import { routes as editMessages } from "./api/messages/edit.ts";
+import { routes as deleteMessages } from "./api/messages/delete.ts";
+import { routes as messageHistory } from "./api/messages/history.ts";
 // --- messages: flags, unreads, topics, read receipts (imports) ---
+import { routes as flags } from "./api/messages/flags.ts";
+import { routes as flagsNarrow } from "./api/messages/flags-narrow.ts";
+import { routes as markRead } from "./api/messages/mark-read.ts";
+import { routes as readReceipts } from "./api/messages/read-receipts.ts";
+import { routes as matchesNarrow } from "./api/messages/matches-narrow.ts";
+import { routes as channelTopics } from "./api/channels/topics.ts";
+import { routes as deleteTopic } from "./api/channels/delete-topic.ts";
+import { routes as subscriptionProperties } from "./api/channels/subscription-properties.ts";
+import { routes as userTopics } from "./api/topics/user-topics.ts";
 // --- messages: reactions, submessages, typing, scheduled messages (imports) ---
+import { routes as reactions } from "./api/messages/reactions.ts";
+import { routes as submessage } from "./api/messages/submessage.ts";
+import { routes as typing } from "./api/messages/typing.ts";
+import { routes as editTyping } from "./api/messages/edit-typing.ts";
+import { routes as singleMessage } from "./api/messages/single.ts";
+import { routes as createScheduled } from "./api/scheduled/create.ts";
+import { routes as listScheduled } from "./api/scheduled/list.ts";
+import { routes as editScheduled } from "./api/scheduled/edit.ts";
+import { routes as deleteScheduled } from "./api/scheduled/delete.ts";
+import { routes as unsubscribe } from "./api/channels/unsubscribe.ts";
+// --- uploads (imports) ---
+import { routes as uploads } from "./api/uploads/upload.ts";
 // --- realm (imports) ---
 import { routes as realmUpdate } from "./api/realm/update.ts";
 import { routes as userGroups } from "./api/groups/list.ts";
 import { routes as register } from "./api/register/register.ts";
 import { routes as serverSettings } from "./api/server/server-settings.ts";
 import { routes as me } from "./api/users/me.ts";
+// --- users (imports) ---
+import { routes as listUsers } from "./api/users/list.ts";
+import { routes as createUser } from "./api/users/create.ts";
+import { routes as updateUser } from "./api/users/update.ts";
+import { routes as deactivateUser } from "./api/users/deactivate.ts";
+import { routes as fetchApiKey } from "./api/users/fetch-api-key.ts";
+import { routes as createBot } from "./api/bots/create.ts";
+import { routes as updateBot } from "./api/bots/update.ts";
+import { routes as settings } from "./api/settings/update.ts";
+import { routes as createGroup } from "./api/groups/create.ts";
 import type { Route } from "./runtime.ts";
 
 /** Every endpoint the reference server serves, by area. */
@@ -23,11 +57,45 @@ export const ROUTES: readonly Route[] = [
   ...sendMessages,
   ...fetchMessages,
   // --- messages: edit, move, delete, history ---
+  ...editMessages,
+  ...deleteMessages,
+  ...messageHistory,
   // --- messages: flags, unreads, topics, read receipts ---
+  ...flags,
+  ...flagsNarrow,
+  ...markRead,
+  ...readReceipts,
+  ...matchesNarrow,
+  ...channelTopics,
+  ...deleteTopic,
+  ...subscriptionProperties,
+  ...userTopics,
   // --- messages: reactions, submessages, typing, scheduled messages ---
+  ...reactions,
+  ...submessage,
+  ...typing,
+  ...editTyping,
+  ...singleMessage,
+  ...createScheduled,
+  ...listScheduled,
+  ...editScheduled,
+  ...deleteScheduled,
+  ...unsubscribe,
+  // --- uploads ---
+  ...uploads,
   // --- realm ---
   ...realmUpdate,
   ...userGroups,
   ...subscribe,
   ...streamId,
+  // --- users ---
+  ...listUsers,
+  ...createUser,
+  ...updateUser,
+  ...deactivateUser,
+  ...fetchApiKey,
+  ...createBot,
+  ...updateBot,
+  ...settings,
+  ...createGroup,
 ];

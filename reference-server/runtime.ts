@@ -13,7 +13,6 @@ export interface ServerConfig {
   heartbeatMs: number;
   /** `chat` speaks the spec's names; `zulip` renames `chat_…` keys for clients that demand the real ones. */
   product: "chat" | "zulip";
-  maxFileUploadSizeMib: number;
 }
 
 /** Everything a handler may use: the one store, the emulated level, the event queues, the faults. */

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Access } from "./access/access.ts";
+import { stopDelivery } from "./api/scheduled/deliver.ts";
 import { EventQueues } from "./events/queues.ts";
 import { faults as FAULTS, isFaultId, type FaultId } from "./faults.ts";
 import { dispatch } from "./http/dispatch.ts";
@@ -22,6 +23,10 @@ export interface ReferenceServerOptions {
   host?: string;
   heartbeatMs?: number;
   product?: "chat" | "zulip";
+  /** max_file_upload_size_mib, the largest upload (default 25). */
+  maxFileUploadSizeMib?: number;
+  /** The organization's upload quota in MiB, null for none (default 5120); no API sets it. */
+  uploadQuotaMib?: number | null;
 }
 
 export interface PersonaCredentials {
@@ -52,6 +57,9 @@ function checkOptions(o: ReferenceServerOptions): { level: number; faults: Fault
     if (!isFaultId(f)) throw new ReferenceServerOptionError(`unknown fault '${f}' (see reference-server/faults.ts)`);
     return f;
   });
+  for (const [name, v] of [["maxFileUploadSizeMib", o.maxFileUploadSizeMib], ["uploadQuotaMib", o.uploadQuotaMib]] as const) {
+    if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0)) throw new ReferenceServerOptionError(`${name} must be a whole number of MiB, got ${String(v)}`);
+  }
   return { level, faults };
 }
 
@@ -59,13 +67,16 @@ function checkOptions(o: ReferenceServerOptions): { level: number; faults: Fault
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const { level, faults } = checkOptions(options);
   const store = new Store(options.seed ?? "chat-conformance", loadRealmFixture());
+  if (options.maxFileUploadSizeMib !== undefined) store.settings.set("max_file_upload_size_mib", options.maxFileUploadSizeMib);
+  if (options.uploadQuotaMib !== undefined) store.settings.set("upload_quota_mib", options.uploadQuotaMib);
   const flipped = new Set(faults.map((f) => (FAULTS[f] as { flips?: LevelSwitchName }).flips).filter((x): x is LevelSwitchName => !!x));
-  const config: ServerConfig = { heartbeatMs: options.heartbeatMs ?? 50_000, product: options.product ?? "chat", maxFileUploadSizeMib: 25 };
+  const config: ServerConfig = { heartbeatMs: options.heartbeatMs ?? 50_000, product: options.product ?? "chat" };
   const faultSet = new Set<FaultId>(faults);
+  const fl = new FeatureLevel(level, flipped);
   const rt: Runtime = {
     store,
-    access: new Access(store),
-    fl: new FeatureLevel(level, flipped),
+    access: new Access(store, fl),
+    fl,
     queues: new EventQueues(store.clock),
     config,
     url: "",
@@ -91,6 +102,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     close: () =>
       new Promise<void>((resolve) => {
         rt.queues.close();
+        stopDelivery(rt);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,4 +1,9 @@
+import type { FaultId } from "../faults.ts";
+import type { FeatureLevel } from "../levels.ts";
 import type { Store } from "../state/store.ts";
+import { MessageEditRules } from "./message-edit.ts";
+import { holds, type GroupSettingValue } from "./group-settings.ts";
+import { EMAIL_VISIBILITY } from "../state/user-settings.ts";
 import { ROLE, type Channel, type Message, type User } from "../state/types.ts";
 
 /**
@@ -6,7 +11,10 @@ import { ROLE, type Channel, type Message, type User } from "../state/types.ts";
  * decides access.
  */
 export class Access {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly fl: FeatureLevel,
+  ) {}
 
   isGuest(user: User): boolean {
     return user.role === ROLE.guest;
@@ -42,8 +50,146 @@ export class Access {
     return channel !== undefined && this.canReadChannelHistory(user, channel);
   }
 
-  /** Users who can see another user (every active user at these levels; guests' limits come with FL225). */
-  canSeeUser(_viewer: User, _other: User): boolean {
-    return true;
+  // --- messages: flags, unreads, topics, read receipts ---
+
+  /** May the user delete whole topics (POST /streams/{stream_id}/delete_topic)? Organization administrators only. */
+  canDeleteTopics(user: User): boolean {
+    return this.store.isAdmin(user);
+  }
+
+  // --- messages: reactions, submessages, typing, scheduled messages ---
+
+  /**
+   * Who is told about changes to a message (reactions, submessages, edit typing): the participants of a direct
+   * message; for a channel message, the channel's subscribers who can read it.
+   */
+  messageAudience(message: Message): number[] {
+    if (message.type !== "stream" || message.channelId === null) return [...message.dmUserIds];
+    return [...this.store.subscribersOf(message.channelId)].filter((id) => {
+      const u = this.store.users.get(id);
+      return u !== undefined && u.isActive && this.canReadMessage(u, message);
+    });
+  }
+
+  /** May the user send typing notifications to this channel's subscribers (real servers: the channel exists for them)? */
+  canTypeInChannel(user: User, channel: Channel): boolean {
+    return this.canSeeChannel(user, channel);
+  }
+
+  /** Who may edit, move and delete messages, and until when, at the emulated level (access/message-edit.ts). */
+  messageEdits(fl: FeatureLevel, faulty: (id: FaultId) => boolean): MessageEditRules {
+    return new MessageEditRules(this.store, fl, faulty);
+  }
+
+  // --- users ---
+
+  /** Whether the viewer's access to other users is limited: it is outside can_access_all_users_group_id (FL225). */
+  isUserAccessRestricted(viewer: User): boolean {
+    if (!this.fl.has("restrictedUserAccess")) return false;
+    const group = this.store.settings.get("can_access_all_users_group_id");
+    return typeof group !== "number" || !holds(this.store.groups, viewer, group);
+  }
+
+  /**
+   * Whether the viewer can access another user. Unrestricted viewers access everyone; restricted ones (FL225)
+   * themselves, bots, and the users they share a channel or a direct-message conversation with (the catalog's
+   * ruling on fl225.users.can-access-all-users-restriction, as real servers do).
+   */
+  canSeeUser(viewer: User, other: User): boolean {
+    if (viewer.id === other.id || other.isBot || !this.isUserAccessRestricted(viewer)) return true;
+    if (this.store.dmPartners.shared(viewer.id, other.id)) return true;
+    for (const c of this.store.subscriptionsOf(viewer.id)) if (this.store.isSubscribed(other.id, c)) return true;
+    return false;
+  }
+
+  /** canSeeUser for one viewer over many users: computes the viewer's accessible set once. */
+  userFilter(viewer: User): (other: User) => boolean {
+    if (!this.isUserAccessRestricted(viewer)) return () => true;
+    const ids = new Set<number>([viewer.id, ...this.store.dmPartners.of(viewer.id)]);
+    for (const c of this.store.subscriptionsOf(viewer.id)) for (const id of this.store.subscribersOf(c)) ids.add(id);
+    return (other) => other.isBot || ids.has(other.id);
+  }
+
+  /**
+   * Whether the viewer may see the user's real (delivery) email: the user's email_address_visibility from FL163,
+   * the organization's before. Everyone sees their own; bots' emails are public.
+   */
+  canSeeRealEmail(viewer: User, user: User): boolean {
+    if (viewer.id === user.id || user.isBot) return true;
+    return this.emailVisibleTo(viewer, this.emailVisibility(user));
+  }
+
+  /** The visibility (EMAIL_VISIBILITY code) governing the user's email at the emulated level. */
+  emailVisibility(user: User): number {
+    if (user.isBot) return EMAIL_VISIBILITY.everyone;
+    const v = this.fl.has("emailVisibilityPerUser") ? this.store.userSettings.get(user.id, "email_address_visibility") : this.store.settings.get("email_address_visibility");
+    return typeof v === "number" ? v : EMAIL_VISIBILITY.everyone;
+  }
+
+  private emailVisibleTo(viewer: User, visibility: number): boolean {
+    switch (visibility) {
+      case EMAIL_VISIBILITY.everyone:
+        return true;
+      case EMAIL_VISIBILITY.members:
+        return viewer.role <= ROLE.member;
+      case EMAIL_VISIBILITY.moderators:
+        return viewer.role <= ROLE.moderator;
+      case EMAIL_VISIBILITY.admins:
+        return viewer.role <= ROLE.administrator;
+      default:
+        return false;
+    }
+  }
+
+  /** May the user deactivate, reactivate, create and edit other users? Organization administrators. */
+  canAdministerUsers(user: User): boolean {
+    return this.store.isAdmin(user);
+  }
+
+  /** May the user edit or deactivate the bot? Its owner and administrators. */
+  canManageBot(user: User, bot: User): boolean {
+    return bot.botOwnerId === user.id || this.store.isAdmin(user);
+  }
+
+  /**
+   * May the user create a bot of this type? From FL344 members of can_create_bots_group, and for incoming-webhook
+   * bots (type 2) also of can_create_write_only_bots_group; before, every member. Never guests.
+   */
+  canCreateBot(user: User, botType: number): boolean {
+    if (this.isGuest(user)) return false;
+    if (!this.fl.has("canCreateBotsGroups")) return true;
+    const may = (setting: string) => holds(this.store.groups, user, this.store.settings.get(setting) as GroupSettingValue);
+    return may("can_create_bots_group") || (botType === 2 && may("can_create_write_only_bots_group"));
+  }
+
+  /** May the user create user groups? From FL299 members of can_create_groups; before, every member. Never guests. */
+  canCreateGroups(user: User): boolean {
+    if (this.isGuest(user)) return false;
+    return !this.fl.has("canCreateGroups") || holds(this.store.groups, user, this.store.settings.get("can_create_groups") as GroupSettingValue);
+  }
+
+  /** Who gets realm_bot events about a bot: its owner and the administrators. */
+  botAudience(bot: User): number[] {
+    return [...this.store.users.values()].filter((u) => u.isActive && (u.id === bot.botOwnerId || this.store.isAdmin(u))).map((u) => u.id);
+  }
+
+  // --- uploads ---
+
+  /**
+   * May the user download an uploaded file? Its uploader, and whoever can read a message that links it (real
+   * servers: only the uploader until the link is shared in a message).
+   */
+  /** May the user go on with a tus upload in progress (HEAD, PATCH, DELETE)? Only the user who created it. */
+  canContinueUpload(user: User, ownerId: number): boolean {
+    return user.id === ownerId;
+  }
+
+  canReadUpload(user: User, upload: { ownerId: number; pathId: string }): boolean {
+    if (upload.ownerId === user.id) return true;
+    for (const id of this.store.attachments.messagesLinking(upload.pathId)) {
+      const message = this.store.messages.get(id);
+      if (message !== undefined && this.canReadMessage(user, message)) return true;
+    }
+    return false;
   }
 }

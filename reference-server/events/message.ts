@@ -10,7 +10,7 @@ export function publishMessage(rt: Runtime, message: Message, receivers: Readonl
     message: serializeMessage(rt, message, {
       applyMarkdown: q.options.applyMarkdown,
       clientGravatar: q.options.clientGravatar,
-      allowEmptyTopic: q.options.capabilities.empty_topic_name,
+      allowEmptyTopic: q.options.capabilities.empty_topic_name || rt.faulty("fl334.messages.event-subject-substitution"),
     }),
     flags: [...(receivers.get(q.options.userId) ?? [])],
   }));

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import busboy from "busboy";
-import { badRequest, payloadTooLarge } from "./errors.ts";
+import { badRequest, fileTooLarge, payloadTooLarge } from "./errors.ts";
 
 export const MAX_FORM_BYTES = 2 * 1024 * 1024;
 
@@ -50,7 +50,9 @@ function parseMultipart(req: IncomingMessage, fileLimit: number): Promise<Parsed
     let failed: Error | undefined;
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { fileSize: fileLimit, fieldSize: MAX_FORM_BYTES } });
+      // File names arrive as UTF-8 (browsers, undici); busboy would read them as latin1 by default. busboy signals
+      // the limit when a file reaches it: one byte more lets a file of exactly fileLimit bytes through.
+      bb = busboy({ headers: req.headers, defParamCharset: "utf8", limits: { fileSize: fileLimit + 1, fieldSize: MAX_FORM_BYTES } });
     } catch (e) {
       reject(badRequest(`Malformed multipart body: ${(e as Error).message}`));
       return;
@@ -62,7 +64,7 @@ function parseMultipart(req: IncomingMessage, fileLimit: number): Promise<Parsed
       const parts: Buffer[] = [];
       stream.on("data", (d: Buffer) => parts.push(d));
       stream.on("limit", () => {
-        failed ??= payloadTooLarge(fileLimit);
+        failed ??= fileTooLarge(Math.floor(fileLimit / (1024 * 1024)));
       });
       stream.on("close", () => {
         if (!failed) files.push({ field, filename: info.filename ?? "", mimeType: info.mimeType, data: Buffer.concat(parts) });

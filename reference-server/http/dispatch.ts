@@ -7,6 +7,8 @@ import { ApiError, badRequest, methodNotAllowed, notFound } from "./errors.ts";
 import { Params } from "./params.ts";
 import { renameProductKeys } from "./product.ts";
 import type { RouteTable } from "./router.ts";
+import { multipartFileLimit } from "../uploads/limits.ts";
+import { serveUploadPath } from "../uploads/paths.ts";
 
 const PREFIX = "/api/v1";
 
@@ -21,6 +23,8 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
   try {
     const url = new URL(req.url ?? "/", "http://reference.invalid");
     const method = (req.method ?? "GET").toUpperCase();
+    // Upload downloads (/user_uploads/...) and the tus endpoint read their own bodies and answer in their own shapes.
+    if (await serveUploadPath(rt, req, res, url.pathname)) return;
     if (!url.pathname.startsWith(`${PREFIX}/`)) throw notFound(`No such endpoint: ${url.pathname}`);
     const sub = url.pathname.slice(PREFIX.length);
     const found = table.lookup(method, sub);
@@ -34,7 +38,7 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
       throw methodNotAllowed(found.allowed);
     }
     const { route, path } = found.match;
-    const body = await parseBody(req, rt.config.maxFileUploadSizeMib * 1024 * 1024);
+    const body = await parseBody(req, multipartFileLimit(rt));
     const merged = new Map(body.fields);
     for (const [k, v] of url.searchParams) if (!merged.has(k)) merged.set(k, v);
     const params = new Params(merged);

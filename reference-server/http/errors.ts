@@ -26,7 +26,35 @@ export const badEventQueueId = (queueId: string) =>
 export const badNarrow = (desc: string) => new ApiError(400, "BAD_NARROW", `Invalid narrow operator: ${desc}`, { desc });
 export const streamDoesNotExist = (ref: { stream?: string; stream_id?: number }) =>
   new ApiError(400, "STREAM_DOES_NOT_EXIST", `Channel '${ref.stream ?? ref.stream_id}' does not exist`, ref);
+export const moveMessagesTimeLimitExceeded = (firstAllowed: number | null, total: number, allowed: number) =>
+  new ApiError(400, "MOVE_MESSAGES_TIME_LIMIT_EXCEEDED", `You only have permission to move the ${allowed}/${total} most recent messages in this topic.`, {
+    first_message_id_allowed_to_move: firstAllowed,
+    total_messages_in_topic: total,
+    total_messages_allowed_to_move: allowed,
+  });
 export const unauthorizedPrincipal = (msg: string, status = 400) => new ApiError(status, "UNAUTHORIZED_PRINCIPAL", msg);
 export const accessDenied = () => new ApiError(403, "BAD_REQUEST", "Access denied");
 export const payloadTooLarge = (limitBytes: number) =>
   new ApiError(413, "BAD_REQUEST", `Request body too large (limit: ${limitBytes} bytes)`);
+// --- messages: reactions, submessages, typing, scheduled messages ---
+/** A message that does not exist or that the user cannot read (real servers do not tell the two apart). */
+export const invalidMessage = () => badRequest("Invalid message(s)");
+export const reactionAlreadyExists = () => new ApiError(400, "REACTION_ALREADY_EXISTS", "Reaction already exists.");
+export const reactionDoesNotExist = () => new ApiError(400, "REACTION_DOES_NOT_EXIST", "Reaction doesn't exist.");
+/** A resource of the user that does not exist: 404 with code BAD_REQUEST (wire §5). */
+export const resourceNotFound = (msg: string) => new ApiError(404, "BAD_REQUEST", msg);
+// --- uploads ---
+/** A file over max_file_upload_size_mib (real servers: 400 with the limit in the message). */
+export const fileTooLarge = (limitMib: number) =>
+  new ApiError(400, "BAD_REQUEST", `File is larger than this server's configured maximum upload size (${limitMib} MiB).`);
+export const realmUploadQuota = () => new ApiError(400, "REALM_UPLOAD_QUOTA", "Upload would exceed your organization's upload quota.");
+// --- users ---
+/** A user id or email that names no user of the organization (wire §5: 400 BAD_REQUEST). */
+export const noSuchUser = () => badRequest("No such user");
+export const noSuchBot = () => badRequest("No such bot");
+/** Role requirements of the user endpoints: 400 UNAUTHORIZED_PRINCIPAL (wire §5). */
+export const mustBeAdministrator = () => unauthorizedPrincipal("Must be an organization administrator");
+export const mustBeOwner = () => unauthorizedPrincipal("Must be an organization owner");
+/** Deactivating the only owner (wire §5): 400 CANNOT_DEACTIVATE_LAST_USER with is_last_owner and entity. */
+export const cannotDeactivateLastOwner = () =>
+  new ApiError(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only organization owner.", { is_last_owner: true, entity: "organization owner" });

@@ -29,6 +29,11 @@ export interface RealmSettingDef {
   event: "update" | "update_dict";
   /** Only owners may change it. */
   ownerOnly?: boolean;
+  /**
+   * `server`: set by the server's configuration or the plan, never by PATCH /realm; POST /register and realm
+   * events carry it as its own code says (the upload limits: reference-server/uploads/limits.ts).
+   */
+  setBy?: "server";
 }
 
 const gsv = (name: string, group: SystemGroupName, since: LevelSwitchName, extra: Partial<RealmSettingDef> = {}): RealmSettingDef => ({
@@ -113,6 +118,9 @@ export const REALM_SETTINGS: readonly RealmSettingDef[] = [
   { name: "message_edit_history_visibility_policy", kind: { type: "enum", values: [1, 2, 3] }, default: 1, since: "editHistoryVisibilityPolicy", event: "update" },
   { name: "meet_server_url", kind: { type: "string", maxLength: 200, nullable: true }, default: null, since: "meetServerUrl", event: "update" },
   { name: "email_address_visibility", kind: { type: "enum", values: [1, 2, 3, 4, 5] }, default: 1, removedBy: "emailVisibilityUserSetting", event: "update" },
+  // Upload limits: the server's (reference-server/uploads/limits.ts). The quota is in MiB, null for none.
+  { name: "max_file_upload_size_mib", kind: { type: "int", min: 0, max: 1_000_000 }, default: 25, event: "update_dict", setBy: "server" },
+  { name: "upload_quota_mib", kind: { type: "int", min: 0, max: 1_000_000_000, nullable: true }, default: 5120, event: "update_dict", setBy: "server" },
 ] as const;
 
 export const REALM_SETTING_BY_NAME: ReadonlyMap<string, RealmSettingDef> = new Map(REALM_SETTINGS.map((d) => [d.name, d]));

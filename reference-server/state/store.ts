@@ -5,6 +5,13 @@ import { MessageFlags } from "./message-flags.ts";
 import { UserTopics } from "./user-topics.ts";
 import { Groups } from "./groups.ts";
 import { RealmValues } from "./realm-values.ts";
+import { ScheduledMessages } from "./scheduled.ts";
+import { Submessages } from "./submessages.ts";
+import { Attachments } from "./attachments.ts";
+import { EditHistory } from "./edit-history.ts";
+import { UserSettings } from "./user-settings.ts";
+import { DmPartners } from "./dm-partners.ts";
+import { Uploads } from "./uploads.ts";
 import { ROLE, type Channel, type Message, type Role, type User } from "./types.ts";
 import { RealmFixtureSchema, type RealmFixture } from "./fixture-schema.ts";
 
@@ -31,6 +38,11 @@ export class Store {
   readonly groups: Groups;
   /** The organization's settings (REALM_SETTINGS): name, description, permissions and the rest. */
   readonly settings: RealmValues;
+  /** The uploaded files (POST /user_uploads, finished tus uploads), by address, with the space they use. */
+  readonly uploads = new Uploads();
+  /** Submessages (widgets) by message, and the undelivered scheduled messages. */
+  readonly submessages = new Submessages();
+  readonly scheduled = new ScheduledMessages();
   readonly users = new Map<number, User>();
   private readonly usersByEmail = new Map<string, User>();
   private readonly usersByApiKey = new Map<string, User>();
@@ -54,6 +66,9 @@ export class Store {
   private readonly topicsByChannel = new Map<number, Map<string, SortedIds>>();
   /** Each user's topic visibility policies and muted channels. */
   readonly userTopics = new UserTopics();
+  /** Each user's settings (USER_SETTINGS) and the organization's defaults; who shared a direct message with whom. */
+  readonly userSettings = new UserSettings();
+  readonly dmPartners = new DmPartners();
 
   private readonly userIds = new IdSequence(8);
   private readonly channelIds = new IdSequence(3);
@@ -121,6 +136,7 @@ export class Store {
     this.usersByApiKey.set(user.apiKey, user);
     this.subscriptions.set(user.id, new Set());
     this.received.set(user.id, new SortedIds());
+    this.userSettings.initialize(user.id, user.isBot);
     return user;
   }
 
@@ -161,6 +177,11 @@ export class Store {
   subscribe(userId: number, channelId: number): void {
     this.subscribers.get(channelId)!.add(userId);
     this.subscriptions.get(userId)!.add(channelId);
+  }
+
+  unsubscribe(userId: number, channelId: number): void {
+    this.subscribers.get(channelId)?.delete(userId);
+    this.subscriptions.get(userId)?.delete(channelId);
   }
 
   isSubscribed(userId: number, channelId: number): boolean {
@@ -213,6 +234,8 @@ export class Store {
       this.received.get(userId)?.add(message.id);
       this.flags.setRow(userId, message.id, flags);
     }
+    this.attachments.track(message, message.timestamp * 1000);
+    if (message.type === "private") this.dmPartners.record(message.dmUserIds);
   }
 
   private topicIndex(channelId: number, topic: string): SortedIds {
@@ -284,6 +307,39 @@ export class Store {
     }
     for (const userId of this.flags.holdersOf(messageId)) this.received.get(userId)?.remove(messageId);
     this.flags.removeMessage(messageId);
+  }
+
+  // ---- messages: edit, move, delete, history -------------------------------------------------
+
+  /** Each message's edit records (oldest first), and the uploads message contents link to. */
+  readonly editHistory = new EditHistory();
+  readonly attachments = new Attachments();
+
+  /** Moves a channel message to another channel and/or topic, keeping every index (and first_message_id) right. */
+  relocate(message: Message, channelId: number, topic: string): void {
+    const from = message.channelId!;
+    this.topicIndex(from, message.topic).remove(message.id);
+    if (from !== channelId) {
+      const left = this.byChannel.get(from)!;
+      left.remove(message.id);
+      this.channels.get(from)!.firstMessageId = left.at(0) ?? null;
+      const joined = this.byChannel.get(channelId)!;
+      joined.add(message.id);
+      const channel = this.channels.get(channelId)!;
+      channel.firstMessageId = joined.at(0) ?? null;
+      message.channelId = channelId;
+      message.recipientId = channel.recipientId;
+    }
+    message.topic = topic;
+    this.topicIndex(channelId, topic).add(message.id);
+  }
+
+  /** Takes the given users' rows for a message away (they lost access to it); the other rows stay as they were. */
+  dropRows(messageId: number, userIds: ReadonlySet<number>): void {
+    const keep = [...this.flags.holdersOf(messageId)].filter((u) => !userIds.has(u)).map((u) => [u, [...this.flags.get(u, messageId)!]] as const);
+    this.flags.removeMessage(messageId);
+    for (const [userId, flags] of keep) this.flags.setRow(userId, messageId, flags);
+    for (const userId of userIds) this.received.get(userId)?.remove(messageId);
   }
 }
 

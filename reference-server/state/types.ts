@@ -18,6 +18,8 @@ export interface User {
   timezone: string;
   /** Persona role from the fixtures, if any. */
   persona?: string;
+  /** Set for users created with POST /users: what POST /fetch_api_key checks. */
+  password?: string;
 }
 
 export interface Channel {

@@ -15,12 +15,18 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       product: { type: "string" },
       seed: { type: "string" },
       "heartbeat-seconds": { type: "string" },
+      "max-file-upload-size-mib": { type: "string" },
+      "upload-quota-mib": { type: "string" },
     },
     strict: true,
   });
   const featureLevel = intOption("feature-level", values["feature-level"], MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL) ?? MAX_FEATURE_LEVEL;
   const port = intOption("port", values.port, 0, 65535) ?? 9991;
   const heartbeat = intOption("heartbeat-seconds", values["heartbeat-seconds"], 1, 3600);
+  const maxUpload = intOption("max-file-upload-size-mib", values["max-file-upload-size-mib"], 0, 100_000);
+  // The organization's upload quota, which no API sets: a number of MiB, or "none".
+  const quotaRaw = values["upload-quota-mib"];
+  const quota = quotaRaw === "none" ? null : intOption("upload-quota-mib", quotaRaw, 0, 100_000_000);
   const product = values.product ?? "chat";
   if (product !== "chat" && product !== "zulip") throw new UsageError(`--product must be chat or zulip, got '${product}'`);
   let server;
@@ -33,6 +39,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       product,
       ...(values.seed !== undefined ? { seed: values.seed } : {}),
       ...(heartbeat !== undefined ? { heartbeatMs: heartbeat * 1000 } : {}),
+      ...(maxUpload !== undefined ? { maxFileUploadSizeMib: maxUpload } : {}),
+      ...(quota !== undefined ? { uploadQuotaMib: quota } : {}),
     });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;

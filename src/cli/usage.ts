@@ -26,6 +26,7 @@ Usage:
   chat-conformance run --target URL --personas FILE [--assume-fl N] run them against any server
       [--expectations FILE] [--out DIR] [--filter PATH]...           known deviations; where the reports go; which suite files
   chat-conformance serve [--feature-level N] [--port P] [--json]   serve the reference server (default FL 372, port 9991)
+      [--max-file-upload-size-mib N] [--upload-quota-mib N|none]     its upload limits (default 25 MiB; quota 5120 MiB)
   chat-conformance list [--fl N] [--release R] [--area A] [--tag T] [--untested] [--conflicts] [--json]
   chat-conformance levels                                          the feature levels the suites' boundaries touch
 

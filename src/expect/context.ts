@@ -69,9 +69,9 @@ export class TestContext {
     return this.given(what, async () => this.expect.success(await res, what));
   }
 
-  /** POST /register for the persona; the queue is deleted when the test ends. */
-  async register(role: PersonaRole, params: ParamMap = {}): Promise<Registered> {
-    const client = this.api(role);
+  /** POST /register for the persona (or a client of a user the test created); the queue is deleted when the test ends. */
+  async register(role: PersonaRole | ApiClient, params: ParamMap = {}): Promise<Registered> {
+    const client = typeof role === "string" ? this.api(role) : role;
     const res = await client.post("/register", params);
     const body = this.expect.schema(RegisterResponse, this.expect.success(res, "POST /register"), res.exchange, "POST /register");
     const queue = new EventQueueReader(client, body.queue_id, body.last_event_id, this.expect);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EditHistoryRecord } from "./edit-history.ts";
 
 export const DmRecipient = z.looseObject({
   id: z.number().int(),
@@ -36,6 +37,7 @@ export const Message = z.looseObject({
   flags: z.array(z.string()).optional(),
   last_edit_timestamp: z.number().int().optional(),
   last_moved_timestamp: z.number().int().optional(),
+  edit_history: z.array(EditHistoryRecord).optional(),
 });
 export type Message = z.infer<typeof Message>;
 

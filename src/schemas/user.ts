@@ -4,7 +4,8 @@ import { z } from "zod";
 export const User = z.looseObject({
   user_id: z.number().int().positive(),
   email: z.string(),
-  delivery_email: z.string().nullable(),
+  /** Always present from FL163 (null without access); before, only for non-public emails the requester may see. */
+  delivery_email: z.string().nullable().optional(),
   full_name: z.string(),
   date_joined: z.string(),
   is_active: z.boolean(),

@@ -24,13 +24,14 @@ export function serializeChannel(rt: Runtime, c: Channel, includeSubscribers: bo
   return out;
 }
 
-/** A subscription: the channel plus the user's personal settings for it. */
-export function serializeSubscription(rt: Runtime, c: Channel, includeSubscribers: boolean): Record<string, unknown> {
+/** A subscription: the channel plus the user's personal settings for it (`userId`: whose; muting is per user). */
+export function serializeSubscription(rt: Runtime, c: Channel, includeSubscribers: boolean, userId?: number): Record<string, unknown> {
+  const muted = userId !== undefined && rt.store.userTopics.isChannelMuted(userId, c.id);
   return {
     ...serializeChannel(rt, c, includeSubscribers),
     color: "#76ce90",
-    is_muted: false,
-    in_home_view: true,
+    is_muted: muted,
+    in_home_view: !muted,
     pin_to_top: false,
     desktop_notifications: null,
     email_notifications: null,

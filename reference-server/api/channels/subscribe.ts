@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiError, badRequest } from "../../http/errors.ts";
+import { withAccessTracking } from "../../events/user-access.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE, type User } from "../../state/types.ts";
 
@@ -42,11 +43,15 @@ function subscribe(ctx: RequestContext): Record<string, unknown> {
       isDefault: false,
       creatorId: user.id,
     });
-    for (const p of principals) {
-      const bucket = rt.store.isSubscribed(p.id, channel.id) ? already : subscribed;
-      (bucket[String(p.id)] ??= []).push(channel.name);
-      rt.store.subscribe(p.id, channel.id);
-    }
+    const target = channel;
+    // users: new channel-mates may become accessible to restricted users (realm_user add, FL228)
+    withAccessTracking(rt, [...principals.map((p) => p.id), ...rt.store.subscribersOf(target.id)], () => {
+      for (const p of principals) {
+        const bucket = rt.store.isSubscribed(p.id, target.id) ? already : subscribed;
+        (bucket[String(p.id)] ??= []).push(target.name);
+        rt.store.subscribe(p.id, target.id);
+      }
+    });
   }
   const out: Record<string, unknown> = { subscribed, already_subscribed: already };
   return out;

@@ -1,12 +1,15 @@
 import type { Runtime } from "../../runtime.ts";
 import type { UserGroup } from "../../state/groups.ts";
+import type { User } from "../../state/types.ts";
 
 /** The user group object (wire §13) of register realm_user_groups and GET /user_groups. */
 export function serializeGroup(rt: Runtime, g: UserGroup): Record<string, unknown> {
   const { store } = rt;
+  // Deactivated users are members of no group from FL303; before, they kept their memberships.
+  const listed = (u: User | undefined): u is User => u !== undefined && (u.isActive || !rt.fl.has("deactivatedUsersNotMembers"));
   const members = g.isSystem
-    ? [...store.users.values()].filter((u) => u.isActive && store.groups.contains(g, u)).map((u) => u.id)
-    : [...g.directMembers].filter((id) => store.users.get(id)?.isActive);
+    ? [...store.users.values()].filter((u) => listed(u) && store.groups.contains(g, { ...u, isActive: true })).map((u) => u.id)
+    : [...g.directMembers].filter((id) => listed(store.users.get(id)));
   return {
     id: g.id,
     name: g.name,

@@ -53,8 +53,9 @@ export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): C
       p = (m) => m.channelId === channel.id;
     } else if (op === "topic") {
       if (typeof operand !== "string") throw badNarrow("topic operand must be a string");
-      const t = operand.toLowerCase();
-      if (!term.negated) out.topic = operand;
+      const topic = topicOperand(rt, operand);
+      const t = topic.toLowerCase();
+      if (!term.negated) out.topic = topic;
       p = (m) => m.type === "stream" && m.topic.toLowerCase() === t;
     } else if (op === "sender") {
       const [u] = usersOf(rt, operand, op);
@@ -89,6 +90,13 @@ export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): C
   }
   out.test = (m) => predicates.every((p) => p(m));
   return out;
+}
+
+/** From FL334 a topic operand equal to realm_empty_topic_display_name names the empty topic. */
+function topicOperand(rt: Runtime, operand: string): string {
+  const display = rt.store.realm.emptyTopicDisplayName;
+  const named = operand.trim().toLowerCase() === display.toLowerCase();
+  return named && rt.fl.has("topicNarrowDisplayName") ? "" : operand;
 }
 
 function isPredicate(rt: Runtime, viewer: User, operand: string, dmIs: string[]): Predicate {

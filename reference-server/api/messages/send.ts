@@ -1,37 +1,9 @@
-import { publishMessage } from "../../events/message.ts";
-import { ApiError, badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import type { Message } from "../../state/types.ts";
+import { messageKind, readContent, readTopic } from "./compose.ts";
+import { postMessage, type Destination } from "./post.ts";
 import { resolveChannel, resolveUsers } from "./recipients.ts";
-import { renderMarkdown } from "./render.ts";
-import { MAX_MESSAGE_LENGTH, truncateTopic } from "./topic.ts";
-
-type Kind = "stream" | "private";
-
-/** `type`: stream/channel, private, and direct from FL174 (fl174.messages.direct-type). */
-function messageKind(ctx: RequestContext, raw: string): Kind {
-  if (raw === "stream" || raw === "channel") return "stream";
-  if (raw === "private") return "private";
-  if (raw === "direct" && ctx.rt.fl.has("directMessageType")) return "private";
-  throw badRequest("Invalid message type");
-}
-
-function readContent(ctx: RequestContext): string {
-  const content = ctx.params.str("content");
-  if (content.trim() === "") throw badRequest("Message must not be empty");
-  return [...content].length > MAX_MESSAGE_LENGTH ? `${[...content].slice(0, MAX_MESSAGE_LENGTH - 3).join("")}...` : content;
-}
-
-function readTopic(ctx: RequestContext): string {
-  const raw = ctx.params.optStr("topic", "subject");
-  if (raw === undefined) {
-    if (ctx.rt.fl.has("emptyTopicName")) return "";
-    throw new ApiError(400, "REQUEST_VARIABLE_MISSING", "Missing topic", { var_name: "topic" });
-  }
-  const topic = raw.trim();
-  if (topic === "" && !ctx.rt.fl.has("emptyTopicName")) throw badRequest("Topic can't be empty!");
-  return truncateTopic(topic);
-}
+import { applyAutomaticVisibility, automaticPolicyField } from "../topics/automatic-visibility.ts";
 
 /** realm_str: an authorization error on mismatch before FL166, ignored from then on. */
 function checkRealmStr(ctx: RequestContext): void {
@@ -41,6 +13,7 @@ function checkRealmStr(ctx: RequestContext): void {
   }
 }
 
+/** POST /messages: a channel message (`to` a channel, a topic) or a direct message (`to` the recipients). */
 async function sendMessage(ctx: RequestContext): Promise<Record<string, unknown>> {
   const { rt, user, params } = ctx;
   const kind = messageKind(ctx, params.str("type"));
@@ -49,37 +22,19 @@ async function sendMessage(ctx: RequestContext): Promise<Record<string, unknown>
   const content = readContent(ctx);
   params.optStr("queue_id");
   params.optStr("local_id");
-  const { store } = rt;
-  const base = {
-    id: 0,
-    senderId: user.id,
-    content,
-    renderedContent: renderMarkdown(content),
-    timestamp: store.clock(),
-    client: "API",
-    reactions: [],
-    lastEditTimestamp: null,
-    lastMovedTimestamp: null,
-  };
-  const receivers = new Map<number, Set<string>>();
-  let message: Message;
+  let dest: Destination;
   if (kind === "stream") {
     const channel = resolveChannel(rt, to);
     const topic = readTopic(ctx);
     if (!rt.access.canPostToChannel(user, channel)) throw badRequest("Not authorized to send to channel");
-    message = { ...base, type: "stream", channelId: channel.id, topic, dmUserIds: [], recipientId: channel.recipientId };
-    for (const id of store.subscribersOf(channel.id)) receivers.set(id, new Set());
+    dest = { type: "stream", channel, topic };
   } else {
-    const recipients = resolveUsers(rt, to);
-    const userIds = [...new Set([user.id, ...recipients.map((u) => u.id)])].sort((a, b) => a - b);
-    message = { ...base, type: "private", channelId: null, topic: "", dmUserIds: userIds, recipientId: store.conversationRecipientId(userIds) };
-    for (const id of userIds) receivers.set(id, new Set());
+    dest = { type: "private", recipients: resolveUsers(rt, to) };
   }
-  message.id = store.nextMessageId();
-  receivers.set(user.id, new Set(["read"]));
-  store.addMessage(message, receivers);
-  publishMessage(rt, message, receivers);
-  return { id: message.id };
+  // --- messages: flags, unreads, topics, read receipts ---
+  const readBySender = rt.fl.has("readBySender") ? params.optBool("read_by_sender") : undefined;
+  const message = postMessage(rt, user, dest, content, { readBySender });
+  return { id: message.id, ...automaticPolicyField(rt, applyAutomaticVisibility(rt, user, message)) };
 }
 
 export const routes: Route[] = [authed("POST", "/messages", sendMessage)];

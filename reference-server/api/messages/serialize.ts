@@ -1,6 +1,8 @@
 import type { Runtime } from "../../runtime.ts";
 import type { Message, User } from "../../state/types.ts";
+import type { Submessage } from "../../state/submessages.ts";
 import { avatarUrl } from "../users/serialize.ts";
+import { serializeEditHistory } from "./edit-history.ts";
 import { topicFor } from "./topic.ts";
 
 export interface MessageView {
@@ -22,7 +24,7 @@ export function serializeMessage(rt: Runtime, message: Message, view: MessageVie
     sender_realm_str: store.realm.stringId,
     type: message.type,
     recipient_id: message.recipientId,
-    subject: message.type === "stream" ? topicFor(rt, message.topic, view.allowEmptyTopic) : "",
+    subject: subjectFor(rt, message, view),
     topic_links: [],
     content: view.applyMarkdown ? message.renderedContent : message.content,
     content_type: view.applyMarkdown ? "text/html" : "text/x-markdown",
@@ -31,7 +33,7 @@ export function serializeMessage(rt: Runtime, message: Message, view: MessageVie
     is_me_message: message.content.startsWith("/me "),
     avatar_url: avatarUrl(sender, view.clientGravatar),
     reactions: message.reactions.map((r) => serializeReaction(rt, r)),
-    submessages: [],
+    submessages: rt.faulty("fl153.messages.submessage") ? [] : store.submessages.of(message.id).map(serializeSubmessage),
   };
   if (message.type === "stream") {
     const channel = store.channels.get(message.channelId!)!;
@@ -42,7 +44,22 @@ export function serializeMessage(rt: Runtime, message: Message, view: MessageVie
   }
   if (message.lastEditTimestamp !== null) out.last_edit_timestamp = message.lastEditTimestamp;
   if (message.lastMovedTimestamp !== null && rt.fl.has("lastMovedTimestamp")) out.last_moved_timestamp = message.lastMovedTimestamp;
+  // --- messages: edit, move, delete, history ---
+  const editHistory = serializeEditHistory(rt, message, view.allowEmptyTopic);
+  if (editHistory && !rt.faulty("fl153.messages.edit-history-array")) out.edit_history = editHistory;
   return out;
+}
+
+// --- messages: reactions, submessages, typing, scheduled messages, empty topic ---
+
+/** The topic of a channel message as the view sees it (FL334 substitution); direct messages always have "". */
+function subjectFor(rt: Runtime, message: Message, view: MessageView): string {
+  if (message.type === "stream") return topicFor(rt, message.topic, view.allowEmptyTopic);
+  return rt.faulty("fl334.messages.empty-topic-channel-only") ? topicFor(rt, "", view.allowEmptyTopic) : "";
+}
+
+function serializeSubmessage(s: Submessage): Record<string, unknown> {
+  return { id: s.id, message_id: s.messageId, sender_id: s.senderId, msg_type: s.msgType, content: s.content };
 }
 
 function dmRecipient(u: User): Record<string, unknown> {

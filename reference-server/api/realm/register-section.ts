@@ -25,7 +25,8 @@ function approximatePolicy(rt: Runtime, setting: string, map: Record<string, num
  */
 export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const def of REALM_SETTINGS) if (settingActive(def, rt.fl)) out[`realm_${def.name}`] = rt.store.settings.get(def.name);
+  // The server's own settings (setBy "server") have register fields of their own shape: uploads/limits.ts.
+  for (const def of REALM_SETTINGS) if (settingActive(def, rt.fl) && def.setBy !== "server") out[`realm_${def.name}`] = rt.store.settings.get(def.name);
   if (rt.faulty("fl264.realm.can-create-public-channel-group-register")) delete out.realm_can_create_public_channel_group;
   const { fl } = rt;
   if (fl.has("canCreatePublicChannelGroup")) out.realm_create_public_stream_policy = approximatePolicy(rt, "can_create_public_channel_group");

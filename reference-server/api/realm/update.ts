@@ -69,6 +69,7 @@ function updateRealm(ctx: RequestContext): Record<string, unknown> {
   for (const def of REALM_SETTINGS) {
     const stillRead = def.name === "wildcard_mention_policy" && rt.faulty("fl352.realm.wildcard-mention-policy-removed");
     if (!settingActive(def, rt.fl) && !stillRead) continue;
+    if (def.setBy === "server") continue;
     const value = readValue(ctx, def);
     if (value === undefined) continue;
     if (def.ownerOnly && user.role !== ROLE.owner) throw mustBe("owner");

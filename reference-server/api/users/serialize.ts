@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Runtime } from "../../runtime.ts";
+import { EMAIL_VISIBILITY } from "../../state/user-settings.ts";
 import { ROLE, type User } from "../../state/types.ts";
 
 /** A gravatar URL, as servers give for users without an uploaded avatar when the client asks for URLs. */
@@ -9,12 +10,45 @@ export function avatarUrl(user: User, clientGravatar: boolean): string | null {
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=1`;
 }
 
-/** The user object of GET /users, /users/me, register `realm_users` and `realm_user/add` (wire §13). */
+/**
+ * The avatar URL as `viewer` sees it. With client_gravatar the client computes gravatars from the email, so null
+ * goes only to those who may see the real email (FL163); before FL163 only when the organization showed every
+ * email to everyone.
+ */
+export function avatarUrlFor(rt: Runtime, viewer: User, user: User, clientGravatar: boolean): string | null {
+  const computable = rt.fl.has("avatarUrlByUserVisibility")
+    ? rt.access.canSeeRealEmail(viewer, user)
+    : user.isBot || rt.store.settings.get("email_address_visibility") === EMAIL_VISIBILITY.everyone;
+  return avatarUrl(user, clientGravatar && computable);
+}
+
+/** The dummy API email of a user whose real email the requester may not see: user<ID>@<realm host> (wire §13). */
+export function dummyEmail(rt: Runtime, userId: number): string {
+  return `user${userId}@${new URL(rt.url).host}`;
+}
+
+/** The email field as `viewer` sees it: the real email, or the dummy one. */
+export function apiEmail(rt: Runtime, viewer: User, user: User): string {
+  if (rt.access.canSeeRealEmail(viewer, user) || rt.faulty("fl153.users.dummy-email")) return user.email;
+  return dummyEmail(rt, user.id);
+}
+
+/**
+ * delivery_email as `viewer` sees it: from FL163 always present, null without access (bots: always the real
+ * email); before FL163 present only when the email is not public and the viewer may see it. undefined = absent.
+ */
+function deliveryEmail(rt: Runtime, viewer: User, user: User): string | null | undefined {
+  let visible = rt.access.canSeeRealEmail(viewer, user) || rt.faulty("fl163.users.delivery-email-null-without-access");
+  if (user.isBot && rt.faulty("fl163.users.bot-delivery-email")) visible = viewer.id === user.id || rt.store.isAdmin(viewer);
+  if (rt.fl.has("deliveryEmailAlwaysPresent")) return visible ? user.email : null;
+  return visible && rt.access.emailVisibility(user) !== EMAIL_VISIBILITY.everyone ? user.email : undefined;
+}
+
+/** The user object of GET /users, /users/me, register `realm_users` and `realm_user/add`, as `viewer` sees it (wire §13). */
 export function serializeUser(rt: Runtime, viewer: User, user: User, clientGravatar: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {
     user_id: user.id,
-    email: user.email,
-    delivery_email: user.email,
+    email: apiEmail(rt, viewer, user),
     full_name: user.fullName,
     date_joined: new Date(user.dateJoined * 1000).toISOString(),
     is_active: user.isActive,
@@ -25,15 +59,56 @@ export function serializeUser(rt: Runtime, viewer: User, user: User, clientGrava
     is_billing_admin: false,
     role: user.role,
     timezone: user.timezone,
-    avatar_url: avatarUrl(user, clientGravatar),
+    avatar_url: avatarUrlFor(rt, viewer, user, clientGravatar),
     avatar_version: 1,
     profile_data: {},
   };
+  const delivery = deliveryEmail(rt, viewer, user);
+  if (delivery !== undefined) out.delivery_email = delivery;
   if (user.isBot) {
     out.bot_type = user.botType;
     out.bot_owner_id = user.botOwnerId;
   }
-  void rt;
-  void viewer;
   return out;
+}
+
+/**
+ * The "Unknown user" placeholder sent in place of a user the client cannot access (wire §13): the usual shape,
+ * placeholder data, only user_id varies.
+ */
+export function unknownUser(rt: Runtime, userId: number): Record<string, unknown> {
+  return {
+    user_id: userId,
+    email: dummyEmail(rt, userId),
+    delivery_email: null,
+    full_name: "Unknown user",
+    date_joined: new Date(0).toISOString(),
+    is_active: true,
+    is_owner: false,
+    is_admin: false,
+    is_guest: false,
+    is_bot: false,
+    role: ROLE.member,
+    timezone: "",
+    avatar_url: `${rt.url}/static/images/unknown-user-avatar.png`,
+    avatar_version: 1,
+    profile_data: {},
+  };
+}
+
+/** The bot object of register realm_bots and realm_bot/add events. */
+export function serializeBot(rt: Runtime, bot: User): Record<string, unknown> {
+  return {
+    user_id: bot.id,
+    email: bot.email,
+    full_name: bot.fullName,
+    bot_type: bot.botType,
+    is_active: bot.isActive,
+    owner_id: bot.botOwnerId,
+    avatar_url: avatarUrl(bot, false),
+    default_sending_stream: null,
+    default_events_register_stream: null,
+    default_all_public_streams: false,
+    services: [],
+  };
 }

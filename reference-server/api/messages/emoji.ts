@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { badRequest } from "../../http/errors.ts";
+import type { Reaction } from "../../state/types.ts";
+
+const EMOJI_URL = new URL("../../data/emoji.json", import.meta.url);
+const EmojiTable = z.looseObject({ names: z.record(z.string(), z.string().regex(/^[0-9a-f]+(-[0-9a-f]+)*$/)) });
+
+/** The unicode emoji table (data/emoji.json): name → code, and the codes it knows. */
+const table = (() => {
+  const { names } = EmojiTable.parse(JSON.parse(readFileSync(EMOJI_URL, "utf8")));
+  return { byName: new Map(Object.entries(names)), codes: new Set(Object.values(names)) };
+})();
+
+/** The one extra emoji real servers know beside unicode and custom ones (wire §12 reaction_type). */
+const EXTRA = { name: "zulip", code: "zulip" };
+
+export type ReactionType = Reaction["reactionType"];
+export interface Emoji {
+  emojiName: string;
+  emojiCode: string;
+  reactionType: ReactionType;
+}
+
+const TYPES: readonly ReactionType[] = ["unicode_emoji", "realm_emoji", "zulip_extra_emoji"];
+
+function readType(raw: string | undefined): ReactionType | undefined {
+  if (raw === undefined) return undefined;
+  if (!(TYPES as readonly string[]).includes(raw)) throw badRequest("Invalid emoji type.");
+  return raw as ReactionType;
+}
+
+/** An emoji by name alone: a unicode emoji of the table or the extra one; the organization has no custom emoji. */
+export function emojiByName(name: string): Emoji {
+  if (name === EXTRA.name) return { emojiName: name, emojiCode: EXTRA.code, reactionType: "zulip_extra_emoji" };
+  const code = table.byName.get(name);
+  if (code === undefined) throw badRequest(`Emoji '${name}' does not exist`);
+  return { emojiName: name, emojiCode: code, reactionType: "unicode_emoji" };
+}
+
+/**
+ * The emoji of a reaction request: emoji_name, with an optional emoji_code and reaction_type that must agree with it.
+ * Custom (realm) emoji do not exist in the reference organization.
+ */
+export function emojiOfRequest(name: string, rawCode: string | undefined, rawType: string | undefined): Emoji {
+  const type = readType(rawType);
+  if (rawCode === undefined) {
+    const e = emojiByName(name);
+    if (type !== undefined && type !== e.reactionType) throw badRequest("Invalid emoji name.");
+    return e;
+  }
+  const reactionType = type ?? "unicode_emoji";
+  if (reactionType === "realm_emoji") throw badRequest("Invalid custom emoji.");
+  if (reactionType === "zulip_extra_emoji") {
+    if (rawCode !== EXTRA.code || name !== EXTRA.name) throw badRequest("Invalid emoji name.");
+    return { emojiName: name, emojiCode: rawCode, reactionType };
+  }
+  if (!table.codes.has(rawCode)) throw badRequest("Invalid emoji code.");
+  if (table.byName.get(name) !== rawCode) throw badRequest("Invalid emoji name.");
+  return { emojiName: name, emojiCode: rawCode, reactionType };
+}
+
+/** The emoji a removal names: by code (and type) when given, else by name. */
+export function emojiOfRemoval(name: string | undefined, rawCode: string | undefined, rawType: string | undefined): Pick<Emoji, "emojiCode" | "reactionType"> {
+  const type = readType(rawType);
+  if (rawCode !== undefined) return { emojiCode: rawCode, reactionType: type ?? "unicode_emoji" };
+  if (name === undefined) throw badRequest("At least one of the following arguments must be present: emoji_name, emoji_code");
+  const e = emojiByName(name);
+  return { emojiCode: e.emojiCode, reactionType: type ?? e.reactionType };
+}

@@ -1,0 +1,114 @@
+import { badRequest } from "../../http/errors.ts";
+import type { RequestContext } from "../../runtime.ts";
+import type { SortedIds } from "../../state/sorted-ids.ts";
+import type { Message } from "../../state/types.ts";
+import { compileNarrow, type CompiledNarrow, type NarrowTerm } from "./narrow.ts";
+
+/**
+ * A range of messages around an anchor within a narrow (wire §14), shared by GET /messages and
+ * POST /messages/flags/narrow: the same anchors, the same include_anchor rule, the same found_ flags.
+ */
+export const NEWEST_ANCHOR = 10_000_000_000_000_000;
+export const MAX_RANGE = 5000;
+
+interface Source {
+  ids: SortedIds;
+  matches(m: Message): boolean;
+}
+
+/** Picks the smallest index that holds every match: a topic, a channel, a conversation, or the user's own messages. */
+function sourceFor(ctx: RequestContext, narrow: CompiledNarrow): Source {
+  const { rt, user } = ctx;
+  const { store } = rt;
+  const received = (m: Message) => store.flagsOf(user.id, m.id) !== undefined;
+  if (narrow.channel && rt.access.canReadChannelHistory(user, narrow.channel)) {
+    const ids = narrow.topic !== undefined ? store.topicMessages(narrow.channel.id, narrow.topic) : store.channelMessages(narrow.channel.id);
+    return { ids, matches: narrow.test };
+  }
+  const ids = narrow.dmUserIds ? store.conversationMessages(narrow.dmUserIds) : store.receivedBy(user.id);
+  return { ids, matches: (m) => received(m) && narrow.test(m) };
+}
+
+/** The user's flags on a message; a readable message the user never received is read and historical. */
+export function flagsFor(ctx: RequestContext, m: Message): string[] {
+  const flags = ctx.rt.store.flagsOf(ctx.user.id, m.id);
+  return flags ? [...flags] : ["read", "historical"];
+}
+
+/** first_unread: the oldest unread match, found through the user's unread index (unread messages always have a row). */
+function firstUnread(ctx: RequestContext, src: Source): number {
+  const unread = ctx.rt.store.flags.unreadOf(ctx.user.id);
+  for (let i = 0; i < unread.length; i++) {
+    const m = ctx.rt.store.messages.get(unread.at(i)!);
+    if (m && src.ids.has(m.id) && src.matches(m)) return m.id;
+  }
+  return NEWEST_ANCHOR;
+}
+
+function resolveAnchor(ctx: RequestContext, raw: string, src: Source): number {
+  if (raw === "newest") return NEWEST_ANCHOR;
+  if (raw === "oldest") return 0;
+  if (raw === "first_unread") return firstUnread(ctx, src);
+  if (/^\d+$/.test(raw.trim())) return Number(raw);
+  throw badRequest("Invalid anchor");
+}
+
+/** Walks the index from `start` in `step` direction and returns up to `count` matches, and whether more exist. */
+function walk(ctx: RequestContext, src: Source, start: number, step: 1 | -1, count: number): { found: Message[]; exhausted: boolean } {
+  const found: Message[] = [];
+  for (let i = start; i >= 0 && i < src.ids.length; i += step) {
+    const m = ctx.rt.store.messages.get(src.ids.at(i)!)!;
+    if (!src.matches(m)) continue;
+    if (found.length === count) return { found, exhausted: false };
+    found.push(m);
+  }
+  return { found, exhausted: true };
+}
+
+export interface RangeRequest {
+  anchor: string;
+  includeAnchor: boolean;
+  numBefore: number;
+  numAfter: number;
+}
+
+/**
+ * anchor, num_before, num_after and include_anchor (FL155). Too many messages is an error for GET /messages
+ * (`reject`); POST /messages/flags/narrow shrinks the range instead (`clamp`).
+ */
+export function readRange(ctx: RequestContext, tooMany: "reject" | "clamp"): RangeRequest {
+  const { params, rt } = ctx;
+  let numBefore = params.int("num_before");
+  let numAfter = params.int("num_after");
+  if (numBefore < 0 || numAfter < 0) throw badRequest("num_before and num_after must not be negative");
+  if (numBefore + numAfter > MAX_RANGE) {
+    if (tooMany === "reject") throw badRequest(`Too many messages requested (maximum ${MAX_RANGE}).`);
+    numBefore = Math.min(numBefore, MAX_RANGE / 2);
+    numAfter = Math.min(numAfter, MAX_RANGE - numBefore);
+  }
+  const includeAnchor = rt.fl.has("includeAnchorParameter") ? params.bool("include_anchor", true) : true;
+  if (!includeAnchor && numBefore > 0 && numAfter > 0) throw badRequest("The anchor can only be excluded at an end of the range");
+  return { anchor: params.str("anchor"), includeAnchor, numBefore, numAfter };
+}
+
+export interface Range {
+  messages: Message[];
+  anchor: number;
+  foundAnchor: boolean;
+  foundOldest: boolean;
+  foundNewest: boolean;
+}
+
+/** The messages of the narrow around the anchor, ascending, as the user sees them. */
+export function fetchRange(ctx: RequestContext, narrowTerms: NarrowTerm[], req: RangeRequest): Range {
+  const { rt, user } = ctx;
+  const src = sourceFor(ctx, compileNarrow(rt, user, narrowTerms));
+  const anchor = resolveAnchor(ctx, req.anchor, src);
+  const pos = src.ids.lowerBound(anchor);
+  const atAnchor = src.ids.at(pos) === anchor ? rt.store.messages.get(anchor) : undefined;
+  const foundAnchor = atAnchor !== undefined && src.matches(atAnchor);
+  const before = walk(ctx, src, pos - 1, -1, req.numBefore);
+  const after = walk(ctx, src, atAnchor ? pos + 1 : pos, 1, req.numAfter);
+  const messages = [...before.found.reverse(), ...(foundAnchor && req.includeAnchor ? [atAnchor] : []), ...after.found];
+  return { messages, anchor, foundAnchor, foundOldest: before.exhausted, foundNewest: after.exhausted };
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { publishUserSetting, publishUserSettingDefault } from "../../events/user-settings.ts";
+import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
+import { authed, type RequestContext, type Route } from "../../runtime.ts";
+import { USER_SETTINGS, userSettingActive, type UserSettingDef, type UserSettingValue } from "../../state/user-settings.ts";
+
+/** One setting's new value from the request, validated by its kind; undefined when absent. */
+function readValue(ctx: RequestContext, def: UserSettingDef): UserSettingValue | undefined {
+  const k = def.kind;
+  switch (k.type) {
+    case "bool":
+      return ctx.params.optBool(def.name);
+    case "enum": {
+      const v = ctx.params.optJson(def.name, z.number().int());
+      if (v !== undefined && !k.values.includes(v)) throw badRequest(`Invalid ${def.name}`);
+      return v;
+    }
+    case "string": {
+      const v = ctx.params.optStr(def.name);
+      if (v !== undefined && [...v].length > k.maxLength) throw badRequest(`${def.name} is too long (limit: ${k.maxLength} characters)`);
+      return v;
+    }
+  }
+}
+
+/** The settings of USER_SETTINGS that exist at the emulated level, sent with a value other than `current`. */
+function changes(ctx: RequestContext, current: (name: string) => UserSettingValue): Array<{ name: string; value: UserSettingValue }> {
+  const out: Array<{ name: string; value: UserSettingValue }> = [];
+  for (const def of USER_SETTINGS) {
+    if (!userSettingActive(def, ctx.rt.fl)) continue;
+    const value = readValue(ctx, def);
+    if (value !== undefined && value !== current(def.name)) out.push({ name: def.name, value });
+  }
+  return out;
+}
+
+/** PATCH /settings: the requester's own settings; a `user_settings` update event for each change. */
+function updateSettings(ctx: RequestContext): Record<string, unknown> {
+  const { rt, user } = ctx;
+  for (const { name, value } of changes(ctx, (n) => rt.store.userSettings.get(user.id, n))) {
+    rt.store.userSettings.set(user.id, name, value);
+    publishUserSetting(rt, user.id, name, value);
+  }
+  return {};
+}
+
+/** PATCH /realm/user_settings_defaults: administrators set the defaults new users start from. */
+function updateDefaults(ctx: RequestContext): Record<string, unknown> {
+  const { rt, user } = ctx;
+  if (!rt.access.canAdministerUsers(user)) throw mustBeAdministrator();
+  for (const { name, value } of changes(ctx, (n) => rt.store.userSettings.getDefault(n))) {
+    rt.store.userSettings.setDefault(name, value);
+    publishUserSettingDefault(rt, name, value);
+  }
+  return {};
+}
+
+/** Both endpoints listed unsupported parameters long before FL167 (FL78, FL96). */
+export const routes: Route[] = [
+  authed("PATCH", "/settings", updateSettings, { reportsIgnoredSince: 78 }),
+  authed("PATCH", "/realm/user_settings_defaults", updateDefaults, { reportsIgnoredSince: 96 }),
+];

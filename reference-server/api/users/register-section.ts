@@ -1,0 +1,69 @@
+import type { Capabilities } from "../../events/queue.ts";
+import { wantsPlaceholders } from "../../events/realm-user.ts";
+import type { Runtime } from "../../runtime.ts";
+import { USER_SETTINGS, userSettingActive, type UserSettingValue } from "../../state/user-settings.ts";
+import { ROLE, type User } from "../../state/types.ts";
+import { avatarUrlFor, serializeBot, serializeUser, unknownUser } from "./serialize.ts";
+
+export interface UserSectionRequest {
+  user: User;
+  capabilities: Capabilities;
+  clientGravatar: boolean;
+}
+
+/**
+ * register `realm_user` (wire §8.3): the users the client can access (bots included), deactivated ones apart,
+ * and for a restricted user "Unknown user" placeholders in place of the others — from FL232 only for clients
+ * with user_list_incomplete (the spec's reading), before for every client. Then the requester's own fields.
+ */
+export function realmUserSection(rt: Runtime, req: UserSectionRequest): Record<string, unknown> {
+  const { user: viewer, clientGravatar } = req;
+  const visible = rt.access.userFilter(viewer);
+  const placeholders = rt.access.isUserAccessRestricted(viewer) && wantsPlaceholders(rt.fl.has("unknownUserPlaceholdersByCapability"), req.capabilities);
+  const active: Record<string, unknown>[] = [];
+  const inactive: Record<string, unknown>[] = [];
+  for (const u of rt.store.users.values()) {
+    if (u.isBot && rt.faulty("fl153.register.realm-users")) continue;
+    if (!visible(u)) {
+      if (placeholders && u.isActive) active.push(unknownUser(rt, u.id));
+      continue;
+    }
+    (u.isActive ? active : inactive).push(serializeUser(rt, viewer, u, clientGravatar));
+  }
+  return {
+    realm_users: active,
+    realm_non_active_users: inactive,
+    cross_realm_bots: [],
+    user_id: viewer.id,
+    email: viewer.email,
+    delivery_email: viewer.email,
+    full_name: viewer.fullName,
+    is_admin: viewer.role <= ROLE.administrator,
+    is_owner: viewer.role === ROLE.owner,
+    is_moderator: viewer.role === ROLE.moderator,
+    is_guest: viewer.role === ROLE.guest,
+    avatar_url: avatarUrlFor(rt, viewer, viewer, clientGravatar),
+  };
+}
+
+/** register `realm_bot`: the bots the requester manages (its own; every bot for administrators). */
+export function realmBotSection(rt: Runtime, req: UserSectionRequest): Record<string, unknown> {
+  const bots = [...rt.store.users.values()].filter((u) => u.isBot && (u.botOwnerId === req.user.id || rt.store.isAdmin(req.user)));
+  return { realm_bots: bots.map((b) => serializeBot(rt, b)) };
+}
+
+function settingsObject(rt: Runtime, value: (name: string) => UserSettingValue): Record<string, UserSettingValue> {
+  const out: Record<string, UserSettingValue> = {};
+  for (const def of USER_SETTINGS) if (userSettingActive(def, rt.fl)) out[def.name] = value(def.name);
+  return out;
+}
+
+/** register `user_settings`: the requester's settings of USER_SETTINGS that exist at the emulated level. */
+export function userSettingsSection(rt: Runtime, req: UserSectionRequest): Record<string, unknown> {
+  return { user_settings: settingsObject(rt, (n) => rt.store.userSettings.get(req.user.id, n)) };
+}
+
+/** register `realm_user_settings_defaults`: the organization's defaults for them. */
+export function userSettingsDefaultsSection(rt: Runtime): Record<string, unknown> {
+  return { realm_user_settings_defaults: settingsObject(rt, (n) => rt.store.userSettings.getDefault(n)) };
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { publishBotUpdate } from "../../events/realm-bot.ts";
+import { publishUserUpdate } from "../../events/realm-user.ts";
+import { withAccessTracking } from "../../events/user-access.ts";
+import { badRequest, mustBeAdministrator, mustBeOwner, noSuchUser } from "../../http/errors.ts";
+import { authed, type RequestContext, type Route } from "../../runtime.ts";
+import { ROLE, type Role } from "../../state/types.ts";
+
+const RoleSchema = z.union([z.literal(ROLE.owner), z.literal(ROLE.administrator), z.literal(ROLE.moderator), z.literal(ROLE.member), z.literal(ROLE.guest)]);
+
+/**
+ * PATCH /users/{user_id}: an administrator changes a user's full_name or role (owners alone make or unmake
+ * owners). realm_user update events follow; a role change may change whom the user can access (FL225/FL228).
+ */
+function updateUser(ctx: RequestContext): Record<string, unknown> {
+  const { rt, user, params } = ctx;
+  if (!rt.access.canAdministerUsers(user)) throw mustBeAdministrator();
+  const target = rt.store.users.get(Number(ctx.path.user_id));
+  if (!target || !target.isActive) throw noSuchUser();
+  const fullName = params.optStr("full_name")?.trim();
+  const role = params.optJson("role", RoleSchema) as Role | undefined;
+  if (fullName !== undefined && (fullName === "" || [...fullName].length > 100)) throw badRequest("Invalid characters in name!");
+  if (role !== undefined && (role === ROLE.owner || target.role === ROLE.owner) && user.role !== ROLE.owner) throw mustBeOwner();
+  if (fullName !== undefined && fullName !== target.fullName) {
+    target.fullName = fullName;
+    publishUserUpdate(rt, target, { full_name: fullName });
+    if (target.isBot) publishBotUpdate(rt, target, { full_name: fullName });
+  }
+  if (role !== undefined && role !== target.role) {
+    withAccessTracking(rt, [target.id], () => (target.role = role));
+    publishUserUpdate(rt, target, { role });
+  }
+  return {};
+}
+
+export const routes: Route[] = [authed("PATCH", "/users/:user_id(^\\d+$)", updateUser)];

@@ -1,0 +1,20 @@
+import type { Runtime } from "../runtime.ts";
+import type { User } from "../state/types.ts";
+import { serializeBot } from "../api/users/serialize.ts";
+
+/** realm_bot events (wire §10) go to the bot's owner and the administrators. */
+
+export function publishBotAdded(rt: Runtime, bot: User): void {
+  rt.queues.publish("realm_bot", rt.access.botAudience(bot), () => ({ type: "realm_bot", op: "add", bot: serializeBot(rt, bot) }));
+}
+
+export function publishBotUpdate(rt: Runtime, bot: User, fields: Record<string, unknown>, audience = rt.access.botAudience(bot)): void {
+  rt.queues.publish("realm_bot", audience, () => ({ type: "realm_bot", op: "update", bot: { user_id: bot.id, ...fields } }));
+}
+
+/** A bot was deactivated or reactivated: from FL222 an update changing is_active; before, remove or add. */
+export function publishBotActive(rt: Runtime, bot: User): void {
+  if (rt.fl.has("botActiveUpdateEvent")) return publishBotUpdate(rt, bot, { is_active: bot.isActive });
+  if (bot.isActive) return publishBotAdded(rt, bot);
+  rt.queues.publish("realm_bot", rt.access.botAudience(bot), () => ({ type: "realm_bot", op: "remove", bot: { user_id: bot.id, full_name: bot.fullName } }));
+}

@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ERRORS, Server, type ServerOptions, type Upload } from "@tus/server";
+import { authenticate } from "../http/auth.ts";
+import type { Runtime } from "../runtime.ts";
+import type { User } from "../state/types.ts";
+import { storeUpload, uploadUrl } from "./create.ts";
+import { maxUploadMib, tusSizeLimit, withinQuota } from "./limits.ts";
+import { MemoryStore } from "./memory-store.ts";
+
+export const TUS_PATH = "/api/v1/tus";
+
+/** The request type @tus/server hands its hooks (srvx's ServerRequest, a web Request with the Node request inside). */
+type TusRequest = Parameters<NonNullable<ServerOptions["onIncomingRequest"]>>[0];
+
+interface Tus {
+  server: Server;
+  store: MemoryStore;
+}
+
+const instances = new WeakMap<Runtime, Tus>();
+/** Who sent each request, as the dispatch authenticated it before handing the request to the library. */
+const senders = new WeakMap<IncomingMessage, User>();
+
+function senderOf(req: TusRequest): User | undefined {
+  // The library wraps the http.IncomingMessage it was handed (its type also allows HTTP/2 requests, never seen here).
+  const node = req.runtime?.node?.req as IncomingMessage | undefined;
+  return node === undefined ? undefined : senders.get(node);
+}
+
+/** A refusal in the shape real servers' tus hooks give: a status and a JSON body `{message}`. */
+const refuse = (status_code: number, message: string) => ({ status_code, body: `${JSON.stringify({ message })}\n` });
+
+function create(rt: Runtime): Tus {
+  const store = new MemoryStore();
+  const server = new Server({
+    path: TUS_PATH,
+    datastore: store,
+    maxSize: () => tusSizeLimit(rt),
+    disableTerminationForFinishedUploads: true,
+    // An upload in progress is its creator's: another user's request finds nothing there.
+    onIncomingRequest: async (req, id) => {
+      const owner = store.ownerOf(id);
+      const sender = senderOf(req);
+      if (owner !== undefined && sender !== undefined && !rt.access.canContinueUpload(sender, owner)) throw ERRORS.FILE_NOT_FOUND;
+    },
+    onUploadCreate: async (req, upload) => {
+      const sender = senderOf(req);
+      if (sender === undefined) throw refuse(401, "Unauthenticated upload");
+      if (!withinQuota(rt, upload.size ?? 0)) throw refuse(413, "Upload would exceed your organization's upload quota.");
+      store.claim(upload.id, sender.id);
+      return {};
+    },
+    onUploadFinish: async (req, upload) => finish(rt, store, req, upload),
+    onResponseError: (req, err) => {
+      const { status_code, body } = "status_code" in err ? err : { status_code: 0, body: "" };
+      if (req.method === "POST" && status_code === ERRORS.ERR_MAX_SIZE_EXCEEDED.status_code && body === ERRORS.ERR_MAX_SIZE_EXCEEDED.body) {
+        return refuse(413, `File is larger than this server's configured maximum upload size (${maxUploadMib(rt)} MiB).`);
+      }
+      return undefined;
+    },
+  });
+  return { server, store };
+}
+
+/** The finishing request: the file becomes an upload like one of POST /user_uploads; the body says where (wire §15). */
+async function finish(rt: Runtime, store: MemoryStore, req: TusRequest, upload: Upload) {
+  const ownerId = store.ownerOf(upload.id);
+  const owner = senderOf(req) ?? (ownerId === undefined ? undefined : rt.store.users.get(ownerId));
+  if (owner === undefined) throw refuse(401, "Unauthenticated upload");
+  const meta = upload.metadata ?? {};
+  const stored = storeUpload(rt, owner, { clientName: meta.filename ?? "", contentType: meta.filetype, data: store.take(upload.id) });
+  if (rt.faulty("fl295.uploads.tus-endpoint#finish-body")) return {};
+  return {
+    status_code: 200,
+    headers: { "Content-Type": "application/json" },
+    body: `${JSON.stringify({ url: uploadUrl(stored), filename: stored.name })}\n`,
+  };
+}
+
+/** The tus server and its data store of a reference server (one each, made on first use). */
+export function tusFor(rt: Runtime): Tus {
+  let tus = instances.get(rt);
+  if (!tus) instances.set(rt, (tus = create(rt)));
+  return tus;
+}
+
+/**
+ * /api/v1/tus and /api/v1/tus/<id>: every request but OPTIONS (the CORS preflight, which carries no credentials)
+ * must authenticate like the rest of /api/v1 (401 otherwise, from the thrown error); then @tus/server answers.
+ */
+export async function serveTus(rt: Runtime, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = (req.method ?? "").toUpperCase();
+  // The fault lets requests without credentials through, except the one that creates an upload.
+  const lenient = rt.faulty("fl295.uploads.tus-requires-auth") && method !== "POST";
+  if (method !== "OPTIONS" && !(lenient && req.headers.authorization === undefined)) senders.set(req, authenticate(rt, req));
+  await tusFor(rt).server.handle(req, res);
+}

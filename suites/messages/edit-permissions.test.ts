@@ -1,0 +1,82 @@
+import { behaviour } from "../../src/expect/behaviour.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import { deleteOk, edit, editOk, readBack, stillThere } from "../support/edits.ts";
+import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
+import { systemGroupId, withRealmSettings } from "../support/realm.ts";
+
+/**
+ * Who may move and delete messages, under organization settings changed for a few requests. Each change takes a
+ * permission from guests only (or from no one), so that tests sharing the server are not touched.
+ */
+
+async function guestChannel(t: TestContext): Promise<TestChannel> {
+  return freshChannel(t, ["member", "guest"]);
+}
+
+behaviour("fl316.realm.can-move-messages-between-topics-group-enforced", "a guest outside can_move_messages_between_topics_group may not move topics; a member in it may", { needs: ["owner", "administrator", "member", "guest"] }, async (t) => {
+  const members = await systemGroupId(t, "role:members");
+  const channel = await guestChannel(t);
+  const id = await sendToChannel(t, "guest", channel, "guest topic", "x");
+  await withRealmSettings(t, { can_move_messages_between_topics_group: { new: members } }, async (res) => {
+    await t.given("set can_move_messages_between_topics_group with PATCH /realm", async () => t.expect.success(res));
+    t.expect.error(await edit(t, "guest", id, { topic: "moved by the guest" }), 400, "BAD_REQUEST");
+    t.expect.equal((await readBack(t, "member", id)).message.subject, "guest topic", "topic after the guest's refused move");
+    t.expect.success(await editOk(t, "member", id, { topic: "moved by a member" }));
+  });
+});
+
+behaviour("fl316.realm.can-move-messages-between-topics-group-enforced", "before FL316 can_move_messages_between_topics_group decides nothing: a guest allowed to move topics still may", { needs: ["owner", "administrator", "member", "guest"], gate: "before" }, async (t) => {
+  const channel = await guestChannel(t);
+  const id = await sendToChannel(t, "guest", channel, "guest topic", "x");
+  await t.must("a guest moves a topic under the default edit_topic_policy", editOk(t, "guest", id, { topic: "first move" }));
+  await withRealmSettings(t, { can_move_messages_between_topics_group: { new: 1 } }, async () => {
+    t.expect.success(await editOk(t, "guest", id, { topic: "second move" }));
+  });
+});
+
+behaviour("fl159.messages.topic-edit-independent-of-message-editing", "with message editing turned off, a member still moves messages but cannot change content", { needs: ["owner", "administrator", "member", "secondMember"] }, async (t) => {
+  const channel = await freshChannel(t);
+  const other = await freshChannel(t);
+  const id = await sendToChannel(t, "member", channel, "frozen", "fixed words");
+  await withRealmSettings(t, { allow_message_editing: false }, async (res) => {
+    await t.given("turn message editing off with PATCH /realm", async () => t.expect.success(res));
+    t.expect.error(await edit(t, "member", id, { content: "new words" }), 400, "BAD_REQUEST");
+    t.expect.success(await editOk(t, "member", id, { topic: "still movable" }));
+    t.expect.success(await editOk(t, "member", id, { stream_id: other.id }));
+  });
+  const { message, res } = await readBack(t, "member", id);
+  t.expect.equal([message.content, message.subject, message.stream_id], ["fixed words", "still movable", other.id], "[content, subject, stream_id]", res.exchange);
+});
+
+behaviour("fl159.messages.topic-edit-independent-of-message-editing", "before FL159 turning message editing off also stops moves", { needs: ["owner", "administrator", "member", "secondMember"], gate: "before" }, async (t) => {
+  const channel = await freshChannel(t);
+  const id = await sendToChannel(t, "member", channel, "frozen", "fixed words");
+  await withRealmSettings(t, { allow_message_editing: false }, async (res) => {
+    await t.given("turn message editing off with PATCH /realm", async () => t.expect.success(res));
+    t.expect.error(await edit(t, "member", id, { topic: "not movable" }), 400, "BAD_REQUEST");
+  });
+  t.expect.equal((await readBack(t, "member", id)).message.subject, "frozen", "topic after the refused move");
+});
+
+behaviour("fl291.realm.can-delete-own-message-group-enforced", "a guest outside can_delete_own_message_group may not delete their own message; a member in it may", { needs: ["owner", "administrator", "member", "guest"] }, async (t) => {
+  const members = await systemGroupId(t, "role:members");
+  const channel = await guestChannel(t);
+  const guests = await sendToChannel(t, "guest", channel, "deleting", "the guest's");
+  const mine = await sendToChannel(t, "member", channel, "deleting", "the member's");
+  await withRealmSettings(t, { can_delete_own_message_group: { new: members } }, async (res) => {
+    await t.given("set can_delete_own_message_group with PATCH /realm", async () => t.expect.success(res));
+    t.expect.error(await t.api("guest").delete(`/messages/${guests}`), 400, "BAD_REQUEST");
+    t.expect.success(await deleteOk(t, "member", mine));
+  });
+  t.expect.equal(await stillThere(t, "member", guests), true, "the guest's message still there after the refused deletion");
+});
+
+behaviour("fl291.realm.can-delete-own-message-group-enforced", "before FL291 can_delete_own_message_group decides nothing: a member allowed to delete their messages still may", { needs: ["owner", "administrator", "member", "guest"], gate: "before" }, async (t) => {
+  const channel = await guestChannel(t);
+  const first = await sendToChannel(t, "member", channel, "deleting", "one");
+  const second = await sendToChannel(t, "member", channel, "deleting", "two");
+  await t.must("a member deletes their own message under the default delete_own_message_policy", deleteOk(t, "member", first));
+  await withRealmSettings(t, { can_delete_own_message_group: { new: 1 } }, async () => {
+    t.expect.success(await deleteOk(t, "member", second));
+  });
+});

@@ -1,0 +1,51 @@
+import type { ApiResponse } from "../../src/client/client.ts";
+import type { ParamMap } from "../../src/client/encode.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import type { PersonaRole } from "../../src/target/personas.ts";
+
+/** UNIX seconds `seconds` from now. */
+export const secondsFromNow = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+
+/** Far enough ahead that nothing is delivered during a test. */
+export const LATER = 3600;
+
+/**
+ * How soon a test asks for delivery, and how long it waits for it: the reference server delivers within a second;
+ * real servers run their deliverer about once a minute.
+ */
+export function deliveryTiming(t: TestContext): { lead: number; budgetMs: number } {
+  return t.target.kind === "reference" ? { lead: 2, budgetMs: 15_000 } : { lead: 10, budgetMs: 150_000 };
+}
+
+/** POST /scheduled_messages as a prerequisite; returns the scheduled message's id. */
+export async function schedule(t: TestContext, role: PersonaRole, params: ParamMap): Promise<number> {
+  const body = await t.must("create a scheduled message", t.api(role).post("/scheduled_messages", params));
+  return body.scheduled_message_id as number;
+}
+
+/**
+ * Edits a scheduled message the way the catalog rules (fl179.messages.scheduled-edit): POST with
+ * scheduled_message_id on the reference server, as the spec says; PATCH /scheduled_messages/{id} on real servers.
+ */
+export function editScheduled(t: TestContext, role: PersonaRole, id: number, params: ParamMap): Promise<ApiResponse> {
+  const client = t.api(role);
+  if (t.target.kind === "reference") return client.post("/scheduled_messages", { scheduled_message_id: id, ...params });
+  return client.patch(`/scheduled_messages/${id}`, params);
+}
+
+/** GET /scheduled_messages: the user's list. */
+export async function scheduledList(t: TestContext, role: PersonaRole): Promise<{ list: unknown[]; res: ApiResponse }> {
+  const res = await t.api(role).get("/scheduled_messages");
+  const body = t.expect.success(res, "GET /scheduled_messages");
+  t.expect.ok(Array.isArray(body.scheduled_messages), "scheduled_messages to be an array", body.scheduled_messages, res.exchange);
+  return { list: body.scheduled_messages as unknown[], res };
+}
+
+/** A channel only `role` is subscribed to, private (invite_only): leaving it takes away the right to post there. */
+export async function privateChannelOf(t: TestContext, role: PersonaRole): Promise<{ name: string; id: number }> {
+  const name = t.unique("private");
+  const client = t.api(role);
+  await t.must("create a private channel", client.post("/users/me/subscriptions", { subscriptions: [{ name }], invite_only: true }));
+  const body = await t.must("look up the channel id with GET /get_stream_id", client.get("/get_stream_id", { stream: name }));
+  return { name, id: body.stream_id as number };
+}
