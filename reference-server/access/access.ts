@@ -126,6 +126,11 @@ export class Access {
     return typeof v === "number" ? v : EMAIL_VISIBILITY.everyone;
   }
 
+  /** Whether the organization's own email_address_visibility (the rule before FL163) shows every email to everyone. */
+  organizationEmailsPublic(): boolean {
+    return this.store.settings.get("email_address_visibility") === EMAIL_VISIBILITY.everyone;
+  }
+
   private emailVisibleTo(viewer: User, visibility: number): boolean {
     switch (visibility) {
       case EMAIL_VISIBILITY.everyone:

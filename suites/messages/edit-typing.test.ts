@@ -3,7 +3,7 @@ import type { ApiResponse } from "../../src/client/client.ts";
 import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { TypingEditMessageEvent } from "../../src/schemas/events/typing-edit-message.ts";
-import { registerWith } from "../support/events.ts";
+import { eventsThrough, registerWith } from "../support/events.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
 
 /** The FL351–FL360 endpoint: POST /message_edit_typing with message_id in the body. */
@@ -54,10 +54,13 @@ behaviour(
     const channel = await freshChannel(t);
     const dm = await sendDirect(t, "member", ["secondMember"], "a direct message to edit");
     const inChannel = await sendToChannel(t, "member", channel, "edits", "a channel message to edit");
-    const { queue } = await registerWith(t, "secondMember", ["typing_edit_message"]);
+    const { queue } = await registerWith(t, "secondMember", ["typing_edit_message", "typing"]);
     const notify = (id: number, op: string) => (t.fl.atLeast(361) ? viaPath(t, id, op) : viaBody(t, id, op));
     t.expect.success(await notify(dm, "start"));
-    const [start] = await queue.until([editing(dm, "start")]);
+    t.expect.success(await t.api("member").post("/typing", { op: "start", to: [other] }));
+    const seen = await eventsThrough(queue, eventOf("typing", () => null, "start"));
+    const start = seen.find((e) => editing(dm, "start").test(e) === null);
+    t.expect.ok(start !== undefined, "a typing_edit_message/start event for the message (before a later typing event)", seen.map((e) => `${e.type}/${String(e.op)}`));
     const ev = t.expect.schema(TypingEditMessageEvent, start, undefined, "the typing_edit_message event");
     t.expect.equal(ev.sender_id, me, "sender_id (the editor)");
     t.expect.equal(ev.recipient, { type: "direct", user_ids: [me, other].sort((a, b) => a - b) }, "recipient of a direct message");

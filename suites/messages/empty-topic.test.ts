@@ -1,3 +1,4 @@
+import type { ApiResponse } from "../../src/client/client.ts";
 import { eventOf } from "../../src/client/events.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
 import { behaviour } from "../../src/expect/behaviour.ts";
@@ -78,11 +79,19 @@ behaviour("fl334.messages.fetch-allow-empty-topic-name", "GET /messages returns 
   }
 });
 
-behaviour("fl334.messages.fetch-allow-empty-topic-name", "before FL334 GET /messages does not know allow_empty_topic_name", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
-  const res = await t.api("member").get("/messages", { anchor: "newest", num_before: 1, num_after: 0, allow_empty_topic_name: true });
+/** Before FL334 the parameter is unknown: accepted without effect, and from FL167 listed as ignored. */
+function expectIgnored(t: TestContext, res: ApiResponse): void {
   const ignored = t.expect.success(res).ignored_parameters_unsupported;
+  if (!t.fl.atLeast(167)) return;
   t.expect.ok(Array.isArray(ignored) && ignored.includes("allow_empty_topic_name"), "allow_empty_topic_name in ignored_parameters_unsupported", ignored, res.exchange);
-});
+}
+
+behaviour(
+  ["fl334.messages.fetch-allow-empty-topic-name", "fl167.server.ignored-parameters-unsupported"],
+  "before FL334 GET /messages does not know allow_empty_topic_name",
+  { needs: ["member", "secondMember"], gate: "before" },
+  async (t) => expectIgnored(t, await t.api("member").get("/messages", { anchor: "newest", num_before: 1, num_after: 0, allow_empty_topic_name: true })),
+);
 
 behaviour("fl334.messages.single-allow-empty-topic-name", "GET /messages/{message_id} returns \"\" only with allow_empty_topic_name=true", { needs: ["member", "secondMember"] }, async (t) => {
   const name = await displayName(t);
@@ -95,12 +104,15 @@ behaviour("fl334.messages.single-allow-empty-topic-name", "GET /messages/{messag
   }
 });
 
-behaviour("fl334.messages.single-allow-empty-topic-name", "before FL334 GET /messages/{message_id} does not know allow_empty_topic_name", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
-  const id = await sendDirect(t, "member", ["secondMember"], "single");
-  const res = await t.api("secondMember").get(`/messages/${id}`, { allow_empty_topic_name: true });
-  const ignored = t.expect.success(res).ignored_parameters_unsupported;
-  t.expect.ok(Array.isArray(ignored) && ignored.includes("allow_empty_topic_name"), "allow_empty_topic_name in ignored_parameters_unsupported", ignored, res.exchange);
-});
+behaviour(
+  ["fl334.messages.single-allow-empty-topic-name", "fl167.server.ignored-parameters-unsupported"],
+  "before FL334 GET /messages/{message_id} does not know allow_empty_topic_name",
+  { needs: ["member", "secondMember"], gate: "before" },
+  async (t) => {
+    const id = await sendDirect(t, "member", ["secondMember"], "single");
+    expectIgnored(t, await t.api("secondMember").get(`/messages/${id}`, { allow_empty_topic_name: true }));
+  },
+);
 
 behaviour("fl334.messages.empty-topic-channel-only", "direct messages keep an empty subject: no display name in GET /messages or message events", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
   const plain = await registerWith(t, "secondMember", ["message"]);

@@ -1,10 +1,12 @@
 import { eventOf } from "../../src/client/events.ts";
 import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
+import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { scheduledMessagesEventSchema } from "../../src/schemas/events/scheduled-messages.ts";
 import { scheduledMessageSchema } from "../../src/schemas/scheduled-message.ts";
-import { registerWith } from "../support/events.ts";
-import { freshChannel } from "../support/messages.ts";
+import { verifyAction } from "../../src/expect/state/invariant.ts";
+import { eventsThrough, registerWith } from "../support/events.ts";
+import { freshChannel, sendDirect } from "../support/messages.ts";
 import { editScheduled, LATER, schedule, scheduledList, secondsFromNow } from "../support/scheduled.ts";
 import { z } from "zod";
 
@@ -29,13 +31,11 @@ behaviour("fl179.messages.scheduled-create", "POST /scheduled_messages creates c
   const when = secondsFromNow(LATER);
   const res = await t.api("member").post("/scheduled_messages", { type: "stream", to: channel.id, topic: "later", content: "see you later", scheduled_delivery_timestamp: when });
   const id = t.expect.schema(z.number().int(), t.expect.success(res).scheduled_message_id, res.exchange, "scheduled_message_id");
-  const dm = await schedule(t, "member", directLater(t, "a direct one"));
+  const dm = await schedule(t, "member", { ...directLater(t, "a direct one"), scheduled_delivery_timestamp: when });
   const { list, res: got } = await scheduledList(t, "member");
-  const mine = (list as Array<Record<string, unknown>>).filter((s) => s.scheduled_message_id === id || s.scheduled_message_id === dm);
-  t.expect.equal(mine.map((s) => [s.type, s.to, s.topic, s.content, s.scheduled_delivery_timestamp]), [
-    ["stream", channel.id, "later", "see you later", when],
-    ["private", [t.persona("secondMember").userId], undefined, "a direct one", mine[1]?.scheduled_delivery_timestamp],
-  ], "[type, to, topic, content, scheduled_delivery_timestamp] of the two", got.exchange);
+  const byId = (want: number) => (list as Array<Record<string, unknown>>).filter((s) => s.scheduled_message_id === want).map((s) => [s.type, s.to, s.topic, s.content, s.scheduled_delivery_timestamp]);
+  t.expect.equal(byId(id), [["stream", channel.id, "later", "see you later", when]], "[type, to, topic, content, scheduled_delivery_timestamp] of the channel one", got.exchange);
+  t.expect.equal(byId(dm), [["private", [t.persona("secondMember").userId], undefined, "a direct one", when]], "[type, to, topic, content, scheduled_delivery_timestamp] of the direct one", got.exchange);
 });
 
 behaviour(
@@ -63,17 +63,25 @@ behaviour(
   { needs: ["member", "secondMember"] },
   async (t) => {
     const schema = scheduledMessagesEventSchema(t.fl.atLeast(181));
-    const { queue } = await registerWith(t, "member", ["scheduled_messages"]);
+    const { queue } = await registerWith(t, "member", ["scheduled_messages", "message"]);
     const id = await schedule(t, "member", directLater(t, "evented"));
-    const [add] = await queue.until([eventOf("scheduled_messages", () => null, "add")]);
+    const marker = await sendDirect(t, "member", ["member"], `marker ${t.unique("m")}`);
+    const about = (ev: AnyEvent) => {
+      const ids = [ev.scheduled_message_id, (ev.scheduled_message as { scheduled_message_id?: unknown } | undefined)?.scheduled_message_id];
+      for (const s of (ev.scheduled_messages as Array<{ scheduled_message_id?: unknown }> | undefined) ?? []) ids.push(s.scheduled_message_id);
+      return ids.includes(id) ? null : "another scheduled message";
+    };
+    const seen = await eventsThrough(queue, eventOf("message", (ev) => ((ev.message as { id?: number }).id === marker ? null : "another message")));
+    const add = seen.find((ev) => eventOf("scheduled_messages", about, "add").test(ev) === null);
+    t.expect.ok(add !== undefined, "a scheduled_messages/add event for it, before a message sent afterwards", seen.map((ev) => `${ev.type}/${String(ev.op)}`));
     const added = t.expect.schema(schema, add, undefined, "the scheduled_messages/add event");
     t.expect.equal(added.op === "add" ? added.scheduled_messages.map((s) => [s.scheduled_message_id, s.content]) : [], [[id, "evented"]], "[scheduled_message_id, content] added");
     t.expect.success(await editScheduled(t, "member", id, { content: "re-evented" }));
-    const [update] = await queue.until([eventOf("scheduled_messages", () => null, "update")]);
+    const [update] = await queue.until([eventOf("scheduled_messages", about, "update")]);
     const updated = t.expect.schema(schema, update, undefined, "the scheduled_messages/update event");
     t.expect.equal(updated.op === "update" ? [updated.scheduled_message.scheduled_message_id, updated.scheduled_message.content] : [], [id, "re-evented"], "[scheduled_message_id, content] updated");
     t.expect.success(await t.api("member").delete(`/scheduled_messages/${id}`));
-    const [remove] = await queue.until([eventOf("scheduled_messages", () => null, "remove")]);
+    const [remove] = await queue.until([eventOf("scheduled_messages", about, "remove")]);
     t.expect.equal(t.expect.schema(schema, remove, undefined, "the scheduled_messages/remove event"), { id: remove!.id, type: "scheduled_messages", op: "remove", scheduled_message_id: id }, "the remove event");
     const { list, res } = await scheduledList(t, "member");
     t.expect.ok(!(list as Array<Record<string, unknown>>).some((s) => s.scheduled_message_id === id), `scheduled message ${id} gone after DELETE`, list, res.exchange);
@@ -116,3 +124,18 @@ behaviour("fl179.messages.scheduled-bad-input", "bad or past delivery times and 
   const id = await schedule(t, "member", { ...base, scheduled_delivery_timestamp: secondsFromNow(LATER) });
   t.expect.error(await t.api("secondMember").delete(`/scheduled_messages/${id}`), 404, "BAD_REQUEST");
 });
+
+behaviour(
+  ["fl179.messages.scheduled-messages-event", "fl179.register.scheduled-messages", "fl153.events.state-consistency"],
+  "register scheduled_messages plus the scheduled_messages events equals a fresh register",
+  { needs: ["member", "secondMember"] },
+  async (t) => {
+    const to = [t.persona("member").userId];
+    await verifyAction(t, "secondMember", { sections: ["scheduled_messages"], eventTypes: ["scheduled_messages"], expectEvents: 4 }, async () => {
+      const kept = await schedule(t, "secondMember", { type: "direct", to, content: "kept", scheduled_delivery_timestamp: secondsFromNow(LATER) });
+      const dropped = await schedule(t, "secondMember", { type: "direct", to, content: "dropped", scheduled_delivery_timestamp: secondsFromNow(LATER) });
+      t.expect.success(await editScheduled(t, "secondMember", kept, { content: "kept, edited", scheduled_delivery_timestamp: secondsFromNow(LATER + 60) }));
+      t.expect.success(await t.api("secondMember").delete(`/scheduled_messages/${dropped}`));
+    });
+  },
+);

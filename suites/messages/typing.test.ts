@@ -35,7 +35,9 @@ behaviour("fl153.messages.typing-direct-to", "direct typing with `to` reaches th
   const ids = (start!.recipients as Array<{ user_id: number }>).map((r) => r.user_id).sort((a, b) => a - b);
   t.expect.equal(ids, [me.userId, other.userId].sort((a, b) => a - b), "recipients' user_ids (the sender among them)");
   t.expect.success(await typeToSecond(t, "stop"));
-  await queue.until([typingFrom(me.userId, "stop", "direct")]);
+  t.expect.success(await typeToSecond(t, "start"));
+  const seen = await eventsThrough(queue, typingFrom(me.userId, "start", "direct"));
+  t.expect.equal(seen.filter((ev) => ev.type === "typing").map((ev) => ev.op), ["stop", "start"], "ops of the typing events after the first start");
 });
 
 behaviour("fl215.messages.typing-event-message-type", "direct typing events have message_type direct", { needs: ["member", "secondMember"] }, async (t) => {

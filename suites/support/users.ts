@@ -38,7 +38,17 @@ export async function freshUser(t: TestContext, label = "user", role: number = R
   return { id, email, apiKey, fullName, client: t.api(null).as({ email, apiKey }) };
 }
 
-export const freshGuest = (t: TestContext, label = "guest") => freshUser(t, label, ROLE.guest);
+/**
+ * A fresh guest with no subscriptions: real servers subscribe new users to the default channels, which would
+ * give the guest access to their subscribers, so it leaves them (the reference server subscribes nobody).
+ */
+export async function freshGuest(t: TestContext, label = "guest"): Promise<FreshUser> {
+  const g = await freshUser(t, label, ROLE.guest);
+  const { body } = await t.register(g.client, { fetch_event_types: ["subscription"], event_types: ["heartbeat"] });
+  const names = z.array(z.looseObject({ name: z.string() })).parse(body.subscriptions ?? []).map((s) => s.name);
+  if (names.length) await t.must("unsubscribe the new guest from its initial channels", g.client.delete("/users/me/subscriptions", { subscriptions: names }));
+  return g;
+}
 
 /** A new generic bot owned by the persona (POST /bots); its email from GET /users/{user_id}. */
 export async function freshBot(t: TestContext, owner: PersonaRole = "member"): Promise<FreshUser> {

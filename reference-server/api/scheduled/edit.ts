@@ -22,7 +22,7 @@ export function editScheduled(ctx: RequestContext, id: number): Record<string, u
   const sm = ownScheduled(ctx, id);
   const changes: Partial<ScheduledMessage> = {};
   const rawType = params.optStr("type");
-  if (rawType !== undefined || params.has("to")) Object.assign(changes, readRecipients(ctx, rawType ?? sm.type, sm.topic));
+  if (rawType !== undefined || params.has("to")) Object.assign(changes, readRecipients(ctx, rawType ?? sm.type, sm.type === "stream" ? sm.topic : undefined));
   else if (sm.type === "stream" && (params.has("topic") || params.has("subject"))) changes.topic = readTopic(ctx);
   if (params.has("content")) Object.assign(changes, readBody(ctx));
   if (params.has("scheduled_delivery_timestamp")) changes.deliveryTimestamp = readDeliveryTimestamp(ctx);

@@ -18,7 +18,7 @@ export function avatarUrl(user: User, clientGravatar: boolean): string | null {
 export function avatarUrlFor(rt: Runtime, viewer: User, user: User, clientGravatar: boolean): string | null {
   const computable = rt.fl.has("avatarUrlByUserVisibility")
     ? rt.access.canSeeRealEmail(viewer, user)
-    : user.isBot || rt.store.settings.get("email_address_visibility") === EMAIL_VISIBILITY.everyone;
+    : user.isBot || rt.access.organizationEmailsPublic();
   return avatarUrl(user, clientGravatar && computable);
 }
 

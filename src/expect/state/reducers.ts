@@ -52,4 +52,24 @@ const message: Reducer = (state, ev, self) => {
 };
 
 /** The reducers the harness knows; an event type without one makes the invariant test say so (not pass silently). */
-export const REDUCERS: Record<string, Reducer> = { message, heartbeat: (s) => s };
+// --- messages: reactions, submessages, typing, scheduled messages ---
+interface ScheduledEntry {
+  scheduled_message_id: number;
+  scheduled_delivery_timestamp: number;
+}
+const byDelivery = (a: ScheduledEntry, b: ScheduledEntry) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.scheduled_message_id - b.scheduled_message_id;
+
+/** `scheduled_messages` add/update/remove: the register list of undelivered scheduled messages, by delivery time. */
+const scheduledMessages: Reducer = (state, ev) => {
+  const list = state.scheduled_messages as ScheduledEntry[] | undefined;
+  if (!list) return state;
+  let next = list.filter((s) => s.scheduled_message_id !== ev.scheduled_message_id);
+  if (ev.op === "add") next = [...next, ...(ev.scheduled_messages as ScheduledEntry[])];
+  if (ev.op === "update") {
+    const changed = ev.scheduled_message as ScheduledEntry;
+    next = next.map((s) => (s.scheduled_message_id === changed.scheduled_message_id ? { ...s, ...changed } : s));
+  }
+  return { ...state, scheduled_messages: next.sort(byDelivery) };
+};
+
+export const REDUCERS: Record<string, Reducer> = { message, heartbeat: (s) => s, scheduled_messages: scheduledMessages };

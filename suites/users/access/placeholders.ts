@@ -64,7 +64,7 @@ export function placeholderTests(): void {
     t.expect.ok(!plain.some((u) => u.user_id === strangerId), `realm_users (without the capability) to leave out user ${strangerId}`, plain.map((u) => u.user_id));
   });
 
-  behaviour(["fl232.register.unknown-user-placeholders", "fl225.users.can-access-all-users-restriction"], "before FL232 realm_users of every client of the guest holds the inaccessible user alike", { ...NEEDS, gate: "before" }, async (t) => {
+  behaviour(["fl232.register.unknown-user-placeholders", "fl225.users.can-access-all-users-restriction", "fl232.register.capability-user-list-incomplete"], "before FL232 realm_users of every client of the guest holds the inaccessible user alike", { ...NEEDS, gate: "before" }, async (t) => {
     const { capable, plain, strangerId } = await realmUsersOfGuest(t);
     for (const [label, list] of [["with", capable], ["without", plain]] as const) {
       const entry = list.find((u) => u.user_id === strangerId);

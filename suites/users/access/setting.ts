@@ -2,6 +2,7 @@ import { eventOf } from "../../../src/client/events.ts";
 import { behaviour } from "../../../src/expect/behaviour.ts";
 import { RealmUpdateDictEvent } from "../../../src/schemas/events/realm.ts";
 import { GroupSettingValue } from "../../../src/schemas/group-setting-value.ts";
+import { eventsThrough } from "../../support/events.ts";
 import { realmState, systemGroupId, withRealmSettings } from "../../support/realm.ts";
 
 const NEEDS = { needs: ["administrator", "owner", "member"] as ("administrator" | "owner" | "member")[] };
@@ -47,6 +48,20 @@ export function settingTests(): void {
       t.expect.success(res);
       const [ev] = await queue.until([eventOf("realm", (e) => (e.op === "update_dict" && typeof e.data === "object" && e.data !== null && SETTING in e.data ? null : `op ${String(e.op)}`))]);
       t.expect.equal(t.expect.schema(RealmUpdateDictEvent, ev).data[SETTING], members, `data.${SETTING}`);
+    });
+  });
+
+  behaviour("fl225.realm.can-access-all-users-group-id-event", `before FL225 PATCH /realm naming ${SETTING} sends no realm event for it`, { ...NEEDS, gate: "before" }, async (t) => {
+    const { queue } = await t.register("member", { event_types: ["realm"] });
+    await withRealmSettings(t, { [SETTING]: 1 }, async (res) => {
+      t.expect.success(res);
+      // Marker: a harmless realm setting change whose update event comes after anything the first PATCH sent.
+      const language = `conformance-${t.unique("lang").slice(-6)}`;
+      await withRealmSettings(t, { default_code_block_language: language }, async () => {
+        const seen = await eventsThrough(queue, eventOf("realm", (e) => (e.property === "default_code_block_language" && e.value === language ? null : "another realm event"), "update"));
+        const named = seen.filter((e) => e.type === "realm" && (e.property === SETTING || (typeof e.data === "object" && e.data !== null && SETTING in e.data)));
+        t.expect.equal(named.length, 0, `realm events carrying ${SETTING}`);
+      });
     });
   });
 }
