@@ -7,6 +7,7 @@ import { MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL, ReferenceServerOptionError } from
 import { catalog } from "../catalog/catalog.ts";
 import { coverage } from "../catalog/lint.ts";
 import { collectTests } from "../expect/collect.ts";
+import { ISOLATED_SUITES } from "../expect/isolation.ts";
 import { buildResults } from "../report/build.ts";
 import { ConformanceCollector } from "../report/collector.ts";
 import { renderHtml } from "../report/html.ts";
@@ -93,22 +94,25 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const started = new Date();
   const collector = new ConformanceCollector();
   try {
-    const vitest = await startVitest(
-      "test",
-      values.filter ?? [],
-      {
+    // Two passes on the one target: the shared suites in parallel, then the ones that change organization
+    // settings, one file at a time, so that no test sees another's settings.
+    for (const pass of [
+      { include: ["suites/**/*.test.ts"], exclude: [...ISOLATED_SUITES], fileParallelism: true },
+      { include: [...ISOLATED_SUITES], exclude: [], fileParallelism: false },
+    ]) {
+      const vitest = await startVitest("test", values.filter ?? [], {
         root: ROOT,
         config: false,
-        include: ["suites/**/*.test.ts"],
+        ...pass,
         watch: false,
         provide: { target },
         reporters: [collector, "dot"],
         passWithNoTests: true,
         testTimeout: 180_000,
         hookTimeout: 60_000,
-      },
-    );
-    await vitest.close();
+      });
+      await vitest.close();
+    }
   } finally {
     await close();
   }

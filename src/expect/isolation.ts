@@ -1,0 +1,14 @@
+/**
+ * Suite files that change organization-wide settings (PATCH /realm) while they run. They get a server of their
+ * own and run one file at a time, so no other test ever sees a setting they changed, and they never race each
+ * other over the same setting. Everything else shares a server and runs in parallel.
+ */
+export const ISOLATED_SUITES: readonly string[] = [
+  "suites/realm/permission-settings.test.ts",
+  "suites/messages/edit-limits.test.ts",
+  "suites/messages/edit-permissions.test.ts",
+  "suites/users/access.test.ts",
+  "suites/users/email-visibility.test.ts",
+];
+
+export const isIsolated = (file: string): boolean => ISOLATED_SUITES.includes(file);
