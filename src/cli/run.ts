@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { z } from "zod";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -19,24 +20,15 @@ import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts
 import { startReferenceTarget } from "../target/reference.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
+import { describeIssue, readJsonOption } from "./json-file.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 function readPersonas(file: string): Personas {
-  if (!existsSync(file)) throw new UsageError(`--personas: no such file: ${file}`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    throw new UsageError(`--personas ${file}: not valid JSON (${(e as Error).message})`);
-  }
-  const { value, prefix } = personasOf(raw);
+  const { value, prefix } = personasOf(readJsonOption("--personas", file, z.unknown(), (m) => new UsageError(m)));
   const r = PersonasSchema.safeParse(value);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    throw new UsageError(`--personas ${file}: ${prefix}${issue.path.join(".") || "(top level)"}: ${issue.message}`);
-  }
+  if (!r.success) throw new UsageError(`--personas ${file}: ${describeIssue(r.error, prefix)}`);
   if (Object.keys(r.data).length === 0) throw new UsageError(`--personas ${file}: names no persona (expected e.g. {"personas": {"member": {"email", "apiKey", "userId"}}})`);
   return r.data;
 }

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import type { TestMeta } from "../expect/meta.ts";
+import { readJsonOption } from "../cli/json-file.ts";
 
 /**
  * An expectations file: the user's own list of known deviations, one entry per test id or clause id, each with
@@ -18,19 +18,7 @@ export class ExpectationsError extends Error {
 }
 
 export function readExpectations(file: string): Expectations {
-  if (!existsSync(file)) throw new ExpectationsError(`--expectations: no such file: ${file}`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    throw new ExpectationsError(`--expectations ${file}: not valid JSON (${(e as Error).message})`);
-  }
-  const r = ExpectationsSchema.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    throw new ExpectationsError(`--expectations ${file}: ${issue.path.join(".") || "(top level)"}: ${issue.message}`);
-  }
-  return r.data;
+  return readJsonOption("--expectations", file, ExpectationsSchema, (m) => new ExpectationsError(m));
 }
 
 /** Applies the expectations: the reason is prefixed to the test's message. */
