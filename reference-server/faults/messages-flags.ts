@@ -115,4 +115,9 @@ export const messagesFlagsFaults = {
     clause: "fl334.messages.user-topic-event-substitution",
     description: "user_topic events keep the empty topic for clients without empty_topic_name",
   },
+  "fl300.messages.message-ids": {
+    clause: "fl300.messages.message-ids",
+    description: "GET /messages does not know message_ids, as before FL300",
+    flips: "messageIdsParameter",
+  },
 } as const satisfies Record<string, Fault>;
