@@ -37,3 +37,12 @@ describe("suites", () => {
     console.log(`catalog coverage: ${cov.tested}/${cov.testable} testable clauses have a test (${cov.untestable} untestable)`);
   });
 });
+
+describe("the fault self-test", () => {
+  it("has one file per area file of faults, so no fault escapes it", async () => {
+    const { readdirSync } = await import("node:fs");
+    const areas = readdirSync(new URL("../reference-server/faults/", import.meta.url)).filter((f) => f !== "fault.ts").map((f) => f.replace(/\.ts$/, ""));
+    const proofs = readdirSync(new URL("./self-test/", import.meta.url)).filter((f) => f.startsWith("faults-")).map((f) => f.replace(/^faults-|\.test\.ts$/g, ""));
+    expect(proofs.sort()).toEqual(areas.sort());
+  });
+});

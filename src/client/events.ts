@@ -19,7 +19,9 @@ export function eventOf(type: string, more: (ev: AnyEvent) => string | null = ()
   });
 }
 
-const DEFAULT_BUDGET_MS = 10_000;
+/** How long `until` waits by default: real servers get 10 s; the in-process reference server answers in milliseconds. */
+export const DEFAULT_BUDGET_MS = 10_000;
+export const REFERENCE_BUDGET_MS = 4_000;
 
 /**
  * Reads one event queue the way a real client does: long-polls GET /events with last_event_id, and waits on
@@ -33,10 +35,11 @@ export class EventQueueReader {
     readonly queueId: string,
     public lastEventId: number,
     private readonly expect: Expectations,
+    private readonly defaultBudgetMs: number = DEFAULT_BUDGET_MS,
   ) {}
 
   /** Long-polls until every check is met or the budget runs out; returns the matching events in check order. */
-  async until(checks: readonly EventCheck[], budgetMs = DEFAULT_BUDGET_MS): Promise<AnyEvent[]> {
+  async until(checks: readonly EventCheck[], budgetMs = this.defaultBudgetMs): Promise<AnyEvent[]> {
     const started = Date.now();
     const matched = new Map<EventCheck, AnyEvent>();
     const reasons = new Map<EventCheck, string[]>(checks.map((c) => [c, []]));

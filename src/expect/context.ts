@@ -1,5 +1,5 @@
 import { ApiClient, type ApiResponse } from "../client/client.ts";
-import { EventQueueReader } from "../client/events.ts";
+import { DEFAULT_BUDGET_MS, EventQueueReader, REFERENCE_BUDGET_MS } from "../client/events.ts";
 import type { ParamMap } from "../client/encode.ts";
 import type { Exchange } from "../client/exchange.ts";
 import type { Clause } from "../catalog/schema.ts";
@@ -74,7 +74,8 @@ export class TestContext {
     const client = typeof role === "string" ? this.api(role) : role;
     const res = await client.post("/register", params);
     const body = this.expect.schema(RegisterResponse, this.expect.success(res, "POST /register"), res.exchange, "POST /register");
-    const queue = new EventQueueReader(client, body.queue_id, body.last_event_id, this.expect);
+    const budget = this.target.kind === "reference" ? REFERENCE_BUDGET_MS : DEFAULT_BUDGET_MS;
+    const queue = new EventQueueReader(client, body.queue_id, body.last_event_id, this.expect, budget);
     this.queues.push(queue);
     return { body, queue };
   }
