@@ -11,7 +11,7 @@ export type { Fault } from "./faults/fault.ts";
 
 /**
  * Every named fault of the reference server, by area (one file each under faults/). The self-test
- * (test/self-test/faults.test.ts) proves each one turns at least one test of its clause red.
+ * (test/self-test/faults-<area>.test.ts) proves each one turns at least one test of its clause red.
  */
 export const faults = {
   ...serverWireFaults,
