@@ -67,6 +67,7 @@ export function behaviour(
       const outcome = await runBehaviour(d, vitest.inject("target"));
       ctx.task.meta.conformance = toTestMeta(d, outcome);
       if (outcome.status === "pass") return;
+      // n/a and skipped carry their reason (the level, the missing persona) into vitest's skip note.
       if (outcome.status === "n/a" || outcome.status === "skipped") ctx.skip(`${outcome.status}: ${outcome.message ?? ""}`);
       const err = new Error(`${outcome.status.toUpperCase()}: ${outcome.message ?? ""}`);
       err.stack = err.message;

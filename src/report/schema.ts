@@ -56,7 +56,7 @@ export const ResultsSchema = z.strictObject({
   summary: z.strictObject({
     total: z.number().int(),
     byStatus: z.record(StatusSchema, z.number().int()),
-    /** Must-clause tests that did not pass (fail, blocked, error) or passed against the expectations file (unexpected-pass): any makes the run red. */
+    /** Must-clause tests that did not pass (fail, blocked, error) or passed against the expectations file (unexpected-pass); each one makes the run red. */
     mustProblems: z.number().int(),
     /** Should-clause tests that failed: warnings. */
     shouldFailures: z.number().int(),

@@ -3,7 +3,7 @@ import type { SortedIds } from "../../state/sorted-ids.ts";
 import { topicFor } from "../messages/topic.ts";
 import { channelFromPath } from "./lookup.ts";
 
-/** The newest message of a topic the user may see: any, with readable history; else the newest one received. */
+/** The newest message of a topic the user may see (with readable history, any message; else the newest one received). */
 function newestVisible(ctx: RequestContext, ids: SortedIds, historyReadable: boolean): number | undefined {
   if (historyReadable) return ids.at(ids.length - 1);
   for (let i = ids.length - 1; i >= 0; i--) {

@@ -14,7 +14,7 @@ export function ownScheduled(ctx: RequestContext, id: number): ScheduledMessage 
 }
 
 /**
- * Edits a scheduled message: any of type (with `to`), to, topic, content, scheduled_delivery_timestamp. A message
+ * Edits a scheduled message, changing one or more of type (with `to`), to, topic, content, scheduled_delivery_timestamp. A message
  * that failed to send needs a new delivery time; an edited one is pending again.
  */
 export function editScheduled(ctx: RequestContext, id: number): Record<string, unknown> {
