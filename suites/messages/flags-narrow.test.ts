@@ -1,4 +1,5 @@
 import { behaviour } from "../../src/expect/behaviour.ts";
+import type { ApiResponse } from "../../src/client/client.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { FlagsNarrowResponse } from "../../src/schemas/message-flags.ts";
 import { UpdateMessageFlagsEvent } from "../../src/schemas/events/update-message-flags.ts";
@@ -17,6 +18,17 @@ async function topicOfThree(t: TestContext): Promise<{ channel: TestChannel; ids
 
 const narrowOf = (channel: TestChannel, topic: string) => [{ operator: "channel", operand: channel.id }, { operator: "topic", operand: topic }];
 
+/** The counts, the first and last processed ids and the found_ flags of a POST /messages/flags/narrow response. */
+function expectRange(t: TestContext, res: ApiResponse, want: [number, number, number, number, boolean, boolean], context: string): void {
+  const body = t.expect.schema(FlagsNarrowResponse, t.expect.success(res), res.exchange);
+  t.expect.equal(
+    [body.processed_count, body.updated_count, body.first_processed_id, body.last_processed_id, body.found_oldest, body.found_newest],
+    want,
+    `[processed_count, updated_count, first_processed_id, last_processed_id, found_oldest, found_newest]${context}`,
+    res.exchange,
+  );
+}
+
 behaviour(["fl155.messages.flags-narrow", "fl155.messages.flags-unchanged-not-listed"], "POST /messages/flags/narrow updates the range around the anchor and reports the counts, the ids and found_oldest/found_newest", { needs: ["member", "secondMember"] }, async (t) => {
   const { channel, ids, elsewhere } = await topicOfThree(t);
   const [a, b, c] = ids;
@@ -24,25 +36,13 @@ behaviour(["fl155.messages.flags-narrow", "fl155.messages.flags-unchanged-not-li
   const { queue } = await registerWith(t, "secondMember", ["update_message_flags"]);
   const second = t.api("secondMember");
   const res = await second.post("/messages/flags/narrow", { anchor: String(a), num_before: 0, num_after: 10, narrow: narrowOf(channel, "range"), op: "add", flag: "read" });
-  const body = t.expect.schema(FlagsNarrowResponse, t.expect.success(res), res.exchange);
-  t.expect.equal(
-    [body.processed_count, body.updated_count, body.first_processed_id, body.last_processed_id, body.found_oldest, body.found_newest],
-    [3, 2, a, c, true, true],
-    "[processed_count, updated_count, first_processed_id, last_processed_id, found_oldest, found_newest]",
-    res.exchange,
-  );
+  expectRange(t, res, [3, 2, a, c, true, true], "");
   const [ev] = await queue.until([flagsEvent("add", "read")]);
   t.expect.equal([...t.expect.schema(UpdateMessageFlagsEvent, ev).messages].sort((x, y) => x - y), [b, c], "messages in the event (the two that changed)");
   const untouched = await flagsOf(t, "secondMember", elsewhere);
   t.expect.ok(!untouched.includes("read"), "the message outside the narrow to stay unread", untouched);
   const last = await second.post("/messages/flags/narrow", { anchor: "newest", num_before: 1, num_after: 0, narrow: narrowOf(channel, "range"), op: "add", flag: "starred" });
-  const lastBody = t.expect.schema(FlagsNarrowResponse, t.expect.success(last), last.exchange);
-  t.expect.equal(
-    [lastBody.processed_count, lastBody.updated_count, lastBody.first_processed_id, lastBody.last_processed_id, lastBody.found_oldest, lastBody.found_newest],
-    [1, 1, c, c, false, true],
-    "[processed_count, updated_count, first_processed_id, last_processed_id, found_oldest, found_newest] for anchor=newest, num_before=1",
-    last.exchange,
-  );
+  expectRange(t, last, [1, 1, c, c, false, true], " for anchor=newest, num_before=1");
 });
 
 behaviour("fl155.messages.flags-narrow", "an empty range gives zero counts and null ids; include_anchor=false leaves the anchor out", { needs: ["member", "secondMember"] }, async (t) => {

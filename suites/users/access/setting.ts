@@ -10,7 +10,7 @@ const SETTING = "can_access_all_users_group_id";
 
 /**
  * The realm setting itself (FL225), the permission-settings row of suites/realm/permission-settings.test.ts moved
- * here: any change of it changes who can access users, so its tests run one at a time with the other access tests.
+ * here: every change of it changes who can access users, so its tests run one at a time with the other access tests.
  * The new value is role:members, which limits guests only.
  */
 export function settingTests(): void {
