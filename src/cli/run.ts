@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,7 @@ import { buildResults } from "../report/build.ts";
 import { ConformanceCollector } from "../report/collector.ts";
 import { renderHtml } from "../report/html.ts";
 import { renderJunit } from "../report/junit.ts";
+import { ALLURE_CATEGORIES } from "../report/allure.ts";
 import { renderSummary } from "../report/summary.ts";
 import { applyExpectations, readExpectations } from "../report/expectations.ts";
 import { detectTarget, TargetError } from "../target/detect.ts";
@@ -85,6 +86,16 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   io.err(`chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`);
   const started = new Date();
   const collector = new ConformanceCollector();
+  const allureDir = join(outDir, "allure-results");
+  rmSync(allureDir, { recursive: true, force: true });
+  const allureReporter: [string, Record<string, unknown>] = [
+    "allure-vitest/reporter",
+    {
+      resultsDir: allureDir,
+      categories: ALLURE_CATEGORIES,
+      environmentInfo: { target: target.url, kind: target.kind, "feature level": String(target.featureLevel), "chat-conformance": VERSION, ...(faults.length ? { faults: faults.join(" ") } : {}) },
+    },
+  ];
   try {
     // Two passes on the one target: the shared suites in parallel, then the ones that change organization
     // settings, one file at a time, so that no test sees another's settings.
@@ -97,8 +108,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
         config: false,
         ...pass,
         watch: false,
-        provide: { target },
-        reporters: [collector, "dot"],
+        provide: { target, allure: true, ...(expectations ? { expectations } : {}) },
+        reporters: [collector, "dot", allureReporter],
         passWithNoTests: true,
         testTimeout: 180_000,
         hookTimeout: 60_000,
@@ -124,7 +135,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   writeFileSync(join(outDir, "junit.xml"), renderJunit(results));
   io.out(renderSummary(results));
   for (const e of collector.moduleErrors) io.err(`suite error: ${e}`);
-  io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}`);
+  io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}, ${allureDir}/`);
   return results.summary.mustProblems > 0 || collector.moduleErrors.length > 0 ? 1 : 0;
 }
 

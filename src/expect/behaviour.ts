@@ -6,6 +6,16 @@ import { registry } from "./registry.ts";
 import { runBehaviour } from "./runner.ts";
 import { toTestMeta } from "./meta.ts";
 import { boundariesOf } from "./boundaries.ts";
+import { applyExpectations, type Expectations } from "../report/expectations.ts";
+
+declare module "vitest" {
+  interface ProvidedContext {
+    /** The run's expectations file, so a known deviation settles inside the worker (vitest, JUnit and Allure agree). */
+    expectations?: Expectations;
+    /** Set when the allure-vitest reporter is on: each test describes itself in conformance terms. */
+    allure?: boolean;
+  }
+}
 
 /** Loaded only inside a vitest worker: outside one (collect mode, the CLI) the suites are data. */
 const vitest = process.env.VITEST ? await import("vitest") : undefined;
@@ -64,12 +74,19 @@ export function behaviour(
   registry.descriptors.push(d);
   if (vitest && !registry.collecting && inFocus(d, vitest.inject("sweepFocus"))) {
     vitest.test(`${title} [${ids.join(", ")}]`, async (ctx) => {
-      const outcome = await runBehaviour(d, vitest.inject("target"));
-      ctx.task.meta.conformance = toTestMeta(d, outcome);
-      if (outcome.status === "pass") return;
-      // n/a and skipped carry their reason (the level, the missing persona) into vitest's skip note.
-      if (outcome.status === "n/a" || outcome.status === "skipped") ctx.skip(`${outcome.status}: ${outcome.message ?? ""}`);
-      const err = new Error(`${outcome.status.toUpperCase()}: ${outcome.message ?? ""}`);
+      const target = vitest.inject("target");
+      const outcome = await runBehaviour(d, target);
+      const [meta] = applyExpectations([toTestMeta(d, outcome)], vitest.inject("expectations"));
+      ctx.task.meta.conformance = meta!;
+      if (vitest.inject("allure")) await (await import("../report/allure.ts")).describeForAllure(meta!, target);
+      if (meta!.status === "pass") return;
+      // n/a, skipped and known deviations carry their reason (the level, the missing persona, the expectations
+      // entry) into vitest's skip note.
+      if (meta!.status === "n/a" || meta!.status === "skipped" || meta!.status === "expected-fail") ctx.skip(`${meta!.status}: ${meta!.message ?? ""}`);
+      const err = new Error(`${meta!.status.toUpperCase()}: ${meta!.message ?? ""}`);
+      // A target that does not conform is an assertion failure (Allure: failed); blocked and harness errors keep
+      // the plain name (Allure: broken), since they say the test could not judge.
+      if (meta!.status === "fail" || meta!.status === "unexpected-pass") err.name = "AssertionError";
       err.stack = err.message;
       throw err;
     });

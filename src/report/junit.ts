@@ -4,7 +4,7 @@ import { byLevel, countStatuses, groupBy, orderAreas, truncate } from "./format.
 /**
  * JUnit XML for CI systems: <testsuites> > one <testsuite> per area > <testcase classname=area>.
  * fail and unexpected-pass → <failure>; error and blocked → <error>; n/a and skipped → <skipped>;
- * expected-fail passes, with a note in <system-out>.
+ * expected-fail → <skipped> with the expectations entry's reason (as pytest reports xfail, and as Allure shows it).
  */
 
 /** Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): stripped. */
@@ -65,7 +65,7 @@ function testcase(t: TestResult): string {
     case "skipped":
       return `${head}>\n      <skipped message="${xmlAttr(`${t.status}: ${shortMessage(t.message, t.status === "n/a" ? "not applicable at this level" : "skipped")}`)}"/>\n    </testcase>`;
     case "expected-fail":
-      return `${head}>\n      <system-out>${xmlText(`expected failure (listed in the expectations file): ${t.message ?? "no message"}`)}</system-out>\n    </testcase>`;
+      return `${head}>\n      <skipped message="${xmlAttr(`expected-fail: ${shortMessage(t.message, "listed in the expectations file")}`)}"/>\n      <system-out>${xmlText(t.message ?? "")}</system-out>\n    </testcase>`;
   }
 }
 
@@ -83,7 +83,7 @@ function tally(tests: readonly TestResult[]): Tally {
     tests: tests.length,
     failures: c.fail + c["unexpected-pass"],
     errors: c.error + c.blocked,
-    skipped: c["n/a"] + c.skipped,
+    skipped: c["n/a"] + c.skipped + c["expected-fail"],
     time: tests.reduce((a, t) => a + (Number.isFinite(t.durationMs) && t.durationMs > 0 ? t.durationMs : 0), 0),
   };
 }
