@@ -19,6 +19,7 @@ import { applyExpectations, readExpectations } from "../report/expectations.ts";
 import { detectTarget, TargetError } from "../target/detect.ts";
 import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts";
 import { startReferenceTarget } from "../target/reference.ts";
+import { startContainerTarget } from "../target/container.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
 import { describeIssue, readJsonOption } from "./json-file.ts";
@@ -58,6 +59,9 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       out: { type: "string" },
       filter: { type: "string", multiple: true },
       expectations: { type: "string" },
+      container: { type: "string" },
+      "container-port": { type: "string" },
+      "container-env": { type: "string", multiple: true },
     },
     strict: true,
   });
@@ -68,7 +72,25 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const expectations = values.expectations !== undefined ? readExpectations(values.expectations) : undefined;
   let target: TargetInfo;
   let close = async () => undefined as void;
-  if (values.target !== undefined) {
+  if (values.container !== undefined) {
+    if (values.target !== undefined) throw new UsageError("give either --target URL or --container IMAGE, not both");
+    if (fl !== undefined) throw new UsageError("--feature-level sets the embedded reference server's level; with --container use --assume-fl");
+    if (faults.length) throw new UsageError("--fault applies to the embedded reference server only");
+    const env = Object.fromEntries(
+      (values["container-env"] ?? []).map((kv) => {
+        const i = kv.indexOf("=");
+        if (i <= 0) throw new UsageError(`--container-env must be NAME=VALUE, got '${kv}'`);
+        return [kv.slice(0, i), kv.slice(i + 1)];
+      }),
+    );
+    ({ target, close } = await startContainerTarget({
+      image: values.container,
+      port: intOption("container-port", values["container-port"], 1, 65535) ?? 9991,
+      env,
+      ...(values.personas !== undefined ? { personas: readPersonas(values.personas) } : {}),
+      ...(assumeFl !== undefined ? { assumeFl } : {}),
+    }));
+  } else if (values.target !== undefined) {
     if (fl !== undefined) throw new UsageError("--feature-level sets the embedded reference server's level; with --target use --assume-fl");
     if (faults.length) throw new UsageError("--fault applies to the embedded reference server only");
     if (values.personas === undefined) throw new UsageError("--target needs --personas FILE (the personas object that `serve --json` prints)");

@@ -24,6 +24,8 @@ export const HELP = `chat-conformance — conformance suite and reference server
 Usage:
   chat-conformance run [--feature-level N] [--fault ID]...        run the suites against the embedded reference server
   chat-conformance run --target URL --personas FILE [--assume-fl N] run them against any server
+  chat-conformance run --container IMAGE [--container-port P]      start an image with testcontainers and run against it
+      [--container-env NAME=VALUE]... [--personas FILE]              (personas default to the image's serve --json line)
       [--expectations FILE] [--out DIR] [--filter PATH]...           known deviations; where the reports go; which suite files
   chat-conformance serve [--feature-level N] [--port P] [--json]   serve the reference server (default FL 372, port 9991)
       [--max-file-upload-size-mib N] [--upload-quota-mib N|none]     its upload limits (default 25 MiB; quota 5120 MiB)

@@ -45,7 +45,7 @@ export const ResultsSchema = z.strictObject({
   startedAt: z.string(),
   durationMs: z.number(),
   target: z.strictObject({
-    kind: z.enum(["reference", "url"]),
+    kind: z.enum(["reference", "url", "container"]),
     url: z.string(),
     featureLevel: z.number().int(),
     release: z.string().nullable(),

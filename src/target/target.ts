@@ -2,7 +2,7 @@ import type { Personas } from "./personas.ts";
 
 /** What every test knows about the server under test; detected once per run and handed to each worker. */
 export interface TargetInfo {
-  kind: "reference" | "url";
+  kind: "reference" | "url" | "container";
   url: string;
   /** The level tests gate on: detected, or --assume-fl. */
   featureLevel: number;

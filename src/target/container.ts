@@ -1,0 +1,74 @@
+import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from "testcontainers";
+import { TargetError, detectTarget } from "./detect.ts";
+import { PersonasSchema, type Personas } from "./personas.ts";
+import type { TargetInfo } from "./target.ts";
+
+export interface ContainerTargetOptions {
+  image: string;
+  /** The port the image serves the API on, inside the container. */
+  port: number;
+  env: Record<string, string>;
+  /** From a file; when absent the image must print `serve --json`'s line (the reference server's image does). */
+  personas?: Personas;
+  assumeFl?: number;
+  startupTimeoutMs?: number;
+}
+
+/** The personas object of the first JSON line the container printed (`chat-conformance serve --json`). */
+export function personasFromLog(line: string): Personas | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const r = PersonasSchema.safeParse((doc as { personas?: unknown } | null)?.personas);
+  return r.success && Object.keys(r.data).length ? r.data : undefined;
+}
+
+/**
+ * The container target: start an image with testcontainers, wait until GET /api/v1/server_settings answers 200,
+ * then treat it as a URL target on the mapped port. Without a container runtime this is a TargetError (exit 2).
+ */
+export async function startContainerTarget(o: ContainerTargetOptions): Promise<{ target: TargetInfo; close: () => Promise<void> }> {
+  try {
+    await getContainerRuntimeClient();
+  } catch (e) {
+    throw new TargetError(`--container needs a container runtime (Docker or Podman) and found none: ${(e as Error).message}`);
+  }
+  let firstLine: string | undefined;
+  let container: StartedTestContainer;
+  try {
+    container = await new GenericContainer(o.image)
+      .withExposedPorts(o.port)
+      .withEnvironment(o.env)
+      .withLogConsumer((stream) => {
+        let buf = "";
+        stream.on("data", (d: Buffer | string) => {
+          if (firstLine !== undefined) return;
+          buf += d.toString();
+          const nl = buf.indexOf("\n");
+          if (nl >= 0) firstLine = buf.slice(0, nl);
+        });
+      })
+      .withWaitStrategy(Wait.forHttp("/api/v1/server_settings", o.port).forStatusCode(200))
+      .withStartupTimeout(o.startupTimeoutMs ?? 180_000)
+      .start();
+  } catch (e) {
+    throw new TargetError(`container ${o.image} did not start serving /api/v1/server_settings on port ${o.port}: ${(e as Error).message}`);
+  }
+  const close = async () => {
+    await container.stop();
+  };
+  try {
+    const personas = o.personas ?? (firstLine !== undefined ? personasFromLog(firstLine) : undefined);
+    if (!personas) throw new TargetError(`container ${o.image} printed no personas line (serve --json); give --personas FILE`);
+    const url = `http://${container.getHost()}:${container.getMappedPort(o.port)}`;
+    const target = await detectTarget({ kind: "container", url, personas, ...(o.assumeFl !== undefined ? { assumeFl: o.assumeFl } : {}) });
+    target.notes.push(`container ${o.image}`);
+    return { target, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
