@@ -130,6 +130,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
         config: false,
         ...pass,
         watch: false,
+        isolate: false,
         provide: { target, allure: true, ...(expectations ? { expectations } : {}) },
         reporters: [collector, "dot", allureReporter],
         passWithNoTests: true,
