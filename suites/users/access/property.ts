@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { z } from "zod";
 import { behaviour } from "../../../src/expect/behaviour.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
-import { ConformanceFailure } from "../../../src/expect/failure.ts";
 import { User } from "../../../src/schemas/user.ts";
+import { checkProperty } from "../../support/property.ts";
 import { channelWith, freshGuest, freshUser, listedIds, withUserAccess, type FreshUser } from "../../support/users.ts";
 
 /** Property runs: each creates a guest, up to three channels and four direct messages (about 20 requests). */
@@ -54,11 +54,6 @@ export function accessPropertyTest(): void {
   behaviour("fl225.users.can-access-all-users-restriction", `property: a guest sees exactly the users it must (${ACCESS_PROPERTY_RUNS} random cases)`, { needs: ["administrator", "owner"] }, async (t) => {
     const pool: FreshUser[] = [];
     for (const i of POOL) pool.push(await freshUser(t, `pool${i}`));
-    const details = await fc.check(fc.asyncProperty(Case, (c) => checkCase(t, pool, c)), { numRuns: ACCESS_PROPERTY_RUNS, endOnFailure: true });
-    if (!details.failed) return;
-    const e = details.errorInstance;
-    const where = `counterexample ${JSON.stringify(details.counterexample)} (seed ${details.seed}, path ${details.counterexamplePath ?? ""})`;
-    if (e instanceof ConformanceFailure) throw new ConformanceFailure(e.clause, e.expected, `${e.got}; ${where}`, e.exchange, e.at);
-    throw e instanceof Error ? e : new Error(`${String(e)}; ${where}`);
+    await checkProperty(Case, ACCESS_PROPERTY_RUNS, (c) => checkCase(t, pool, c));
   });
 }

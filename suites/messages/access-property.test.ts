@@ -1,0 +1,16 @@
+import { behaviour } from "../../src/expect/behaviour.ts";
+import { checkProperty } from "../support/property.ts";
+import { scenarioArb, VIEWERS } from "./access/model.ts";
+import { checkViews, play } from "./access/play.ts";
+
+/** Runs per level: each creates up to three channels, plays up to ten steps and makes about 70 requests. */
+export const MESSAGE_ACCESS_RUNS = 12;
+
+behaviour(
+  ["fl153.messages.access-private-channel", "fl153.messages.access-public-channel", "fl153.messages.access-received", "fl153.messages.access-direct-message", "fl153.messages.message-event-recipients", "fl153.channels.visible-channels"],
+  `property: across random channels, subscriptions and messages every persona reads, lists and is told exactly what it must (${MESSAGE_ACCESS_RUNS} runs)`,
+  { needs: [...VIEWERS] },
+  async (t) => {
+    await checkProperty(scenarioArb, MESSAGE_ACCESS_RUNS, async (s) => checkViews(t, await play(t, s)));
+  },
+);

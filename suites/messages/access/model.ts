@@ -1,0 +1,88 @@
+import fc from "fast-check";
+
+/**
+ * The access model in our own words, independent of any server: a scenario of channels, subscription changes and
+ * messages, and what each persona must be able to read, list and be told about after it.
+ */
+export const VIEWERS = ["administrator", "moderator", "member", "secondMember", "guest"] as const;
+export type Viewer = (typeof VIEWERS)[number];
+/** The administrator creates every channel and stays subscribed, so it may always manage subscriptions. */
+export const MANAGER: Viewer = "administrator";
+const OTHERS = VIEWERS.filter((v) => v !== MANAGER);
+
+export type Privacy = "public" | "private-shared" | "private-protected";
+
+export type Step =
+  | { kind: "send"; channel: number; sender: number }
+  | { kind: "subscribe"; channel: number; who: Viewer }
+  | { kind: "unsubscribe"; channel: number; who: Viewer }
+  | { kind: "direct"; sender: Viewer; to: Viewer[] };
+
+export interface Scenario {
+  channels: { privacy: Privacy; initial: Viewer[] }[];
+  steps: Step[];
+}
+
+export const scenarioArb: fc.Arbitrary<Scenario> = fc
+  .array(fc.record({ privacy: fc.constantFrom<Privacy>("public", "private-shared", "private-protected"), initial: fc.subarray([...OTHERS]) }), { minLength: 1, maxLength: 3 })
+  .chain((channels) =>
+    fc.record({
+      channels: fc.constant(channels),
+      steps: fc.array(
+        fc.oneof(
+          { weight: 4, arbitrary: fc.record({ kind: fc.constant("send" as const), channel: fc.nat(channels.length - 1), sender: fc.nat(20) }) },
+          { weight: 2, arbitrary: fc.record({ kind: fc.constant("subscribe" as const), channel: fc.nat(channels.length - 1), who: fc.constantFrom(...OTHERS) }) },
+          { weight: 2, arbitrary: fc.record({ kind: fc.constant("unsubscribe" as const), channel: fc.nat(channels.length - 1), who: fc.constantFrom(...OTHERS) }) },
+          { weight: 1, arbitrary: fc.record({ kind: fc.constant("direct" as const), sender: fc.constantFrom(...VIEWERS), to: fc.subarray([...VIEWERS], { minLength: 1, maxLength: 3 }) }) },
+        ),
+        { minLength: 1, maxLength: 10 },
+      ),
+    }),
+  );
+
+/** A message as the model knows it: where it went and who received it. */
+export interface ModelMessage {
+  /** Index into Scenario.channels, or null for a direct message. */
+  channel: number | null;
+  receivedBy: Set<Viewer>;
+}
+
+/** The state the scenario leaves: current subscribers per channel and every message with its receivers. */
+export class AccessModel {
+  readonly subscribers: Set<Viewer>[];
+  readonly messages: ModelMessage[] = [];
+
+  constructor(readonly scenario: Scenario) {
+    this.subscribers = scenario.channels.map((c) => new Set<Viewer>([MANAGER, ...c.initial]));
+  }
+
+  /** The persona that sends a `send` step: the sender-th current subscriber (there is always the manager). */
+  senderOf(step: Extract<Step, { kind: "send" }>): Viewer {
+    const subs = VIEWERS.filter((v) => this.subscribers[step.channel]!.has(v));
+    return subs[step.sender % subs.length]!;
+  }
+
+  apply(step: Step): void {
+    if (step.kind === "subscribe") this.subscribers[step.channel]!.add(step.who);
+    else if (step.kind === "unsubscribe") this.subscribers[step.channel]!.delete(step.who);
+    else if (step.kind === "send") this.messages.push({ channel: step.channel, receivedBy: new Set(this.subscribers[step.channel]) });
+    else this.messages.push({ channel: null, receivedBy: new Set<Viewer>([step.sender, ...step.to]) });
+  }
+
+  /** fl153.messages.access-*: may `v` read the message now? */
+  canRead(v: Viewer, m: ModelMessage): boolean {
+    if (m.receivedBy.has(v)) return true;
+    if (m.channel === null) return false;
+    const privacy = this.scenario.channels[m.channel]!.privacy;
+    const subscribed = this.subscribers[m.channel]!.has(v);
+    if (privacy === "public") return v !== "guest" || subscribed;
+    if (privacy === "private-shared") return subscribed;
+    return false;
+  }
+
+  /** fl153.channels.visible-channels: does GET /streams list the channel to `v`? */
+  listsChannel(v: Viewer, channel: number): boolean {
+    if (this.subscribers[channel]!.has(v)) return true;
+    return this.scenario.channels[channel]!.privacy === "public" && v !== "guest";
+  }
+}

@@ -1,0 +1,15 @@
+import fc from "fast-check";
+import { ConformanceFailure } from "../../src/expect/failure.ts";
+
+/**
+ * Runs a fast-check property inside a test. A failure keeps its clause and exchange and gains the shrunk
+ * counterexample with the seed and path that replay it (fc.assert's `seed` and `path` options).
+ */
+export async function checkProperty<T>(arb: fc.Arbitrary<T>, numRuns: number, body: (value: T) => Promise<void>): Promise<void> {
+  const details = await fc.check(fc.asyncProperty(arb, body), { numRuns, endOnFailure: true });
+  if (!details.failed) return;
+  const e = details.errorInstance;
+  const where = `counterexample ${JSON.stringify(details.counterexample)} (seed ${details.seed}, path ${details.counterexamplePath ?? ""}, after ${details.numRuns} runs)`;
+  if (e instanceof ConformanceFailure) throw new ConformanceFailure(e.clause, e.expected, `${e.got}; ${where}`, e.exchange, e.at);
+  throw e instanceof Error ? Object.assign(e, { message: `${e.message}; ${where}` }) : new Error(`${String(e)}; ${where}`);
+}
