@@ -22,6 +22,10 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       }
       case "levels":
         return await levelsCommand(rest, io);
+      case "compare": {
+        const { compareCommand } = await import("./compare.ts");
+        return await compareCommand(rest, io);
+      }
       case undefined:
       case "help":
       case "--help":
@@ -29,7 +33,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         io.out(HELP);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command '${command}' (try: run, serve, list, levels, help)`);
+        throw new UsageError(`unknown command '${command}' (try: run, serve, list, levels, compare, help)`);
     }
   } catch (e) {
     const err = e as Error & { code?: string };

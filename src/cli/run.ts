@@ -14,6 +14,7 @@ import { ConformanceCollector } from "../report/collector.ts";
 import { renderHtml } from "../report/html.ts";
 import { renderJunit } from "../report/junit.ts";
 import { ALLURE_CATEGORIES } from "../report/allure.ts";
+import { badgeOf, renderBadgeSvg } from "../report/badge.ts";
 import { renderSummary } from "../report/summary.ts";
 import { applyExpectations, readExpectations } from "../report/expectations.ts";
 import { detectTarget, TargetError } from "../target/detect.ts";
@@ -156,9 +157,12 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   writeFileSync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, "index.html"), renderHtml(results));
   writeFileSync(join(outDir, "junit.xml"), renderJunit(results));
+  const badge = badgeOf(results);
+  writeFileSync(join(outDir, "badge.json"), `${JSON.stringify(badge)}\n`);
+  writeFileSync(join(outDir, "badge.svg"), renderBadgeSvg(badge));
   io.out(renderSummary(results));
   for (const e of collector.moduleErrors) io.err(`suite error: ${e}`);
-  io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}, ${allureDir}/`);
+  io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}, ${allureDir}/, badge.json and badge.svg`);
   return results.summary.mustProblems > 0 || collector.moduleErrors.length > 0 ? 1 : 0;
 }
 

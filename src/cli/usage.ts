@@ -31,6 +31,8 @@ Usage:
       [--max-file-upload-size-mib N] [--upload-quota-mib N|none]     its upload limits (default 25 MiB; quota 5120 MiB)
   chat-conformance list [--fl N] [--release R] [--area A] [--tag T] [--untested] [--conflicts] [--json]
   chat-conformance levels                                          the feature levels the suites' boundaries touch
+  chat-conformance compare BASE.json OTHER.json... [--json]       runs side by side: differing tests, regressions against BASE
+      [--fail-on-regression]                                         (exit 1 when a test that passed in BASE is a problem later)
 
-run writes reports/latest/results.json, index.html and junit.xml (--out DIR to change) and exits
+run writes reports/latest/results.json, index.html, junit.xml, allure-results/, badge.json and badge.svg (--out DIR to change) and exits
 0 when every applicable must-clause passes, 1 when one does not, 2 on bad input or an unreachable target.`;

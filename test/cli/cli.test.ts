@@ -131,6 +131,8 @@ describe("run", () => {
     expect(failed[0]!.statusDetails?.message).toMatch(/^FAIL: /);
     expect(failed[0]!.labels).toContainEqual({ name: "epic", value: "release 9.x" });
     expect(readFileSync(join(out, "allure-results", "environment.properties"), "utf8")).toContain("faults=fl257.server.realm-url");
+    expect(JSON.parse(readFileSync(join(out, "badge.json"), "utf8"))).toEqual({ schemaVersion: 1, label: "chat API", message: "FL 256 of 372", color: "red" });
+    expect(readFileSync(join(out, "badge.svg"), "utf8")).toContain("chat API: FL 256 of 372");
   });
 
   it("settles a listed deviation inside the run: expected-fail in results.json, skipped with its reason in JUnit and Allure, exit 0", () => {
