@@ -1,4 +1,5 @@
 import { Agent, FormData, request, type Dispatcher } from "undici";
+import { toRealName, toSpecNames } from "./real-names.ts";
 import { encodeParams, type ParamMap } from "./encode.ts";
 import { redactHeaders, type Exchange } from "./exchange.ts";
 
@@ -43,7 +44,7 @@ export class ApiClient {
     readonly baseUrl: string,
     readonly credentials: Credentials | null,
     private readonly sink: ExchangeSink = () => undefined,
-    /** `zulip`: response keys named `zulip_…` are read as the spec's `chat_…` (the exchange keeps the real ones). */
+    /** `zulip`: parameters go out under the real names and responses are read under the spec's (wire §17.1; the exchange keeps the real ones). */
     private readonly product: "chat" | "zulip" = "chat",
     private readonly dispatcher: Dispatcher = sharedAgent,
   ) {}
@@ -69,7 +70,7 @@ export class ApiClient {
   async request(method: string, path: string, params: ParamMap = {}, opts: RequestOptions = {}): Promise<ApiResponse> {
     const url = new URL(path.startsWith("//") ? path.slice(1) : `/api/v1${path}`, this.baseUrl);
     const encoding: Encoding = opts.rawBody ? "query" : (opts.encoding ?? (method === "GET" || method === "HEAD" ? "query" : "form"));
-    const pairs = encodeParams(params);
+    const pairs = encodeParams(this.product === "zulip" ? renameParams(params) : params);
     const headers: Record<string, string> = { "user-agent": "chat-conformance", accept: "application/json", ...opts.headers };
     if (this.credentials) {
       headers.authorization = `Basic ${Buffer.from(`${this.credentials.email}:${this.credentials.apiKey}`).toString("base64")}`;
@@ -123,15 +124,6 @@ export class ApiClient {
   }
 }
 
-/** Reads the real product's `zulip_…` keys under the spec's `chat_…` names (wire §17.1). */
-export function toSpecNames<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(toSpecNames) as T;
-  if (value === null || typeof value !== "object") return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k.replace(/(^|_)zulip_/, "$1chat_")] = toSpecNames(v);
-  return out as T;
-}
-
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const v: unknown = JSON.parse(text);
@@ -151,4 +143,8 @@ export class NetworkError extends Error {
   ) {
     super(message);
   }
+}
+
+function renameParams(params: ParamMap): ParamMap {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [toRealName(k), v]));
 }
