@@ -6,6 +6,18 @@ import { messagesWidgetsFaults } from "./faults/messages-widgets.ts";
 import { uploadsFaults } from "./faults/uploads.ts";
 import { realmFaults } from "./faults/realm.ts";
 import { usersFaults } from "./faults/users.ts";
+// --- groups (imports) ---
+import { groupsFaults } from "./faults/groups.ts";
+// --- settings, onboarding, presence; messages rendering ---
+import { settingsFaults } from "./faults/settings.ts";
+import { messagesRenderingFaults } from "./faults/messages-rendering.ts";
+
+// --- invitations; exports, calls, push, authentication, webhooks (imports) ---
+import { invitationsFaults } from "./faults/invitations.ts";
+import { integrationsFaults } from "./faults/integrations.ts";
+
+// --- channels (imports) ---
+import { channelsFaults } from "./faults/channels.ts";
 
 export type { Fault } from "./faults/fault.ts";
 
@@ -21,6 +33,16 @@ export const faults = {
   ...uploadsFaults,
   ...realmFaults,
   ...usersFaults,
+  // --- groups ---
+  ...groupsFaults,
+  // --- settings, onboarding, presence; messages rendering ---
+  ...settingsFaults,
+  ...messagesRenderingFaults,
+  // --- invitations; exports, calls, push, authentication, webhooks ---
+  ...invitationsFaults,
+  ...integrationsFaults,
+  // --- channels ---
+  ...channelsFaults,
 } as const satisfies Record<string, Fault>;
 
 export type FaultId = keyof typeof faults;

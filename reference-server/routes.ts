@@ -32,6 +32,11 @@ import { routes as unsubscribe } from "./api/channels/unsubscribe.ts";
 import { routes as uploads } from "./api/uploads/upload.ts";
 // --- realm (imports) ---
 import { routes as realmUpdate } from "./api/realm/update.ts";
+// --- realm (session 2) (imports) ---
+import { routes as linkifiers } from "./api/realm/linkifiers.ts";
+import { routes as profileFields } from "./api/realm/profile-fields.ts";
+import { routes as realmEmoji } from "./api/realm/emoji.ts";
+import { routes as realmDeactivate } from "./api/realm/deactivate.ts";
 import { routes as userGroups } from "./api/groups/list.ts";
 import { routes as register } from "./api/register/register.ts";
 import { routes as serverSettings } from "./api/server/server-settings.ts";
@@ -46,6 +51,26 @@ import { routes as createBot } from "./api/bots/create.ts";
 import { routes as updateBot } from "./api/bots/update.ts";
 import { routes as settings } from "./api/settings/update.ts";
 import { routes as createGroup } from "./api/groups/create.ts";
+// --- groups (imports) ---
+import { routes as updateGroup } from "./api/groups/update.ts";
+import { routes as groupMembers } from "./api/groups/members.ts";
+import { routes as deactivateGroup } from "./api/groups/deactivate.ts";
+// --- invitations, exports, calls, push, authentication (imports) ---
+import { routes as invites } from "./api/invitations/invites.ts";
+import { routes as multiuseInvites } from "./api/invitations/multiuse.ts";
+import { routes as realmExports } from "./api/exports/exports.ts";
+import { routes as calls } from "./api/calls/calls.ts";
+import { routes as pushDeviceTokens } from "./api/push/device-token.ts";
+import { routes as jwtFetchApiKey } from "./api/authentication/jwt.ts";
+// --- settings, onboarding, presence (imports) ---
+import { routes as onboardingSteps } from "./api/onboarding/mark-read.ts";
+import { routes as presence } from "./api/presence/presence.ts";
+import { routes as userStatus } from "./api/presence/status.ts";
+// --- channels (imports) ---
+import { routes as listStreams } from "./api/channels/list.ts";
+import { routes as updateStream } from "./api/channels/update.ts";
+import { routes as archiveStream } from "./api/channels/archive.ts";
+import { routes as streamEmail } from "./api/channels/email-address.ts";
 import type { Route } from "./runtime.ts";
 
 /** Every endpoint the reference server serves, by area. */
@@ -85,6 +110,11 @@ export const ROUTES: readonly Route[] = [
   ...uploads,
   // --- realm ---
   ...realmUpdate,
+  // --- realm (session 2) ---
+  ...linkifiers,
+  ...profileFields,
+  ...realmEmoji,
+  ...realmDeactivate,
   ...userGroups,
   ...subscribe,
   ...streamId,
@@ -98,4 +128,24 @@ export const ROUTES: readonly Route[] = [
   ...updateBot,
   ...settings,
   ...createGroup,
+  // --- groups ---
+  ...updateGroup,
+  ...groupMembers,
+  ...deactivateGroup,
+  // --- invitations, exports, calls, push, authentication ---
+  ...invites,
+  ...multiuseInvites,
+  ...realmExports,
+  ...calls,
+  ...pushDeviceTokens,
+  ...jwtFetchApiKey,
+  // --- settings, onboarding, presence ---
+  ...onboardingSteps,
+  ...presence,
+  ...userStatus,
+  // --- channels ---
+  ...listStreams,
+  ...updateStream,
+  ...archiveStream,
+  ...streamEmail,
 ];

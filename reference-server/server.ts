@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Access } from "./access/access.ts";
@@ -27,6 +28,15 @@ export interface ReferenceServerOptions {
   maxFileUploadSizeMib?: number;
   /** The organization's upload quota in MiB, null for none (default 5120); no API sets it. */
   uploadQuotaMib?: number | null;
+  // --- authentication ---
+  /** The organization's JWT key (HS256); null turns JWT authentication off. Default: one derived from the seed. */
+  jwtKey?: string | null;
+  // --- presence ---
+  /**
+   * The server setting CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: presence fetches and events follow user access
+   * (FL228). Default true (real servers default to false) so the suite can test the behaviour.
+   */
+  canAccessAllUsersGroupLimitsPresence?: boolean;
 }
 
 export interface PersonaCredentials {
@@ -39,6 +49,8 @@ export interface ReferenceServer {
   url: string;
   featureLevel: number;
   personas: Record<string, PersonaCredentials>;
+  /** The JWT key (HS256) POST /api/v1/jwt/fetch_api_key verifies tokens with, null when off. */
+  jwtKey: string | null;
   /** The in-process model, for white-box tests and benchmarks. */
   runtime: Runtime;
   close(): Promise<void>;
@@ -63,6 +75,9 @@ function checkOptions(o: ReferenceServerOptions): { level: number; faults: Fault
   return { level, faults };
 }
 
+/** The default JWT key: 64 hex characters derived from the seed, so the same seed gives the same key. */
+const defaultJwtKey = (seed: string): string => createHash("sha256").update(`jwt:${seed}`).digest("hex");
+
 /** Starts an in-memory reference server that acts as a server at `featureLevel` would. */
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const { level, faults } = checkOptions(options);
@@ -70,7 +85,8 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   if (options.maxFileUploadSizeMib !== undefined) store.settings.set("max_file_upload_size_mib", options.maxFileUploadSizeMib);
   if (options.uploadQuotaMib !== undefined) store.settings.set("upload_quota_mib", options.uploadQuotaMib);
   const flipped = new Set(faults.map((f) => (FAULTS[f] as { flips?: LevelSwitchName }).flips).filter((x): x is LevelSwitchName => !!x));
-  const config: ServerConfig = { heartbeatMs: options.heartbeatMs ?? 50_000, product: options.product ?? "chat" };
+  const jwtKey = options.jwtKey === undefined ? defaultJwtKey(options.seed ?? "chat-conformance") : options.jwtKey;
+  const config: ServerConfig = { heartbeatMs: options.heartbeatMs ?? 50_000, product: options.product ?? "chat", jwtKey, canAccessAllUsersGroupLimitsPresence: options.canAccessAllUsersGroupLimitsPresence ?? true };
   const faultSet = new Set<FaultId>(faults);
   const fl = new FeatureLevel(level, flipped);
   const rt: Runtime = {
@@ -98,6 +114,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     url: rt.url,
     featureLevel: level,
     personas,
+    jwtKey,
     runtime: rt,
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,52 +2,60 @@ import type { FaultId } from "../faults.ts";
 import type { FeatureLevel } from "../levels.ts";
 import type { Store } from "../state/store.ts";
 import { MessageEditRules } from "./message-edit.ts";
+import { ChannelAccess, type ContentUse } from "./channels.ts";
 import { holds, type GroupSettingValue } from "./group-settings.ts";
 import { EMAIL_VISIBILITY } from "../state/user-settings.ts";
 import { ROLE, type Channel, type Message, type User } from "../state/types.ts";
+// --- invitations (imports) ---
+import type { Invite } from "../state/invites.ts";
+// --- realm (session 2) (imports) ---
+import { RealmPermissions } from "./realm-permissions.ts";
 
 /**
  * Who may see and do what, in one place. Handlers and event fan-out ask these questions; nothing else
  * decides access.
  */
 export class Access {
+  // --- channels ---
+  /** Metadata and content access to channels, channel permissions and who hears of channels (access/channels.ts). */
+  readonly channels: ChannelAccess;
+  // --- realm (session 2) ---
+  /** Realm-wide permissions of the realm settings: custom emoji, bots, direct messages (access/realm-permissions.ts). */
+  readonly realm: RealmPermissions;
+
   constructor(
     private readonly store: Store,
     private readonly fl: FeatureLevel,
-  ) {}
+  ) {
+    this.channels = new ChannelAccess(store, fl);
+    this.realm = new RealmPermissions(store, fl);
+  }
 
   isGuest(user: User): boolean {
     return user.role === ROLE.guest;
   }
 
-  /** Metadata access: the channel exists for the user (name, description, subscribers). */
+  /** Metadata access: the channel exists for the user (name, description, subscribers). See access/channels.ts. */
   canSeeChannel(user: User, channel: Channel): boolean {
-    if (this.store.isSubscribed(user.id, channel.id)) return true;
-    if (channel.inviteOnly) return this.store.isAdmin(user);
-    return !this.isGuest(user) || channel.isWebPublic;
+    return this.channels.metadata(user, channel);
   }
 
-  /** Content access: the user may read the channel's history (messages the user never received). */
-  canReadChannelHistory(user: User, channel: Channel): boolean {
-    if (!channel.historyPublicToSubscribers) return false;
-    if (this.store.isSubscribed(user.id, channel.id)) return true;
-    if (channel.inviteOnly) return false;
-    return !this.isGuest(user) || channel.isWebPublic;
+  /** Content access: the user may read the channel's history (messages the user never received); `use`: FL354's switch. */
+  canReadChannelHistory(user: User, channel: Channel, use?: ContentUse): boolean {
+    return this.channels.readHistory(user, channel, use);
   }
 
   /** May the user post to the channel? */
   canPostToChannel(user: User, channel: Channel): boolean {
-    if (this.store.isSubscribed(user.id, channel.id)) return true;
-    if (channel.inviteOnly) return false;
-    return !this.isGuest(user);
+    return this.channels.post(user, channel);
   }
 
   /** May the user read this message (received it, or reads it through the channel's shared history)? */
-  canReadMessage(user: User, message: Message): boolean {
+  canReadMessage(user: User, message: Message, use?: ContentUse): boolean {
     if (this.store.flagsOf(user.id, message.id) !== undefined) return true;
     if (message.type !== "stream" || message.channelId === null) return false;
     const channel = this.store.channels.get(message.channelId);
-    return channel !== undefined && this.canReadChannelHistory(user, channel);
+    return channel !== undefined && this.canReadChannelHistory(user, channel, use);
   }
 
   // --- messages: flags, unreads, topics, read receipts ---
@@ -158,13 +166,10 @@ export class Access {
 
   /**
    * May the user create a bot of this type? From FL344 members of can_create_bots_group, and for incoming-webhook
-   * bots (type 2) also of can_create_write_only_bots_group; before, every member. Never guests.
+   * bots (type 2) also of can_create_write_only_bots_group; before, bot_creation_policy (access/realm-permissions.ts).
    */
   canCreateBot(user: User, botType: number): boolean {
-    if (this.isGuest(user)) return false;
-    if (!this.fl.has("canCreateBotsGroups")) return true;
-    const may = (setting: string) => holds(this.store.groups, user, this.store.settings.get(setting) as GroupSettingValue);
-    return may("can_create_bots_group") || (botType === 2 && may("can_create_write_only_bots_group"));
+    return this.realm.canCreateBot(user, botType);
   }
 
   /** May the user create user groups? From FL299 members of can_create_groups; before, every member. Never guests. */
@@ -176,6 +181,16 @@ export class Access {
   /** Who gets realm_bot events about a bot: its owner and the administrators. */
   botAudience(bot: User): number[] {
     return [...this.store.users.values()].filter((u) => u.isActive && (u.id === bot.botOwnerId || this.store.isAdmin(u))).map((u) => u.id);
+  }
+
+  // --- presence ---
+
+  /**
+   * Whose presence the viewer gets: everyone, or, when presence follows user access (`limited`: the server setting
+   * CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE from FL228), only the users it can access.
+   */
+  presenceFilter(viewer: User, limited: boolean): (other: User) => boolean {
+    return limited ? this.userFilter(viewer) : () => true;
   }
 
   // --- uploads ---
@@ -196,5 +211,72 @@ export class Access {
       if (message !== undefined && this.canReadMessage(user, message)) return true;
     }
     return false;
+  }
+
+  // --- invitations ---
+
+  /**
+   * May the user send email invitations? From FL321 members of can_invite_users_group; before, as
+   * invite_to_realm_policy says (1 members, 2 administrators, 3 full members, 4 moderators, 6 nobody). Never guests.
+   */
+  canSendInvites(user: User): boolean {
+    if (this.isGuest(user)) return false;
+    if (this.fl.has("inviteUsersGroupEnforced")) return holds(this.store.groups, user, this.store.settings.get("can_invite_users_group") as GroupSettingValue);
+    switch (this.store.settings.get("invite_to_realm_policy")) {
+      case 2:
+        return this.store.isAdmin(user);
+      case 4:
+        return user.role <= ROLE.moderator;
+      case 6:
+        return false;
+      default:
+        return true;
+    }
+  }
+
+  /** May the user create reusable invitation links? From FL209 members of create_multiuse_invite_group; before, administrators. */
+  canCreateMultiuseInvite(user: User): boolean {
+    if (!this.fl.has("multiuseInviteGroupEnforced")) return this.store.isAdmin(user);
+    const group = this.store.settings.get("create_multiuse_invite_group");
+    return !this.isGuest(user) && typeof group === "number" && holds(this.store.groups, user, group);
+  }
+
+  /** May the user call GET /invites? Administrators; from FL209 everyone (non-administrators see their own). */
+  canListInvites(user: User): boolean {
+    return this.store.isAdmin(user) || this.fl.has("invitesListOwnForNonAdmins");
+  }
+
+  /** The invitations GET /invites shows the user: all for administrators, their own for the others. */
+  visibleInvites(user: User): Invite[] {
+    return this.store.isAdmin(user) ? this.store.invites.all() : this.store.invites.createdBy(user.id);
+  }
+
+  /**
+   * May the user revoke (or resend) the invitation? Administrators any; its creator an email invitation, and from
+   * FL209 a reusable link too.
+   */
+  canManageInvite(user: User, invite: Invite): boolean {
+    if (this.store.isAdmin(user)) return true;
+    if (invite.invitedById !== user.id) return false;
+    return !invite.isMultiuse || this.fl.has("revokeOwnMultiuseInvite");
+  }
+
+  /** Who gets invites_changed about an invitation: the administrators, and from FL209 its creator. */
+  invitesChangedAudience(invite: Invite): number[] {
+    const ids = new Set(this.adminIds());
+    if (this.fl.has("invitesChangedToCreator")) ids.add(invite.invitedById);
+    return [...ids];
+  }
+
+  /** The active administrators and owners. */
+  adminIds(): number[] {
+    return [...this.store.users.values()].filter((u) => u.isActive && !u.isBot && this.store.isAdmin(u)).map((u) => u.id);
+  }
+
+  // --- exports ---
+
+  /** May the user export the organization's data and read consents? Administrators. */
+  canExportRealm(user: User): boolean {
+    return this.store.isAdmin(user);
   }
 }

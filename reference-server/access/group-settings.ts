@@ -42,7 +42,20 @@ export function normalize(store: Store, value: GroupSettingValue): GroupSettingV
 export function checkValue(store: Store, setting: string, value: GroupSettingValue): void {
   const groupIds = typeof value === "number" ? [value] : value.direct_subgroups;
   for (const id of groupIds) if (!store.groups.byId.has(id)) throw badRequest(`Invalid user group ID ${id} for ${setting}`);
-  if (typeof value !== "number") for (const id of value.direct_members) if (!store.users.has(id)) throw badRequest(`Invalid user ID ${id} for ${setting}`);
+  // Deactivated users cannot be named either (real servers: "Invalid user ID").
+  if (typeof value !== "number") for (const id of value.direct_members) if (!store.users.get(id)?.isActive) throw badRequest(`Invalid user ID ${id} for ${setting}`);
+}
+
+// --- groups ---
+/** Whether the value names the group, as its id or among its direct subgroups (group deactivation objections). */
+export function namesGroup(value: GroupSettingValue, groupId: number): boolean {
+  return typeof value === "number" ? value === groupId : value.direct_subgroups.includes(groupId);
+}
+
+/** The value without the user among its direct members (FL303 corrections after a deactivation); undefined if it did not name the user. */
+export function withoutMember(value: GroupSettingValue, userId: number): GroupSettingValue | undefined {
+  if (typeof value === "number" || !value.direct_members.includes(userId)) return undefined;
+  return { direct_members: value.direct_members.filter((id) => id !== userId), direct_subgroups: value.direct_subgroups };
 }
 
 export function sameValue(a: GroupSettingValue, b: GroupSettingValue): boolean {

@@ -16,8 +16,20 @@ export function publishRealmChanges(rt: Runtime, changes: ReadonlyArray<{ def: R
   const dict: Record<string, SettingValue> = {};
   for (const { def, value } of changes) {
     if (def.name === "can_move_messages_between_topics_group" && rt.faulty("fl316.realm.can-move-messages-between-topics-group-event")) continue;
+    if (rt.faulty("fl153.realm.setting-change-events")) continue;
     if (def.event === "update_dict") dict[def.name] = value;
-    else rt.queues.publish("realm", users, () => ({ type: "realm", op: "update", property: def.name, value }));
+    else rt.queues.publish("realm", users, () => ({ type: "realm", op: "update", property: def.name, value, ...legacyExtraData(rt) }));
   }
   if (Object.keys(dict).length > 0) rt.queues.publish("realm", users, () => ({ type: "realm", op: "update_dict", property: "default", data: dict }));
+}
+
+// --- realm settings (session 2) ---
+/** FL306 dropped extra_data from realm update events; the reference server never sends it (a fault puts it back). */
+function legacyExtraData(rt: Runtime): Record<string, unknown> {
+  return rt.faulty("fl306.realm.update-no-extra-data") ? { extra_data: { upload_quota: rt.store.settings.get("upload_quota_mib") } } : {};
+}
+
+/** `realm` op `deactivated` {realm_id}: the organization was deactivated (sent before its API stops answering). */
+export function publishRealmDeactivated(rt: Runtime, realmId: number): void {
+  rt.queues.publish("realm", everyone(rt), () => ({ type: "realm", op: "deactivated", realm_id: realmId }));
 }

@@ -6,7 +6,8 @@ export type PropagateMode = "change_one" | "change_later" | "change_all";
 
 /** One edit request's effect, as `update_message` events describe it. */
 export interface MessageUpdate {
-  editorId: number;
+  /** null for a rendering-only update (the server re-rendered the message, e.g. once thumbnails were made). */
+  editorId: number | null;
   timestamp: number;
   /** The message the request named, after the edit (a content change applies to it alone). */
   target: Message;
@@ -15,6 +16,9 @@ export interface MessageUpdate {
   /** Channel messages: the channel before the edit (stream_id, stream_name). */
   origChannelId?: number;
   content?: { orig: string; origRendered: string };
+  // --- messages: rendering ---
+  /** The content is unchanged; only its rendering changed (rendering_only). */
+  renderingOnly?: boolean;
   move?: { origTopic: string; newTopic: string | null; newChannelId: number | null; propagate: PropagateMode };
 }
 
@@ -34,7 +38,7 @@ export function publishUpdateMessage(rt: Runtime, u: MessageUpdate, userIds: Ite
       message_id: u.target.id,
       message_ids: ids,
       flags: [...(rt.store.flagsOf(q.options.userId, u.target.id) ?? [])],
-      rendering_only: false,
+      rendering_only: u.renderingOnly ?? false,
     };
     if (u.origChannelId !== undefined) {
       event.stream_id = u.origChannelId;

@@ -58,3 +58,21 @@ export const mustBeOwner = () => unauthorizedPrincipal("Must be an organization 
 /** Deactivating the only owner (wire §5): 400 CANNOT_DEACTIVATE_LAST_USER with is_last_owner and entity. */
 export const cannotDeactivateLastOwner = () =>
   new ApiError(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only organization owner.", { is_last_owner: true, entity: "organization owner" });
+// --- invitations ---
+/** POST /invites refused some addresses (wire §5): 400 INVITATION_FAILED with the per-address errors. */
+export const invitationFailed = (msg: string, errors: Array<[string, string, boolean]>, sentInvitations: boolean) =>
+  new ApiError(400, "INVITATION_FAILED", msg, { errors, sent_invitations: sentInvitations, license_limit_reached: false, daily_limit_reached: false });
+/** A permission the user lacks (wire §5: 400 BAD_REQUEST "Insufficient permission"). */
+export const insufficientPermission = () => badRequest("Insufficient permission");
+// --- groups ---
+/** A user group id that names no group of the organization (real servers: 400 "Invalid user group"). */
+export const invalidUserGroup = () => badRequest("Invalid user group");
+/** Deactivating a group some setting or supergroup still uses (FL298): 400 with the uses as `objections`. */
+export const cannotDeactivateGroupInUse = (objections: ReadonlyArray<Record<string, unknown>>) =>
+  new ApiError(400, "CANNOT_DEACTIVATE_GROUP_IN_USE", "Cannot deactivate user group in use.", { objections });
+/** A group-setting update whose `old` does not match the current value (wire §11). */
+export const expectationMismatch = () => new ApiError(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value.");
+/** Wildcard mentions the sender may not make in a large channel or topic (FL229; BAD_REQUEST before). */
+export const wildcardMentionNotAllowed = (kind: "stream" | "topic", coded: boolean) =>
+  new ApiError(400, coded ? (kind === "stream" ? "STREAM_WILDCARD_MENTION_NOT_ALLOWED" : "TOPIC_WILDCARD_MENTION_NOT_ALLOWED") : "BAD_REQUEST",
+    kind === "stream" ? "You do not have permission to use channel wildcard mentions in this channel." : "You do not have permission to use topic wildcard mentions in this topic.");

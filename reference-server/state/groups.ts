@@ -1,3 +1,4 @@
+import type { GroupSettingValue } from "../access/group-settings.ts";
 import { IdSequence } from "./ids.ts";
 import { ROLE, type Role, type User } from "./types.ts";
 
@@ -26,7 +27,13 @@ export interface UserGroup {
   creatorId: number | null;
   dateCreated: number;
   deactivated: boolean;
+  /** Who may add members (FL305 can_add_members_group); the creator by default, nobody for system groups. */
+  canAddMembers: GroupSettingValue;
 }
+
+/** The group permission settings a group object carries, by wire name (FL305). */
+export const GROUP_PERMISSIONS = ["can_add_members_group"] as const;
+export type GroupPermission = (typeof GROUP_PERMISSIONS)[number];
 
 /** All user groups, by id and by name. */
 export class Groups {
@@ -36,8 +43,10 @@ export class Groups {
 
   constructor(now: number) {
     for (const g of SYSTEM_GROUPS) {
-      this.add({ name: g.name, description: g.description, isSystem: true, maxRole: g.maxRole, directMembers: new Set(), directSubgroups: new Set(), creatorId: null, dateCreated: now, deactivated: false });
+      this.add({ name: g.name, description: g.description, isSystem: true, maxRole: g.maxRole, directMembers: new Set(), directSubgroups: new Set(), creatorId: null, dateCreated: now, deactivated: false, canAddMembers: { direct_members: [], direct_subgroups: [] } });
     }
+    const nobody = this.system("role:nobody").id;
+    for (const g of this.byId.values()) g.canAddMembers = nobody;
   }
 
   add(g: Omit<UserGroup, "id">): UserGroup {
@@ -45,6 +54,35 @@ export class Groups {
     this.byId.set(group.id, group);
     this.byName.set(group.name.toLowerCase(), group);
     return group;
+  }
+
+  rename(group: UserGroup, name: string): void {
+    this.byName.delete(group.name.toLowerCase());
+    group.name = name;
+    this.byName.set(name.toLowerCase(), group);
+  }
+
+  /** Deletes a group (DELETE /user_groups/{id} before FL294) and drops it from other groups' subgroups. */
+  remove(group: UserGroup): void {
+    this.byId.delete(group.id);
+    this.byName.delete(group.name.toLowerCase());
+    for (const g of this.byId.values()) g.directSubgroups.delete(group.id);
+  }
+
+  /** The active groups that hold `id` as a direct subgroup (deactivation checks, not a request hot path). */
+  supergroupsOf(id: number): UserGroup[] {
+    return [...this.byId.values()].filter((g) => !g.deactivated && g.directSubgroups.has(id));
+  }
+
+  /** Every group `group` contains through subgroups, itself included (cycle checks). */
+  descendants(group: UserGroup, seen: Set<number> = new Set()): Set<number> {
+    if (seen.has(group.id)) return seen;
+    seen.add(group.id);
+    for (const sub of group.directSubgroups) {
+      const s = this.byId.get(sub);
+      if (s) this.descendants(s, seen);
+    }
+    return seen;
   }
 
   named(name: string): UserGroup | undefined {

@@ -11,9 +11,30 @@ import { Attachments } from "./attachments.ts";
 import { EditHistory } from "./edit-history.ts";
 import { UserSettings } from "./user-settings.ts";
 import { DmPartners } from "./dm-partners.ts";
+// --- invitations, exports, webhooks (imports) ---
+import { Invites } from "./invites.ts";
+import { RealmExports } from "./exports.ts";
+import { OutgoingWebhooks } from "./outgoing-webhooks.ts";
+import { PushDevices } from "./push-devices.ts";
 import { Uploads } from "./uploads.ts";
+// --- settings, onboarding, presence (imports) ---
+import { OnboardingSteps } from "./onboarding.ts";
+import { Presence } from "./presence.ts";
+import { Thumbnails } from "./thumbnails.ts";
+// --- realm (session 2) (imports) ---
+import { Linkifiers } from "./linkifiers.ts";
+import { ProfileFields } from "./profile-fields.ts";
+import { RealmEmojiSet } from "./realm-emoji.ts";
+import { RealmStatus } from "./realm-status.ts";
 import { ROLE, type Channel, type Message, type Role, type User } from "./types.ts";
 import { RealmFixtureSchema, type RealmFixture } from "./fixture-schema.ts";
+import { CHANNEL_SETTINGS } from "./channel-settings.ts";
+import type { ChannelGroups } from "./types.ts";
+
+/** A new channel's permission settings: each setting's default system group. */
+function defaultChannelGroups(groups: Groups): ChannelGroups {
+  return Object.fromEntries(CHANNEL_SETTINGS.map((d) => [d.key, groups.system(d.default).id])) as ChannelGroups;
+}
 
 /** The organization's fixed facts; its settings are in `Store.settings`. */
 export interface RealmSettings {
@@ -69,6 +90,26 @@ export class Store {
   /** Each user's settings (USER_SETTINGS) and the organization's defaults; who shared a direct message with whom. */
   readonly userSettings = new UserSettings();
   readonly dmPartners = new DmPartners();
+  // --- settings, onboarding, presence ---
+  /** Each user's read onboarding steps (hotspots, one-time notices). */
+  readonly onboarding = new OnboardingSteps();
+  /** Each user's presence and status. */
+  readonly presence = new Presence();
+  // --- messages: rendering ---
+  /** Which uploaded images have thumbnails (messages render placeholders until then). */
+  readonly thumbnails = new Thumbnails();
+  // --- realm (session 2) ---
+  /** The organization's linkifiers, custom profile fields and custom emoji, and whether it is still active. */
+  readonly linkifiers = new Linkifiers();
+  readonly profileFields = new ProfileFields();
+  readonly realmEmoji = new RealmEmojiSet();
+  readonly realmStatus = new RealmStatus();
+  // --- invitations, exports, webhooks ---
+  /** Open email invitations and reusable links; the organization's data exports; outgoing-webhook bots' services. */
+  readonly invites = new Invites();
+  readonly exports = new RealmExports();
+  readonly outgoingWebhooks = new OutgoingWebhooks();
+  readonly pushDevices = new PushDevices();
 
   private readonly userIds = new IdSequence(8);
   private readonly channelIds = new IdSequence(3);
@@ -154,8 +195,11 @@ export class Store {
 
   // ---- channels ----------------------------------------------------------------------------
 
-  addChannel(c: Omit<Channel, "id" | "recipientId" | "dateCreated" | "isArchived" | "firstMessageId">): Channel {
+  addChannel(c: Omit<Channel, "id" | "recipientId" | "dateCreated" | "isArchived" | "firstMessageId" | "groups" | "streamPostPolicy"> & Partial<Pick<Channel, "groups" | "streamPostPolicy">>): Channel {
     const channel: Channel = {
+      // --- channels --- (permission settings default as state/channel-settings.ts says)
+      groups: defaultChannelGroups(this.groups),
+      streamPostPolicy: 1,
       ...c,
       id: this.channelIds.take(),
       recipientId: this.recipientIds.take(),
@@ -177,11 +221,31 @@ export class Store {
   subscribe(userId: number, channelId: number): void {
     this.subscribers.get(channelId)!.add(userId);
     this.subscriptions.get(userId)!.add(channelId);
+    this.formerSubscriptions.get(userId)?.delete(channelId);
   }
 
   unsubscribe(userId: number, channelId: number): void {
-    this.subscribers.get(channelId)?.delete(userId);
+    if (this.subscribers.get(channelId)?.delete(userId)) {
+      let former = this.formerSubscriptions.get(userId);
+      if (!former) this.formerSubscriptions.set(userId, (former = new Set()));
+      former.add(channelId);
+    }
     this.subscriptions.get(userId)?.delete(channelId);
+  }
+
+  // --- channels ---
+  /** user id → channels the user was subscribed to and left (register's `unsubscribed`) */
+  private readonly formerSubscriptions = new Map<number, Set<number>>();
+
+  formerSubscriptionsOf(userId: number): ReadonlySet<number> {
+    return this.formerSubscriptions.get(userId) ?? new Set();
+  }
+
+  /** Renames a channel, keeping the by-name index right. */
+  renameChannel(channel: Channel, name: string): void {
+    this.channelsByName.delete(channel.name.toLowerCase());
+    channel.name = name;
+    this.channelsByName.set(name.toLowerCase(), channel);
   }
 
   isSubscribed(userId: number, channelId: number): boolean {

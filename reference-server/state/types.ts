@@ -35,7 +35,15 @@ export interface Channel {
   creatorId: number | null;
   recipientId: number;
   firstMessageId: number | null;
+  // --- channels ---
+  /** The channel's permission settings (state/channel-settings.ts), group-setting values by name. */
+  groups: ChannelGroups;
+  /** The policy code stream_post_policy set before FL333 (1 anyone, 2 admins, 3 full members, 4 moderators). */
+  streamPostPolicy: number;
 }
+
+/** A channel's group-setting values (the names of CHANNEL_GROUP_SETTINGS). */
+export type ChannelGroups = Record<"can_remove_subscribers_group" | "can_send_message_group" | "can_administer_channel_group" | "can_add_subscribers_group", number | { direct_members: number[]; direct_subgroups: number[] }>;
 
 export type MessageType = "stream" | "private";
 

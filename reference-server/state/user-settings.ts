@@ -1,7 +1,11 @@
 import type { FeatureLevel, LevelSwitchName } from "../levels.ts";
 
 /** How a user setting's value is validated on PATCH /settings and PATCH /realm/user_settings_defaults. */
-export type UserSettingType = { type: "bool" } | { type: "enum"; values: readonly number[] } | { type: "string"; maxLength: number };
+export type UserSettingType =
+  | { type: "bool" }
+  /** `wider`: a level switch under which more values are valid (choices added later). */
+  | { type: "enum"; values: readonly number[]; wider?: { when: LevelSwitchName; values: readonly number[] } }
+  | { type: "string"; maxLength: number };
 
 export type UserSettingValue = boolean | number | string;
 
@@ -13,6 +17,8 @@ export interface UserSettingDef {
   default: UserSettingValue;
   /** The level switch under which the setting exists (absent: every level of the catalog). */
   since?: LevelSwitchName;
+  /** The level switch under which PATCH /realm/user_settings_defaults and register carry the default (absent: as `since`). */
+  defaultSince?: LevelSwitchName;
   /** The level switch that removed it. */
   removedBy?: LevelSwitchName;
   /** Bots always hold this value, whatever the defaults say (email_address_visibility: bots' emails are public). */
@@ -35,6 +41,22 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
     since: "emailVisibilityPerUser",
     botValue: EMAIL_VISIBILITY.everyone,
   },
+  // --- settings ---
+  ...(
+    [
+      ["enable_followed_topic_email_notifications", "followedTopicEmailNotifications"],
+      ["enable_followed_topic_push_notifications", "followedTopicPushNotifications"],
+      ["enable_followed_topic_wildcard_mentions_notify", "followedTopicWildcardMentionsNotify"],
+      ["enable_followed_topic_desktop_notifications", "followedTopicDesktopNotifications"],
+      ["enable_followed_topic_audible_notifications", "followedTopicAudibleNotifications"],
+    ] as const
+  ).map(([name, since]): UserSettingDef => ({ name, kind: { type: "bool" }, default: true, since })),
+  /** 1 topics one participates in, 2 sends to, 3 starts, 4 never (wire §12); defaults as real servers. */
+  { name: "automatically_follow_topics_policy", kind: { type: "enum", values: [1, 2, 3, 4] }, default: 3, since: "automaticallyFollowTopicsPolicy" },
+  { name: "automatically_unmute_topics_in_muted_streams_policy", kind: { type: "enum", values: [1, 2, 3, 4] }, default: 2, since: "automaticallyUnmuteTopicsPolicy" },
+  /** Before FL227: 1 all unreads, 2 DMs and mentions, 3 none; from FL227 a choice 2 (DMs, mentions, followed topics) is inserted, 4 none. */
+  { name: "desktop_icon_count_display", kind: { type: "enum", values: [1, 2, 3], wider: { when: "desktopIconCountFollowedChoice", values: [1, 2, 3, 4] } }, default: 1 },
+  { name: "allow_private_data_export", kind: { type: "bool" }, default: false, since: "allowPrivateDataExport", defaultSince: "allowPrivateDataExportDefault" },
 ];
 
 export const USER_SETTING_BY_NAME: ReadonlyMap<string, UserSettingDef> = new Map(USER_SETTINGS.map((d) => [d.name, d]));
@@ -42,6 +64,17 @@ export const USER_SETTING_BY_NAME: ReadonlyMap<string, UserSettingDef> = new Map
 /** Whether a user setting exists at the emulated level. */
 export function userSettingActive(def: UserSettingDef, fl: FeatureLevel): boolean {
   return (def.since === undefined || fl.has(def.since)) && (def.removedBy === undefined || !fl.has(def.removedBy));
+}
+
+/** Whether the organization's default for a setting exists at the emulated level (PATCH /realm/user_settings_defaults, register). */
+export function userSettingDefaultActive(def: UserSettingDef, fl: FeatureLevel): boolean {
+  if (def.defaultSince === undefined) return userSettingActive(def, fl);
+  return fl.has(def.defaultSince) && (def.removedBy === undefined || !fl.has(def.removedBy));
+}
+
+/** The values an enum setting accepts at the emulated level. */
+export function enumValues(kind: { values: readonly number[]; wider?: { when: LevelSwitchName; values: readonly number[] } }, fl: FeatureLevel): readonly number[] {
+  return kind.wider && fl.has(kind.wider.when) ? kind.wider.values : kind.values;
 }
 
 /** Each user's setting values, and the organization's defaults that new users start from. */

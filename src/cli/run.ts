@@ -22,6 +22,7 @@ import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts
 import { startReferenceTarget } from "../target/reference.ts";
 import { startContainerTarget } from "../target/container.ts";
 import type { TargetInfo } from "../target/target.ts";
+import { serverConfigOf } from "../target/server-config.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
 import { describeIssue, readJsonOption } from "./json-file.ts";
 
@@ -34,6 +35,16 @@ function readPersonas(file: string): Personas {
   if (!r.success) throw new UsageError(`--personas ${file}: ${describeIssue(r.error, prefix)}`);
   if (Object.keys(r.data).length === 0) throw new UsageError(`--personas ${file}: names no persona (expected e.g. {"personas": {"member": {"email", "apiKey", "userId"}}})`);
   return r.data;
+}
+
+/** The `serverConfig` object of a --personas document (src/target/server-config.ts), if any. */
+function readServerConfig(file: string): TargetInfo["serverConfig"] {
+  try {
+    return serverConfigOf(readJsonOption("--personas", file, z.unknown(), (m) => new UsageError(m)));
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`--personas ${file}: ${(e as Error).message}`);
+  }
 }
 
 function checkUrl(raw: string): string {
@@ -97,6 +108,9 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     if (values.personas === undefined) throw new UsageError("--target needs --personas FILE (the personas object that `serve --json` prints)");
     const personas = readPersonas(values.personas);
     target = await detectTarget({ kind: "url", url: checkUrl(values.target), personas, ...(assumeFl !== undefined ? { assumeFl } : {}) });
+    // --- authentication --- server configuration the target declares next to its personas (e.g. its JWT key)
+    const serverConfig = readServerConfig(values.personas);
+    if (serverConfig) target.serverConfig = serverConfig;
   } else {
     if (values.personas !== undefined) throw new UsageError("--personas goes with --target");
     try {

@@ -4,11 +4,23 @@
  * other over the same setting. Everything else shares a server and runs in parallel.
  */
 export const ISOLATED_SUITES: readonly string[] = [
+  // --- channels ---
+  "suites/channels/realm-permissions.test.ts",
   "suites/realm/permission-settings.test.ts",
   "suites/messages/edit-limits.test.ts",
   "suites/messages/edit-permissions.test.ts",
   "suites/users/access.test.ts",
   "suites/users/email-visibility.test.ts",
+  // --- groups ---
+  "suites/groups/permissions.test.ts",
+  // --- realm (session 2) ---
+  "suites/realm/settings.test.ts",
+  "suites/realm/permissions-enforced.test.ts",
+  // --- settings, presence ---
+  "suites/settings/defaults.test.ts",
+  "suites/presence/access.test.ts",
+  // --- invitations ---
+  "suites/invitations/invite-permissions.test.ts",
 ];
 
 export const isIsolated = (file: string): boolean => ISOLATED_SUITES.includes(file);

@@ -8,6 +8,12 @@ export async function startReferenceTarget(options: ReferenceServerOptions): Pro
   const server = await createReferenceServer({ heartbeatMs: 2_000, ...options });
   try {
     const target = await detectTarget({ kind: "reference", url: server.url, personas: server.personas as Personas });
+    // --- realm (session 2) ---
+    target.referenceFaults = options.faults ?? [];
+    // --- presence ---
+    target.serverConfig = { canAccessAllUsersGroupLimitsPresence: server.runtime.config.canAccessAllUsersGroupLimitsPresence };
+    // --- authentication ---
+    if (server.jwtKey !== null) target.serverConfig.jwtKey = server.jwtKey;
     return { target, close: () => server.close() };
   } catch (e) {
     await server.close();

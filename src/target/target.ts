@@ -13,6 +13,23 @@ export interface TargetInfo {
   runId: string;
   /** Things detection noticed (a register level that disagrees, an assumed level). */
   notes: string[];
+  // --- realm (session 2) ---
+  /**
+   * The named faults of an embedded reference server (empty when clean). Tests that need a throw-away organization
+   * (POST /realm/deactivate) start another reference server like it, faults included.
+   */
+  referenceFaults?: readonly string[];
+  // --- presence ---
+  /**
+   * Server configuration the API cannot read, as the target declares it (the reference server states its own);
+   * tests of behaviour that depends on it are blocked where it is not declared.
+   */
+  serverConfig?: {
+    canAccessAllUsersGroupLimitsPresence?: boolean;
+    // --- authentication ---
+    /** The organization's JWT key (HS256) for POST /api/v1/jwt/fetch_api_key; absent: JWT tests are blocked. */
+    jwtKey?: string;
+  };
 }
 
 declare module "vitest" {

@@ -30,10 +30,11 @@ export async function withRealmSettings<T>(t: TestContext, changes: ParamMap, fn
   try {
     return await fn(await t.api("owner").patch("/realm", changes));
   } finally {
-    const restore: Record<string, string> = {};
+    const restore: ParamMap = {};
     for (const name of Object.keys(changes)) {
       const old = before[`realm_${name}`];
-      if (old !== undefined) restore[name] = JSON.stringify(typeof old === "object" && old !== null ? { new: old } : old);
+      // Strings go raw (the encoder sends them as they are); group-setting values as {new}; the rest as JSON.
+      if (old !== undefined) restore[name] = typeof old === "object" && old !== null ? { new: old } : (old as string | number | boolean | null);
     }
     if (Object.keys(restore).length) await t.api("owner").patch("/realm", restore);
   }

@@ -1,5 +1,20 @@
 import type { Runtime } from "../../runtime.ts";
 import type { Channel } from "../../state/types.ts";
+import { CHANNEL_SETTINGS } from "../../state/channel-settings.ts";
+
+/**
+ * stream_post_policy: from FL333 the code that best approximates can_send_message_group as a superset (a group
+ * that is not a system group of the table: 1, anyone); before, the policy as set.
+ */
+export function postPolicy(rt: Runtime, c: Channel): number {
+  if (!rt.fl.has("streamPostPolicyApproximated")) return c.streamPostPolicy;
+  const value = c.groups.can_send_message_group;
+  const name = typeof value === "number" ? rt.store.groups.byId.get(value)?.name : undefined;
+  return (name !== undefined ? APPROXIMATE_POLICY[name] : undefined) ?? 1;
+}
+
+/** The smallest policy whose posters include every member of the system group. */
+const APPROXIMATE_POLICY: Record<string, number> = { "role:administrators": 2, "role:owners": 2, "role:nobody": 2, "role:moderators": 4, "role:fullmembers": 3 };
 
 /** The channel object (wire §13) of register `streams` and `never_subscribed`. */
 export function serializeChannel(rt: Runtime, c: Channel, includeSubscribers: boolean): Record<string, unknown> {
@@ -16,10 +31,11 @@ export function serializeChannel(rt: Runtime, c: Channel, includeSubscribers: bo
     first_message_id: c.firstMessageId,
     message_retention_days: null,
     is_archived: c.isArchived,
-    stream_post_policy: 1,
-    is_announcement_only: false,
+    stream_post_policy: postPolicy(rt, c),
+    is_announcement_only: postPolicy(rt, c) === 2,
     stream_weekly_traffic: null,
   };
+  for (const def of CHANNEL_SETTINGS) if (rt.fl.has(def.field)) out[def.name] = c.groups[def.key];
   if (includeSubscribers) out.subscribers = [...rt.store.subscribersOf(c.id)].sort((a, b) => a - b);
   return out;
 }

@@ -1,14 +1,18 @@
 import { z } from "zod";
+import type { ChannelKind } from "../../access/channels.ts";
 import { ApiError, badRequest } from "../../http/errors.ts";
 import { withAccessTracking } from "../../events/user-access.ts";
+import { publishStreamCreate } from "../../events/stream.ts";
+import { publishPeers, publishSubscriptionAdd } from "../../events/subscription.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { ROLE, type User } from "../../state/types.ts";
+import { ROLE, type Channel, type User } from "../../state/types.ts";
+import { applyPostPolicy, readGroupSettings, readPostPolicy } from "./settings-params.ts";
 
 const SubscriptionRequest = z.array(z.looseObject({ name: z.string().trim().min(1).max(60), description: z.string().max(1024).optional() })).min(1);
 const Principals = z.array(z.union([z.number().int(), z.string()]));
 
 /** principals: user IDs or emails; a deactivated or unknown one is 400 BAD_REQUEST from FL208, 403 UNAUTHORIZED_PRINCIPAL before. */
-function resolvePrincipals(ctx: RequestContext, refs: Array<number | string>): User[] {
+export function resolvePrincipals(ctx: RequestContext, refs: Array<number | string>): User[] {
   return refs.map((ref) => {
     const u = typeof ref === "number" ? ctx.rt.store.users.get(ref) : ctx.rt.store.userByEmail(ref);
     if (u && u.isActive) return u;
@@ -17,44 +21,97 @@ function resolvePrincipals(ctx: RequestContext, refs: Array<number | string>): U
   });
 }
 
+export const readPrincipals = (ctx: RequestContext): User[] | undefined => {
+  const refs = ctx.params.optJson("principals", Principals);
+  return refs ? resolvePrincipals(ctx, refs) : undefined;
+};
+
+const insufficient = () => badRequest("Insufficient permission");
+
+/** The settings a channel created by this request gets (creation parameters, FL161–FL349). */
+function newChannelSettings(ctx: RequestContext) {
+  const { rt, params } = ctx;
+  const inviteOnly = params.bool("invite_only", false);
+  const isWebPublic = params.bool("is_web_public", false);
+  return {
+    inviteOnly,
+    isWebPublic,
+    historyPublicToSubscribers: params.optBool("history_public_to_subscribers") ?? !inviteOnly,
+    isDefault: rt.fl.has("isDefaultStreamCreate") ? params.bool("is_default_stream", false) : false,
+    groups: readGroupSettings(ctx, undefined),
+    postPolicy: readPostPolicy(ctx),
+    kind: (isWebPublic ? "web-public" : inviteOnly ? "private" : "public") as ChannelKind,
+  };
+}
+
+/** An existing channel the request names: the requester must see it, reach its content to join, and may add others. */
+function checkExisting(ctx: RequestContext, channel: Channel, addsOthers: boolean): void {
+  const access = ctx.rt.access.channels;
+  if (!access.metadata(ctx.user, channel) || channel.isArchived) throw badRequest(`Unable to access channel (${channel.name}).`);
+  if (addsOthers) {
+    const adminBypass = ctx.rt.faulty("fl349.channels.add-subscribers-needs-content-access") && access.isChannelAdmin(ctx.user, channel);
+    if (!adminBypass && !access.addSubscribers(ctx.user, channel, access.addSubscribersByRealm(ctx.user))) throw insufficient();
+  } else if (channel.inviteOnly && !access.content(ctx.user, channel)) {
+    throw badRequest(`Unable to access channel (${channel.name}).`);
+  }
+}
+
 /**
  * POST /users/me/subscriptions: subscribes the requester (or the principals) to channels by name, creating the
- * ones that do not exist. Channel events and permission settings come with the channels area (FL192–FL349).
+ * ones that do not exist with the request's settings. New channels send stream create events, the new
+ * subscribers subscription add, the others who hear of the channel peer_add.
  */
 function subscribe(ctx: RequestContext): Record<string, unknown> {
   const { rt, user, params } = ctx;
   const requested = params.json("subscriptions", SubscriptionRequest);
-  const principalRefs = params.optJson("principals", Principals);
-  const inviteOnly = params.bool("invite_only", false);
-  const historyPublic = params.optBool("history_public_to_subscribers") ?? !inviteOnly;
-  const principals = principalRefs ? resolvePrincipals(ctx, principalRefs) : [user];
+  const principals = readPrincipals(ctx) ?? [user];
+  const settings = newChannelSettings(ctx);
+  params.optBool("announce");
+  params.optBool("authorization_errors_fatal");
   if (user.role === ROLE.guest) throw badRequest("Not allowed for guest users");
+  const addsOthers = principals.some((p) => p.id !== user.id);
+  const plan = requested.map((req) => ({ req, channel: rt.store.channelByName(req.name) }));
+  for (const { channel } of plan) if (channel) checkExisting(ctx, channel, addsOthers);
+  if (plan.some((p) => !p.channel)) {
+    if (!rt.access.channels.createChannel(user, settings.kind)) throw insufficient();
+    if (addsOthers && !rt.access.channels.addSubscribersByRealm(user)) throw insufficient();
+    if (settings.isDefault && !rt.store.isAdmin(user)) throw insufficient();
+  }
   const subscribed: Record<string, string[]> = {};
   const already: Record<string, string[]> = {};
-  for (const req of requested) {
-    let channel = rt.store.channelByName(req.name);
-    if (channel && !rt.access.canSeeChannel(user, channel)) throw badRequest(`Unable to access channel (${req.name}).`);
-    channel ??= rt.store.addChannel({
-      name: req.name,
-      description: req.description ?? "",
-      inviteOnly,
-      isWebPublic: false,
-      historyPublicToSubscribers: historyPublic,
-      isDefault: false,
-      creatorId: user.id,
-    });
-    const target = channel;
+  const added = new Map<number, Channel[]>();
+  for (const { req } of plan) {
+    const created = !rt.store.channelByName(req.name);
+    const channel = rt.store.channelByName(req.name) ?? createChannel(ctx, req.name, req.description ?? "", settings);
+    const joining = principals.filter((p) => !rt.store.isSubscribed(p.id, channel.id));
+    for (const p of principals) (joining.includes(p) ? subscribed : already)[String(p.id)] ??= [];
+    for (const p of principals) (joining.includes(p) ? subscribed : already)[String(p.id)]!.push(channel.name);
     // users: new channel-mates may become accessible to restricted users (realm_user add, FL228)
-    withAccessTracking(rt, [...principals.map((p) => p.id), ...rt.store.subscribersOf(target.id)], () => {
-      for (const p of principals) {
-        const bucket = rt.store.isSubscribed(p.id, target.id) ? already : subscribed;
-        (bucket[String(p.id)] ??= []).push(target.name);
-        rt.store.subscribe(p.id, target.id);
-      }
+    withAccessTracking(rt, [...principals.map((p) => p.id), ...rt.store.subscribersOf(channel.id)], () => {
+      for (const p of joining) rt.store.subscribe(p.id, channel.id);
     });
+    if (created) publishStreamCreate(rt, channel);
+    for (const p of joining) added.set(p.id, [...(added.get(p.id) ?? []), channel]);
+    publishPeers(rt, "peer_add", channel, joining.map((p) => p.id));
   }
-  const out: Record<string, unknown> = { subscribed, already_subscribed: already };
-  return out;
+  for (const [userId, channels] of added) publishSubscriptionAdd(rt, userId, channels);
+  return { subscribed, already_subscribed: already };
+}
+
+function createChannel(ctx: RequestContext, name: string, description: string, s: ReturnType<typeof newChannelSettings>): Channel {
+  const { rt, user } = ctx;
+  const channel = rt.store.addChannel({
+    name,
+    description,
+    inviteOnly: s.inviteOnly,
+    isWebPublic: s.isWebPublic,
+    historyPublicToSubscribers: s.historyPublicToSubscribers,
+    isDefault: s.isDefault,
+    creatorId: user.id,
+  });
+  if (s.postPolicy !== undefined) applyPostPolicy(ctx, channel, s.postPolicy);
+  for (const { def, value } of s.groups) channel.groups[def.key] = value;
+  return channel;
 }
 
 export const routes: Route[] = [authed("POST", "/users/me/subscriptions", subscribe)];

@@ -19,7 +19,11 @@ function updateProperties(ctx: RequestContext): Record<string, unknown> {
     if (typeof u.value !== "boolean") throw badRequest(`${u.property} is not a boolean`);
   }
   for (const u of updates) rt.store.userTopics.setChannelMuted(user.id, u.stream_id, u.property === "is_muted" ? u.value === true : u.value === false);
-  return { subscription_data: updates.map((u) => ({ stream_id: u.stream_id, property: u.property, value: u.value })) };
+  const out: Record<string, unknown> = { subscription_data: updates.map((u) => ({ stream_id: u.stream_id, property: u.property, value: u.value })) };
+  // FL111: this endpoint listed unsupported parameters before FL167 made every endpoint do so.
+  const ignored = ctx.params.ignored();
+  if (!rt.fl.has("ignoredParametersEverywhere") && rt.fl.has("subscriptionPropertiesReportIgnored") && ignored.length > 0) out.ignored_parameters_unsupported = ignored;
+  return out;
 }
 
 export const routes: Route[] = [authed("POST", "/users/me/subscriptions/properties", updateProperties)];

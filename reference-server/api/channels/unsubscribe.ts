@@ -1,28 +1,44 @@
 import { z } from "zod";
 import { withAccessTracking } from "../../events/user-access.ts";
+import { publishPeers, publishSubscriptionRemove } from "../../events/subscription.ts";
+import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
+import type { Channel } from "../../state/types.ts";
+import { readPrincipals } from "./subscribe.ts";
 
 const Names = z.array(z.string()).min(1);
 
 /**
- * DELETE /users/me/subscriptions: unsubscribes the requester from channels by name → {removed, not_removed}.
- * Only what the messages area needs (a sender losing access before a scheduled delivery); principals, channel
- * events and the FL161/FL208/FL349 rules come with the channels area.
+ * DELETE /users/me/subscriptions: unsubscribes the requester, or the principals, from channels by name →
+ * {removed, not_removed}. Removing others needs the rights of access/channels.ts (FL161, FL349); a bad principal
+ * is the FL208 error. The users who left get subscription remove, the others peer_remove.
  */
 function unsubscribe(ctx: RequestContext): Record<string, unknown> {
   const { rt, user, params } = ctx;
+  const names = params.json("subscriptions", Names);
+  const principals = readPrincipals(ctx) ?? [user];
+  const removesOthers = principals.some((p) => p.id !== user.id);
+  const channels = names.map((name) => {
+    const channel = rt.store.channelByName(name);
+    if (!channel || !rt.access.channels.metadata(user, channel)) throw badRequest(`Channel(s) (${name}) do not exist`);
+    if (removesOthers && !rt.access.channels.removeSubscribers(user, channel)) throw badRequest("Insufficient permission");
+    return channel;
+  });
   const removed: string[] = [];
   const notRemoved: string[] = [];
-  for (const name of params.json("subscriptions", Names)) {
-    const channel = rt.store.channelByName(name);
-    if (channel && rt.store.isSubscribed(user.id, channel.id)) {
-      // users: former channel-mates may become inaccessible to restricted users (realm_user remove, FL228)
-      withAccessTracking(rt, [...rt.store.subscribersOf(channel.id)], () => rt.store.unsubscribe(user.id, channel.id));
-      removed.push(channel.name);
-    } else {
-      notRemoved.push(name);
-    }
+  const left = new Map<number, Channel[]>();
+  for (const channel of channels) {
+    const leaving = principals.filter((p) => rt.store.isSubscribed(p.id, channel.id));
+    if (leaving.length === 0) notRemoved.push(channel.name);
+    else removed.push(channel.name);
+    // users: former channel-mates may become inaccessible to restricted users (realm_user remove, FL228)
+    withAccessTracking(rt, [...rt.store.subscribersOf(channel.id)], () => {
+      for (const p of leaving) rt.store.unsubscribe(p.id, channel.id);
+    });
+    for (const p of leaving) left.set(p.id, [...(left.get(p.id) ?? []), channel]);
+    publishPeers(rt, "peer_remove", channel, leaving.map((p) => p.id));
   }
+  for (const [userId, chans] of left) publishSubscriptionRemove(rt, userId, chans);
   return { removed, not_removed: notRemoved };
 }
 

@@ -20,6 +20,7 @@ export function serializeGroup(rt: Runtime, g: UserGroup): Record<string, unknow
     creator_id: g.creatorId,
     date_created: g.dateCreated,
     deactivated: g.deactivated,
+    ...(rt.fl.has("canAddMembersGroup") ? { can_add_members_group: g.canAddMembers } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { uploadPaths } from "../../state/attachments.ts";
 import type { EditRecord } from "../../state/edit-history.ts";
 import type { Channel, Message, User } from "../../state/types.ts";
 import { renderMarkdown } from "./render.ts";
+import { finishThumbnails } from "./thumbnails.ts";
 
 /** An edit that passed every check: what changes, and which messages a move takes along. */
 export interface EditPlan {
@@ -84,7 +85,7 @@ export function applyEdit(rt: Runtime, plan: EditPlan): Array<Record<string, unk
     detached = detachedUploads(rt, target, plan.content, plan.editor.id);
     store.attachments.untrack(target.id, target.content);
     target.content = plan.content;
-    target.renderedContent = renderMarkdown(plan.content);
+    target.renderedContent = renderMarkdown(plan.content, { rt });
     store.attachments.track(target, now * 1000);
     target.lastEditTimestamp = now;
   }
@@ -113,5 +114,6 @@ export function applyEdit(rt: Runtime, plan: EditPlan): Array<Record<string, unk
     update.move = { origTopic, newTopic, newChannelId, propagate: plan.propagate };
   }
   publishUpdateMessage(rt, update, audience(rt, plan));
+  if (content) finishThumbnails(rt, target); // new images in the edited content, as for a new message
   return detached;
 }

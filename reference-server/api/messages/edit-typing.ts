@@ -15,7 +15,7 @@ function readOp(ctx: RequestContext): TypingOp {
 function bodyEndpoint(ctx: RequestContext): Record<string, unknown> {
   if (!ctx.rt.fl.has("editTypingBodyEndpoint")) throw notFound(`No such endpoint: POST /api/v1/message_edit_typing`);
   const op = readOp(ctx);
-  const message = readableMessage(ctx, ctx.params.json("message_id", z.number().int()));
+  const message = readableMessage(ctx, ctx.params.json("message_id", z.number().int()), "contentAccessEditTyping");
   publishEditTyping(ctx.rt, op, ctx.user, message);
   return {};
 }
@@ -24,7 +24,7 @@ function bodyEndpoint(ctx: RequestContext): Record<string, unknown> {
 function pathEndpoint(ctx: RequestContext): Record<string, unknown> {
   if (!ctx.rt.fl.has("editTypingPathEndpoint")) throw notFound(`No such endpoint: POST /api/v1/messages/${ctx.path.message_id}/typing`);
   const op = readOp(ctx);
-  publishEditTyping(ctx.rt, op, ctx.user, readableMessage(ctx, ctx.path.message_id));
+  publishEditTyping(ctx.rt, op, ctx.user, readableMessage(ctx, ctx.path.message_id, "contentAccessEditTyping"));
   return {};
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wildcardMentionRefusal } from "../../access/wildcard-mentions.ts";
 import type { PropagateMode } from "../../events/update-message.ts";
 import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
@@ -82,7 +83,7 @@ function validate(message: Message, req: EditRequest, topic: string | undefined,
 function editMessage(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
   const req = readRequest(ctx);
-  const message = readableMessage(ctx, ctx.path.message_id);
+  const message = readableMessage(ctx, ctx.path.message_id, "contentAccessEdit");
   const now = rt.store.clock();
   const rules = rt.access.messageEdits(rt.fl, rt.faulty);
   if (req.content !== undefined) {
@@ -94,6 +95,11 @@ function editMessage(ctx: RequestContext): Record<string, unknown> {
   if (!rt.faulty("fl153.messages.edit-bad-request")) validate(message, req, topic, channel);
   const plan: EditPlan = { editor: user, target: message, now, propagate: req.propagate, moved: [message] };
   if (req.content !== undefined) plan.content = normalizeContent(req.content);
+  // --- groups ---
+  if (plan.content !== undefined && message.type === "stream" && message.channelId !== null) {
+    const refusal = wildcardMentionRefusal(rt, user, rt.store.channels.get(message.channelId)!, message.topic, plan.content);
+    if (refusal) throw refusal;
+  }
   if (topic !== undefined || channel !== undefined) {
     const ask = { topic: topic !== undefined, channel: channel !== undefined };
     const refusal = rules.moveRefusal(user, message, ask);

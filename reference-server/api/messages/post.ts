@@ -3,6 +3,10 @@ import type { Runtime } from "../../runtime.ts";
 import type { Channel, Message, User } from "../../state/types.ts";
 import { addMentionFlags } from "./mentions.ts";
 import { renderMarkdown } from "./render.ts";
+// --- messages: rendering (imports) ---
+import { finishThumbnails } from "./thumbnails.ts";
+// --- webhooks (imports) ---
+import { deliverOutgoingWebhooks } from "../webhooks/outgoing.ts";
 
 /** Where a new message goes: a channel topic, or a direct conversation with these recipients. */
 export type Destination = { type: "stream"; channel: Channel; topic: string } | { type: "private"; recipients: readonly User[] };
@@ -22,7 +26,7 @@ export function postMessage(rt: Runtime, sender: User, dest: Destination, conten
     id: store.nextMessageId(),
     senderId: sender.id,
     content,
-    renderedContent: renderMarkdown(content),
+    renderedContent: renderMarkdown(content, { rt }),
     timestamp: store.clock(),
     client: "API",
     reactions: [],
@@ -44,5 +48,7 @@ export function postMessage(rt: Runtime, sender: User, dest: Destination, conten
   addMentionFlags(rt, content, receivers);
   store.addMessage(message, receivers);
   publishMessage(rt, message, receivers);
+  finishThumbnails(rt, message); // --- messages: rendering ---
+  deliverOutgoingWebhooks(rt, message, receivers); // --- webhooks ---
   return message;
 }

@@ -7,7 +7,7 @@ import { readableMessage } from "./readable.ts";
  */
 function readReceipts(ctx: RequestContext): Record<string, unknown> {
   const { store } = ctx.rt;
-  const message = readableMessage(ctx, ctx.path.message_id);
+  const message = readableMessage(ctx, ctx.path.message_id, "contentAccessReadReceipts");
   const includeSender = ctx.rt.faulty("fl153.messages.read-receipts");
   const userIds = [...store.flags.holdersOf(message.id)].filter(
     (id) => (includeSender || id !== message.senderId) && store.users.get(id)?.isActive === true && store.flagsOf(id, message.id)?.has("read") === true,

@@ -1,9 +1,11 @@
 import { badRequest } from "../../http/errors.ts";
+import { wildcardMentionRefusal } from "../../access/wildcard-mentions.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { messageKind, readContent, readTopic } from "./compose.ts";
 import { postMessage, type Destination } from "./post.ts";
 import { resolveChannel, resolveUsers } from "./recipients.ts";
 import { applyAutomaticVisibility, automaticPolicyField } from "../topics/automatic-visibility.ts";
+import { checkDirectMessagePermission } from "../realm/direct-message-permission.ts";
 
 /** realm_str: an authorization error on mismatch before FL166, ignored from then on. */
 function checkRealmStr(ctx: RequestContext): void {
@@ -27,9 +29,15 @@ async function sendMessage(ctx: RequestContext): Promise<Record<string, unknown>
     const channel = resolveChannel(rt, to);
     const topic = readTopic(ctx);
     if (!rt.access.canPostToChannel(user, channel)) throw badRequest("Not authorized to send to channel");
+    // --- groups ---
+    const refusal = wildcardMentionRefusal(rt, user, channel, topic, content);
+    if (refusal) throw refusal;
     dest = { type: "stream", channel, topic };
   } else {
-    dest = { type: "private", recipients: resolveUsers(rt, to) };
+    const recipients = resolveUsers(rt, to);
+    // --- realm (session 2): the realm's direct-message permissions ---
+    checkDirectMessagePermission(rt, user, recipients);
+    dest = { type: "private", recipients };
   }
   // --- messages: flags, unreads, topics, read receipts ---
   const readBySender = rt.fl.has("readBySender") ? params.optBool("read_by_sender") : undefined;

@@ -8,7 +8,7 @@ import { serializeMessage } from "./serialize.ts";
  */
 function getMessage(ctx: RequestContext): Record<string, unknown> {
   const { rt, params, user } = ctx;
-  const message = readableMessage(ctx, ctx.path.message_id);
+  const message = readableMessage(ctx, ctx.path.message_id, "contentAccessSingle");
   const view = {
     applyMarkdown: params.bool("apply_markdown", true),
     clientGravatar: params.bool("client_gravatar", true),

@@ -22,7 +22,7 @@ function addSubmessage(ctx: RequestContext): Record<string, unknown> {
   const messageId = params.json("message_id", z.number().int());
   const msgType = params.str("msg_type");
   const content = params.str("content");
-  const message = readableMessage(ctx, messageId);
+  const message = readableMessage(ctx, messageId, "contentAccessSubmessage");
   const existing = rt.store.submessages.of(message.id);
   if (existing.length === 0 && message.senderId !== user.id) throw badRequest("You cannot attach a submessage to this message.");
   if (msgType.trim() === "") throw badRequest("Invalid msg_type");

@@ -22,7 +22,8 @@ async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
   const applyMarkdown = params.bool("apply_markdown", false);
   const clientGravatar = params.bool("client_gravatar", true);
   const includeSubscribers = params.bool("include_subscribers", false);
-  params.optBool("slim_presence");
+  // --- presence ---
+  const slimPresence = params.optBool("slim_presence") ?? false;
   params.optJson("narrow", NarrowSchema);
   const allPublic = params.optBool("all_public_streams");
   if (allPublic && user.role === 600) throw badRequest("User not authorized for this query");
@@ -36,7 +37,7 @@ async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
     clientGravatar,
     lifespanSeconds: lifespan === 0 ? DEFAULT_LIFESPAN : Math.min(lifespan, MAX_LIFESPAN),
   });
-  const state = initialState(rt, { user, capabilities, clientGravatar, includeSubscribers }, fetchTypes === null ? null : new Set(fetchTypes));
+  const state = initialState(rt, { user, capabilities, clientGravatar, includeSubscribers, slimPresence }, fetchTypes === null ? null : new Set(fetchTypes));
   return {
     queue_id: queue.id,
     last_event_id: -1,

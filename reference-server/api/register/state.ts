@@ -4,19 +4,30 @@ import type { User } from "../../state/types.ts";
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from "../messages/topic.ts";
 import { realmBotSection, realmUserSection, userSettingsDefaultsSection, userSettingsSection } from "../users/register-section.ts";
 import { realmSettingsSection } from "../realm/register-section.ts";
+import { linkifiersSection, realmFilters } from "../realm/linkifiers-serialize.ts";
+import { profileFieldsSection } from "../realm/profile-fields-serialize.ts";
+import { realmEmojiMap } from "../realm/emoji-serialize.ts";
 import { uploadLimitFields } from "../../uploads/limits.ts";
 import { visibleGroups } from "../groups/serialize.ts";
-import { serializeChannel, serializeSubscription } from "../channels/serialize.ts";
+import { channelUserFields, streamSection, subscriptionSection } from "../channels/register-section.ts";
 import { typingConstants } from "../messages/typing-constants.ts";
 import { scheduledSection } from "../scheduled/register-section.ts";
 import { unreadMsgs } from "../messages/unreads.ts";
 import { userTopicsSection } from "../topics/user-topics.ts";
+// --- settings, onboarding, presence (imports) ---
+import { hotspotsSection, onboardingStepsSection } from "../onboarding/register-section.ts";
+import { presenceConstants, presenceSection, userStatusSection } from "../presence/register-section.ts";
+// --- webhooks (imports) ---
+import { incomingWebhookBotsSection } from "../webhooks/incoming-bots.ts";
 
 export interface StateRequest {
   user: User;
   capabilities: Capabilities;
   clientGravatar: boolean;
   includeSubscribers: boolean;
+  // --- presence ---
+  /** slim_presence: presences keyed by user id in the modern format. */
+  slimPresence?: boolean;
 }
 
 type Section = (rt: Runtime, req: StateRequest) => Record<string, unknown>;
@@ -34,6 +45,7 @@ const realm: Section = (rt) => {
     ...uploadLimitFields(rt),
     event_queue_longpoll_timeout_seconds: 90,
     ...typingConstants(rt),
+    ...presenceConstants(rt),
   };
   if (rt.fl.has("realmUrlField")) out.realm_url = rt.url;
   if (rt.fl.has("emptyTopicDisplayName")) out.realm_empty_topic_display_name = realm.emptyTopicDisplayName;
@@ -47,28 +59,22 @@ const message: Section = (rt) => ({ max_message_id: rt.store.allMessageIds.at(rt
 const unreads: Section = (rt, req) => ({ unread_msgs: unreadMsgs(rt, req.user.id, req.capabilities.empty_topic_name) });
 const userTopics: Section = (rt, req) => userTopicsSection(rt, req.user, req.capabilities.empty_topic_name);
 
-const subscription: Section = (rt, req) => {
-  const { store } = rt;
-  const subscribed = [...store.subscriptionsOf(req.user.id)].map((id) => store.channels.get(id)!);
-  const never = [...store.channels.values()].filter((c) => !store.isSubscribed(req.user.id, c.id) && rt.access.canSeeChannel(req.user, c));
-  return {
-    subscriptions: subscribed.map((c) => serializeSubscription(rt, c, req.includeSubscribers, req.user.id)),
-    unsubscribed: [],
-    never_subscribed: never.map((c) => serializeChannel(rt, c, req.includeSubscribers)),
-  };
-};
-
-const stream: Section = (rt, req) => ({
-  streams: [...rt.store.channels.values()].filter((c) => rt.access.canSeeChannel(req.user, c)).map((c) => serializeChannel(rt, c, false)),
-});
+// --- channels --- (api/channels/register-section.ts)
+const subscription: Section = (rt, req) => subscriptionSection(rt, req);
+const stream: Section = (rt, req) => streamSection(rt, req);
 
 const realmUserGroups: Section = (rt, req) => ({ realm_user_groups: visibleGroups(rt, req.capabilities.include_deactivated_groups) });
 
 /** The initial-state sections by fetch_event_types name (wire §8.3); `update_message_flags` needs `message` too. */
 export const SECTIONS: Record<string, Section> = {
   realm,
+  // --- settings, onboarding, presence ---
+  hotspots: hotspotsSection,
+  onboarding_steps: onboardingStepsSection,
+  presence: (rt, req) => presenceSection(rt, { user: req.user, slimPresence: req.slimPresence ?? false }),
+  user_status: userStatusSection,
   // --- users ---
-  realm_user: realmUserSection,
+  realm_user: (rt, req) => ({ ...realmUserSection(rt, req), ...channelUserFields(rt, req.user) }),
   realm_bot: realmBotSection,
   user_settings: userSettingsSection,
   realm_user_settings_defaults: userSettingsDefaultsSection,
@@ -80,6 +86,13 @@ export const SECTIONS: Record<string, Section> = {
   stream,
   // --- messages: reactions, submessages, typing, scheduled messages ---
   scheduled_messages: (rt, req) => scheduledSection(rt, req.user),
+  // --- webhooks ---
+  realm_incoming_webhook_bots: (rt) => incomingWebhookBotsSection(rt),
+  // --- realm (session 2) ---
+  realm_linkifiers: (rt, req) => ({ realm_linkifiers: linkifiersSection(rt, req.capabilities.linkifier_url_template).realm_linkifiers }),
+  realm_filters: (rt) => ({ realm_filters: realmFilters(rt) }),
+  custom_profile_fields: (rt) => profileFieldsSection(rt),
+  realm_emoji: (rt) => ({ realm_emoji: realmEmojiMap(rt) }),
 };
 
 export function initialState(rt: Runtime, req: StateRequest, types: ReadonlySet<string> | null): Record<string, unknown> {

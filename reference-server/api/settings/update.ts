@@ -2,7 +2,9 @@ import { z } from "zod";
 import { publishUserSetting, publishUserSettingDefault } from "../../events/user-settings.ts";
 import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { USER_SETTINGS, userSettingActive, type UserSettingDef, type UserSettingValue } from "../../state/user-settings.ts";
+// --- exports (imports) ---
+import { publishExportConsent } from "../../events/realm-export.ts";
+import { enumValues, USER_SETTINGS, userSettingActive, userSettingDefaultActive, type UserSettingDef, type UserSettingValue } from "../../state/user-settings.ts";
 
 /** One setting's new value from the request, validated by its kind; undefined when absent. */
 function readValue(ctx: RequestContext, def: UserSettingDef): UserSettingValue | undefined {
@@ -12,7 +14,7 @@ function readValue(ctx: RequestContext, def: UserSettingDef): UserSettingValue |
       return ctx.params.optBool(def.name);
     case "enum": {
       const v = ctx.params.optJson(def.name, z.number().int());
-      if (v !== undefined && !k.values.includes(v)) throw badRequest(`Invalid ${def.name}`);
+      if (v !== undefined && !enumValues(k, ctx.rt.fl).includes(v)) throw badRequest(`Invalid ${def.name}`);
       return v;
     }
     case "string": {
@@ -24,10 +26,10 @@ function readValue(ctx: RequestContext, def: UserSettingDef): UserSettingValue |
 }
 
 /** The settings of USER_SETTINGS that exist at the emulated level, sent with a value other than `current`. */
-function changes(ctx: RequestContext, current: (name: string) => UserSettingValue): Array<{ name: string; value: UserSettingValue }> {
+function changes(ctx: RequestContext, current: (name: string) => UserSettingValue, defaults = false): Array<{ name: string; value: UserSettingValue }> {
   const out: Array<{ name: string; value: UserSettingValue }> = [];
   for (const def of USER_SETTINGS) {
-    if (!userSettingActive(def, ctx.rt.fl)) continue;
+    if (!(defaults ? userSettingDefaultActive(def, ctx.rt.fl) : userSettingActive(def, ctx.rt.fl))) continue;
     const value = readValue(ctx, def);
     if (value !== undefined && value !== current(def.name)) out.push({ name: def.name, value });
   }
@@ -40,6 +42,7 @@ function updateSettings(ctx: RequestContext): Record<string, unknown> {
   for (const { name, value } of changes(ctx, (n) => rt.store.userSettings.get(user.id, n))) {
     rt.store.userSettings.set(user.id, name, value);
     publishUserSetting(rt, user.id, name, value);
+    if (name === "allow_private_data_export") publishExportConsent(rt, user.id, value === true); // --- exports ---
   }
   return {};
 }
@@ -48,7 +51,7 @@ function updateSettings(ctx: RequestContext): Record<string, unknown> {
 function updateDefaults(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
   if (!rt.access.canAdministerUsers(user)) throw mustBeAdministrator();
-  for (const { name, value } of changes(ctx, (n) => rt.store.userSettings.getDefault(n))) {
+  for (const { name, value } of changes(ctx, (n) => rt.store.userSettings.getDefault(n), true)) {
     rt.store.userSettings.setDefault(name, value);
     publishUserSettingDefault(rt, name, value);
   }

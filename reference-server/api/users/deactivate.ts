@@ -1,6 +1,7 @@
 import { publishBotActive } from "../../events/realm-bot.ts";
 import { publishDeactivated, publishReactivated } from "../../events/realm-user.ts";
 import { groupsListing, publishMembership } from "../../events/user-group.ts";
+import { dropFromSettingValues } from "../groups/corrections.ts";
 import { badRequest, cannotDeactivateLastOwner, mustBeAdministrator, mustBeOwner, noSuchBot, noSuchUser } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import { ROLE, type User } from "../../state/types.ts";
@@ -18,6 +19,8 @@ function setActive(rt: Runtime, target: User, active: boolean): void {
   else publishDeactivated(rt, target);
   if (target.isBot) publishBotActive(rt, target);
   if (active ? rt.fl.has("reactivationRejoinsGroups") : rt.fl.has("deactivationLeavesGroups")) publishMembership(rt, active ? "add_members" : "remove_members", target, groups);
+  // --- groups ---
+  if (!active) dropFromSettingValues(rt, target);
 }
 
 function pathUser(ctx: RequestContext, name: string): User | undefined {

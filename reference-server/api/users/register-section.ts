@@ -1,7 +1,7 @@
 import type { Capabilities } from "../../events/queue.ts";
 import { wantsPlaceholders } from "../../events/realm-user.ts";
 import type { Runtime } from "../../runtime.ts";
-import { USER_SETTINGS, userSettingActive, type UserSettingValue } from "../../state/user-settings.ts";
+import { USER_SETTINGS, userSettingActive, userSettingDefaultActive, type UserSettingValue } from "../../state/user-settings.ts";
 import { ROLE, type User } from "../../state/types.ts";
 import { avatarUrlFor, serializeBot, serializeUser, unknownUser } from "./serialize.ts";
 
@@ -52,9 +52,9 @@ export function realmBotSection(rt: Runtime, req: UserSectionRequest): Record<st
   return { realm_bots: bots.map((b) => serializeBot(rt, b)) };
 }
 
-function settingsObject(rt: Runtime, value: (name: string) => UserSettingValue): Record<string, UserSettingValue> {
+function settingsObject(rt: Runtime, value: (name: string) => UserSettingValue, defaults = false): Record<string, UserSettingValue> {
   const out: Record<string, UserSettingValue> = {};
-  for (const def of USER_SETTINGS) if (userSettingActive(def, rt.fl)) out[def.name] = value(def.name);
+  for (const def of USER_SETTINGS) if (defaults ? userSettingDefaultActive(def, rt.fl) : userSettingActive(def, rt.fl)) out[def.name] = value(def.name);
   return out;
 }
 
@@ -65,5 +65,5 @@ export function userSettingsSection(rt: Runtime, req: UserSectionRequest): Recor
 
 /** register `realm_user_settings_defaults`: the organization's defaults for them. */
 export function userSettingsDefaultsSection(rt: Runtime): Record<string, unknown> {
-  return { realm_user_settings_defaults: settingsObject(rt, (n) => rt.store.userSettings.getDefault(n)) };
+  return { realm_user_settings_defaults: settingsObject(rt, (n) => rt.store.userSettings.getDefault(n), true) };
 }

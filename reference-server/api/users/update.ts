@@ -2,6 +2,7 @@ import { z } from "zod";
 import { publishBotUpdate } from "../../events/realm-bot.ts";
 import { publishUserUpdate } from "../../events/realm-user.ts";
 import { withAccessTracking } from "../../events/user-access.ts";
+import { withChannelAccessTracking } from "../../events/channel-access.ts";
 import { badRequest, mustBeAdministrator, mustBeOwner, noSuchUser } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE, type Role } from "../../state/types.ts";
@@ -27,7 +28,8 @@ function updateUser(ctx: RequestContext): Record<string, unknown> {
     if (target.isBot) publishBotUpdate(rt, target, { full_name: fullName });
   }
   if (role !== undefined && role !== target.role) {
-    withAccessTracking(rt, [target.id], () => (target.role = role));
+    // channels: a role change may give or take away channels (stream create/delete and peer_add, FL220)
+    withChannelAccessTracking(rt, [target.id], () => withAccessTracking(rt, [target.id], () => (target.role = role)));
     publishUserUpdate(rt, target, { role });
   }
   return {};

@@ -1,0 +1,47 @@
+import type { Runtime } from "../../runtime.ts";
+import type { PresenceRecord } from "../../state/presence.ts";
+import type { User } from "../../state/types.ts";
+
+/** The reference server stores no client names (real servers since FL178): every report is the web client's. */
+const CLIENT = "website";
+
+/** The legacy per-client entry: status, timestamp, client, pushable (wire §7.11). */
+export function legacyClientEntry(r: PresenceRecord): Record<string, unknown> {
+  const active = r.activeTimestamp > 0 && r.activeTimestamp >= r.idleTimestamp;
+  return { client: CLIENT, status: active ? "active" : "idle", timestamp: Math.max(r.activeTimestamp, r.idleTimestamp), pushable: false };
+}
+
+/** One user's legacy presence: `aggregated` and `website` (FL178). */
+export const legacyPresence = (r: PresenceRecord) => ({ aggregated: legacyClientEntry(r), [CLIENT]: legacyClientEntry(r) });
+
+/** One user's modern (slim) presence. */
+export const slimPresence = (r: PresenceRecord) => ({ active_timestamp: r.activeTimestamp, idle_timestamp: r.idleTimestamp });
+
+/** Whether presence fetches and events follow user access (CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE, FL228). */
+export const presenceLimited = (rt: Runtime, clause: "realmPresenceAccessibleOnly" | "presenceEventAccessibleOnly") =>
+  rt.config.canAccessAllUsersGroupLimitsPresence && rt.fl.has(clause);
+
+export interface PresenceQuery {
+  slim: boolean;
+  /** Only records with a greater update number (FL263). */
+  afterUpdateId?: number | undefined;
+}
+
+/**
+ * The presences the viewer gets (`presences`), keyed by user id (slim) or email (legacy), with the greatest update
+ * number among them (presence_last_update_id; the query's own when none is newer, -1 for none at all).
+ */
+export function presencesFor(rt: Runtime, viewer: User, q: PresenceQuery): { presences: Record<string, unknown>; lastUpdateId: number } {
+  const visible = rt.access.presenceFilter(viewer, presenceLimited(rt, "realmPresenceAccessibleOnly"));
+  const presences: Record<string, unknown> = {};
+  let lastUpdateId = q.afterUpdateId ?? -1;
+  for (const r of rt.store.presence.all()) {
+    if (q.afterUpdateId !== undefined && r.lastUpdateId <= q.afterUpdateId) continue;
+    const user = rt.store.users.get(r.userId);
+    if (!user || !user.isActive || !visible(user)) continue;
+    if (q.slim) presences[String(user.id)] = slimPresence(r);
+    else presences[user.email] = legacyPresence(r);
+    lastUpdateId = Math.max(lastUpdateId, r.lastUpdateId);
+  }
+  return { presences, lastUpdateId };
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import type { TargetInfo } from "./target.ts";
+
+/**
+ * The `serverConfig` object a `--personas` document may carry next to `personas`: server configuration the API
+ * cannot read (real servers set it out of band). `serve --json` prints the reference server's.
+ */
+export const ServerConfigSchema = z.strictObject({
+  canAccessAllUsersGroupLimitsPresence: z.boolean().optional(),
+  /** The organization's JWT key (HS256), for POST /api/v1/jwt/fetch_api_key. */
+  jwtKey: z.string().min(1).optional(),
+});
+
+/** The document's serverConfig, or undefined when it has none; throws a one-line message when it is malformed. */
+export function serverConfigOf(doc: unknown): TargetInfo["serverConfig"] {
+  if (doc === null || typeof doc !== "object" || !("serverConfig" in doc)) return undefined;
+  const r = ServerConfigSchema.safeParse((doc as { serverConfig: unknown }).serverConfig);
+  if (!r.success) throw new Error(`serverConfig.${r.error.issues[0]!.path.join(".")}: ${r.error.issues[0]!.message}`);
+  const out: NonNullable<TargetInfo["serverConfig"]> = {};
+  if (r.data.canAccessAllUsersGroupLimitsPresence !== undefined) out.canAccessAllUsersGroupLimitsPresence = r.data.canAccessAllUsersGroupLimitsPresence;
+  if (r.data.jwtKey !== undefined) out.jwtKey = r.data.jwtKey;
+  return out;
+}

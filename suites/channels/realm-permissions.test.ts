@@ -1,0 +1,89 @@
+import { behaviour } from "../../src/expect/behaviour.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import { createChannel, onlyUsers } from "../support/channels.ts";
+import { realmState, systemGroupId, withRealmSettings } from "../support/realm.ts";
+
+/**
+ * The organization's channel permissions (FL264, FL266, FL280, FL341) as POST /users/me/subscriptions enforces
+ * them, and the deprecated policy fields register keeps. Changes realm settings: isolated (src/expect/isolation.ts).
+ */
+
+type Role = "owner" | "administrator" | "moderator" | "member" | "secondMember";
+const NEEDS = { needs: ["owner", "administrator", "moderator", "member", "secondMember"] as Role[] };
+
+const create = (t: TestContext, role: Role, extra: Record<string, unknown> = {}) =>
+  t.api(role).post("/users/me/subscriptions", { subscriptions: [{ name: t.unique("perm") }], ...extra });
+
+/** Runs `fn` with a realm group setting changed; the prerequisite change must succeed. */
+async function withSetting(t: TestContext, setting: string, value: unknown, fn: () => Promise<void>): Promise<void> {
+  await withRealmSettings(t, { [setting]: { new: value } }, async (res) => {
+    await t.given(`set ${setting}`, async () => t.expect.success(res, `PATCH /realm ${setting}`));
+    await fn();
+  });
+}
+
+const CREATE_ROWS = [
+  { clause: "fl264.realm.can-create-public-channel-group-enforced", setting: "can_create_public_channel_group", extra: {}, level: 264 },
+  { clause: "fl266.realm.can-create-private-channel-group-enforced", setting: "can_create_private_channel_group", extra: { invite_only: true }, level: 266 },
+] as const;
+
+for (const row of CREATE_ROWS) {
+  behaviour(row.clause, `only members of ${row.setting} may create such channels`, NEEDS, async (t) => {
+    await withSetting(t, row.setting, await systemGroupId(t, "role:administrators"), async () => {
+      t.expect.error(await create(t, "member", row.extra), 400, "BAD_REQUEST");
+      t.expect.success(await create(t, "administrator", row.extra));
+    });
+  });
+
+  behaviour(row.clause, `before FL${row.level} ${row.setting} does not limit who creates channels`, { ...NEEDS, gate: "before" }, async (t) => {
+    await withSetting(t, row.setting, await systemGroupId(t, "role:administrators"), async () => {
+      t.expect.success(await create(t, "member", row.extra));
+    });
+  });
+}
+
+behaviour("fl280.realm.can-create-web-public-channel-group-enforced", "only members of can_create_web_public_channel_group may create web-public channels", NEEDS, async (t) => {
+  await withSetting(t, "can_create_web_public_channel_group", onlyUsers(t.persona("member").userId), async () => {
+    t.expect.success(await create(t, "member", { is_web_public: true }));
+    t.expect.error(await create(t, "moderator", { is_web_public: true }), 400, "BAD_REQUEST");
+  });
+});
+
+behaviour("fl280.realm.can-create-web-public-channel-group-enforced", "before FL280 can_create_web_public_channel_group does not let a member create web-public channels", { ...NEEDS, gate: "before" }, async (t) => {
+  await withSetting(t, "can_create_web_public_channel_group", onlyUsers(t.persona("member").userId), async () => {
+    t.expect.error(await create(t, "member", { is_web_public: true }), 400, "BAD_REQUEST");
+  });
+});
+
+behaviour("fl341.realm.can-add-subscribers-group-enforced", "only members of can_add_subscribers_group may subscribe other users", NEEDS, async (t) => {
+  const channel = await createChannel(t, "member", ["member"]);
+  const principals = [t.persona("secondMember").userId];
+  await withSetting(t, "can_add_subscribers_group", await systemGroupId(t, "role:administrators"), async () => {
+    t.expect.error(await t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals }), 400, "BAD_REQUEST");
+    t.expect.success(await t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals }));
+  });
+});
+
+behaviour("fl341.realm.can-add-subscribers-group-enforced", "before FL341 can_add_subscribers_group does not limit who subscribes others", { ...NEEDS, gate: "before" }, async (t) => {
+  const channel = await createChannel(t, "member", ["member"]);
+  await withSetting(t, "can_add_subscribers_group", await systemGroupId(t, "role:administrators"), async () => {
+    t.expect.success(await t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("secondMember").userId] }));
+  });
+});
+
+const POLICY_ROWS = [
+  { clause: "fl264.register.create-public-stream-policy-deprecated", group: "can_create_public_channel_group", policy: "create_public_stream_policy", level: 264 },
+  { clause: "fl266.register.create-private-stream-policy-deprecated", group: "can_create_private_channel_group", policy: "create_private_stream_policy", level: 266 },
+  { clause: "fl280.register.create-web-public-stream-policy-deprecated", group: "can_create_web_public_channel_group", policy: "create_web_public_stream_policy", level: 280 },
+] as const;
+
+for (const row of POLICY_ROWS) {
+  behaviour(row.clause, `register keeps realm_${row.policy}, approximating ${row.group} from FL${row.level}`, { ...NEEDS, gate: "always" }, async (t) => {
+    // Administrators only: policy 2 for every one of these policies, before (as set) and after (as approximated).
+    const change = t.fl.atLeast(row.level) ? { [row.group]: { new: await systemGroupId(t, "role:administrators") } } : { [row.policy]: 2 };
+    await withRealmSettings(t, change, async (res) => {
+      await t.given("change the permission", async () => t.expect.success(res));
+      t.expect.equal((await realmState(t))[`realm_${row.policy}`], 2, `realm_${row.policy}`);
+    });
+  });
+}

@@ -1,0 +1,21 @@
+import { randomBytes } from "node:crypto";
+import { behaviour } from "../../src/expect/behaviour.ts";
+
+/**
+ * The spec's POST /users/me/push_device_token registers a token of the mobile-platform push service; real servers
+ * call it /users/me/apns_device_token (wire §17.1).
+ */
+behaviour("fl223.push.device-token-appid-required", "registering a mobile push token requires appid from FL223; before, it may be left out", { needs: ["member"], gate: "always" }, async (t) => {
+  const path = t.target.product === "zulip" ? "/users/me/apns_device_token" : "/users/me/push_device_token";
+  const member = t.api("member");
+  const token = randomBytes(32).toString("hex");
+  const bare = await member.post(path, { token });
+  if (t.fl.atLeast(223)) {
+    const body = t.expect.error(bare, 400, "REQUEST_VARIABLE_MISSING");
+    t.expect.equal(body.var_name, "appid", "var_name");
+    t.expect.success(await member.post(path, { token, appid: "org.example.chat" }), "POST with token and appid");
+  } else {
+    t.expect.success(bare, "POST with a token and no appid");
+  }
+  await member.delete(path, { token });
+});

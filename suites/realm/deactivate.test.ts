@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { behaviour } from "../../src/expect/behaviour.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import { BlockedError } from "../../src/expect/failure.ts";
+import { throwawayOrganization, type Throwaway } from "../support/throwaway.ts";
+
+/**
+ * POST /realm/deactivate (FL332: optional deletion_delay_days within the server's bounds). Destructive: every
+ * test runs on a throw-away organization of its own (the catalog's ruling), never on the shared one.
+ */
+const NEEDS = { needs: ["owner"] as "owner"[] };
+
+async function onThrowaway(t: TestContext, fn: (org: Throwaway) => Promise<void>): Promise<void> {
+  const org = await t.given("start a throw-away organization", () => throwawayOrganization(t));
+  try {
+    await fn(org);
+  } finally {
+    await org.close();
+  }
+}
+
+const bound = z.number().int().nullable();
+
+/** server_{min,max}_deactivated_realm_deletion_days of the organization's register response. */
+async function bounds(t: TestContext, org: Throwaway): Promise<{ min: number | null; max: number | null }> {
+  const res = await org.api("owner").post("/register", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
+  const body = await t.given("read the deletion-days bounds from POST /register", async () => t.expect.success(res));
+  return {
+    min: t.expect.schema(bound, body.server_min_deactivated_realm_deletion_days ?? null, res.exchange, "server_min_deactivated_realm_deletion_days"),
+    max: t.expect.schema(bound, body.server_max_deactivated_realm_deletion_days ?? null, res.exchange, "server_max_deactivated_realm_deletion_days"),
+  };
+}
+
+/** After deactivation the organization's credentials no longer work (401). */
+async function expectDeactivated(t: TestContext, org: Throwaway): Promise<void> {
+  t.expect.error(await org.api("owner").get("/users/me"), 401, ["UNAUTHORIZED", "REALM_DEACTIVATED"]);
+}
+
+behaviour("fl332.realm.deactivate-deletion-delay", "POST /realm/deactivate takes deletion_delay_days and deactivates the organization", NEEDS, async (t) => {
+  await onThrowaway(t, async (org) => {
+    const { min, max } = await bounds(t, org);
+    const days = Math.min(Math.max(min ?? 0, 30), max ?? Number.MAX_SAFE_INTEGER);
+    const res = await org.api("owner").post("/realm/deactivate", { deletion_delay_days: days });
+    const body = t.expect.success(res, "POST /realm/deactivate");
+    t.expect.ok(!((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"), "deletion_delay_days to be read, not ignored", body.ignored_parameters_unsupported, res.exchange);
+    await expectDeactivated(t, org);
+  });
+});
+
+behaviour(
+  ["fl332.realm.deactivate-deletion-delay", "fl332.realm.deletion-delay-bounds", "fl167.server.ignored-parameters-unsupported"],
+  "before FL332 POST /realm/deactivate ignores deletion_delay_days, whatever its value",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    await onThrowaway(t, async (org) => {
+      const res = await org.api("owner").post("/realm/deactivate", { deletion_delay_days: 1 });
+      const body = t.expect.success(res, "POST /realm/deactivate");
+      if (t.fl.atLeast(167)) t.expect.ok(((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"), "deletion_delay_days in ignored_parameters_unsupported", body, res.exchange);
+      await expectDeactivated(t, org);
+    });
+  },
+);
+
+behaviour("fl332.realm.deletion-delay-bounds", "deletion_delay_days outside the server's bounds is refused and the organization stays active", NEEDS, async (t) => {
+  await onThrowaway(t, async (org) => {
+    const { min, max } = await bounds(t, org);
+    const outside = [...(min !== null && min > 0 ? [min - 1] : []), ...(max !== null ? [max + 1] : [])];
+    if (outside.length === 0) throw new BlockedError("the server's deletion-days bounds leave no value to refuse");
+    for (const days of outside) {
+      t.expect.error(await org.api("owner").post("/realm/deactivate", { deletion_delay_days: days }), 400, "BAD_REQUEST");
+      t.expect.success(await org.api("owner").get("/users/me"), `GET /users/me after a refused deletion_delay_days ${days}`);
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import type { ApiResponse } from "../../src/client/client.ts";
+import type { ParamMap } from "../../src/client/encode.ts";
+import { behaviour } from "../../src/expect/behaviour.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import type { PersonaRole } from "../../src/target/personas.ts";
+import { systemGroupId, withRealmSettings } from "../support/realm.ts";
+import { freshUser } from "../support/users.ts";
+
+/**
+ * Realm permission settings at work: who may start and take part in direct messages (FL270), add custom emoji
+ * (FL307) and create bots (FL344); before each level, the policy the setting replaced. Each test narrows a
+ * permission for its own length: this file changes organization settings and is an isolated suite.
+ */
+const NEEDS = { needs: ["administrator", "owner", "member", "secondMember"] as PersonaRole[] };
+const BEFORE = { ...NEEDS, gate: "before" as const };
+
+/** Runs `fn` with the settings changed; a refusal of the change blocks the test. */
+async function withSettings(t: TestContext, changes: ParamMap, fn: () => Promise<void>): Promise<void> {
+  await withRealmSettings(t, changes, async (res) => {
+    await t.given(`change ${Object.keys(changes).join(", ")} with PATCH /realm`, async () => t.expect.success(res));
+    await fn();
+  });
+}
+
+async function groupValue(t: TestContext, name: string): Promise<{ new: number }> {
+  return { new: await systemGroupId(t, name) };
+}
+
+// --- direct messages (FL270) ---
+
+const dm = (client: ReturnType<TestContext["api"]>, to: number[], t: TestContext): Promise<ApiResponse> =>
+  client.post("/messages", { type: "private", to, content: `dm ${t.unique("dm")}` });
+
+behaviour("fl270.realm.direct-message-initiator-group-enforced", "outside direct_message_initiator_group a user cannot start a conversation but can reply", NEEDS, async (t) => {
+  const u = await freshUser(t, "dm-starter");
+  await t.must("start a conversation with the member while anyone may", dm(u.client, [t.persona("member").userId], t));
+  await withSettings(t, { direct_message_initiator_group: await groupValue(t, "role:administrators") }, async () => {
+    t.expect.error(await dm(u.client, [t.persona("secondMember").userId], t), 400, "BAD_REQUEST");
+    t.expect.success(await dm(u.client, [t.persona("member").userId], t), "a message in the conversation that already exists");
+  });
+});
+
+behaviour("fl270.realm.direct-message-permission-group-enforced", "a direct message needs a member of direct_message_permission_group among its participants", NEEDS, async (t) => {
+  await withSettings(t, { direct_message_permission_group: await groupValue(t, "role:administrators") }, async () => {
+    t.expect.error(await dm(t.api("member"), [t.persona("secondMember").userId], t), 400, "BAD_REQUEST");
+    t.expect.success(await dm(t.api("member"), [t.persona("administrator").userId], t), "a direct message with an administrator taking part");
+  });
+});
+
+behaviour(
+  ["fl270.realm.direct-message-initiator-group-enforced", "fl270.realm.direct-message-permission-group-enforced"],
+  "before FL270 private_message_policy decides whether direct messages may be sent",
+  BEFORE,
+  async (t) => {
+    await withSettings(t, { private_message_policy: 2 }, async () => {
+      t.expect.error(await dm(t.api("member"), [t.persona("secondMember").userId], t), 400, "BAD_REQUEST");
+    });
+    t.expect.success(await dm(t.api("member"), [t.persona("secondMember").userId], t), "a direct message with private_message_policy back on");
+  },
+);
+
+// --- custom emoji (FL307) ---
+
+/** A 1×1 PNG. */
+const PNG = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
+
+function addEmoji(t: TestContext, role: PersonaRole, name: string): Promise<ApiResponse> {
+  return t.api(role).post(`/realm/emoji/${name}`, {}, { encoding: "multipart", files: [{ field: "file", filename: `${name}.png`, contentType: "image/png", data: PNG }] });
+}
+
+/** Who may add emoji under the current settings: the member is refused, the administrator's emoji is added (then removed). */
+async function onlyAdminsAddEmoji(t: TestContext): Promise<void> {
+  const name = t.unique("emoji").toLowerCase().replace(/[^a-z0-9]/g, "");
+  t.expect.error(await addEmoji(t, "member", name), 400, "BAD_REQUEST");
+  t.expect.success(await addEmoji(t, "administrator", name), "POST /realm/emoji/{emoji_name} as the administrator");
+  await t.api("administrator").delete(`/realm/emoji/${name}`);
+}
+
+behaviour("fl307.realm.can-add-custom-emoji-group-enforced", "only members of can_add_custom_emoji_group add custom emoji", NEEDS, async (t) => {
+  await withSettings(t, { can_add_custom_emoji_group: await groupValue(t, "role:administrators") }, () => onlyAdminsAddEmoji(t));
+});
+
+behaviour("fl307.realm.can-add-custom-emoji-group-enforced", "before FL307 add_custom_emoji_policy decides who adds custom emoji", BEFORE, async (t) => {
+  await withSettings(t, { add_custom_emoji_policy: 2 }, () => onlyAdminsAddEmoji(t));
+});
+
+// --- bots (FL344); bot_type 1 generic, 2 incoming webhook (the catalog's ruling on the write-only group) ---
+
+function createBot(t: TestContext, role: PersonaRole, botType: 1 | 2): Promise<ApiResponse> {
+  const short = t.unique("bot").toLowerCase().replace(/[^a-z0-9]/g, "");
+  return t.api(role).post("/bots", { full_name: `Bot ${short.slice(-8)}`, short_name: short, bot_type: botType });
+}
+
+behaviour("fl344.realm.can-create-bots-group-enforced", "outside can_create_bots_group (and the write-only group) a member creates no bot", NEEDS, async (t) => {
+  const admins = await groupValue(t, "role:administrators");
+  await withSettings(t, { can_create_bots_group: admins, can_create_write_only_bots_group: admins }, async () => {
+    t.expect.error(await createBot(t, "member", 1), 400, "BAD_REQUEST");
+    t.expect.error(await createBot(t, "member", 2), 400, "BAD_REQUEST");
+    t.expect.success(await createBot(t, "administrator", 1), "POST /bots as a member of can_create_bots_group");
+  });
+});
+
+behaviour("fl344.realm.can-create-write-only-bots-group-enforced", "members of can_create_write_only_bots_group create incoming-webhook bots only", NEEDS, async (t) => {
+  await withSettings(t, { can_create_bots_group: await groupValue(t, "role:administrators"), can_create_write_only_bots_group: await groupValue(t, "role:members") }, async () => {
+    t.expect.success(await createBot(t, "member", 2), "an incoming-webhook bot as a member of can_create_write_only_bots_group");
+    t.expect.error(await createBot(t, "member", 1), 400, "BAD_REQUEST");
+  });
+});
+
+behaviour("fl344.realm.can-create-bots-group-enforced", "before FL344 bot_creation_policy 2 lets only administrators create bots", BEFORE, async (t) => {
+  await withSettings(t, { bot_creation_policy: 2 }, async () => {
+    t.expect.error(await createBot(t, "member", 2), 400, "BAD_REQUEST");
+    t.expect.success(await createBot(t, "administrator", 1), "POST /bots as an administrator");
+  });
+});
+
+behaviour("fl344.realm.can-create-write-only-bots-group-enforced", "before FL344 bot_creation_policy 3 leaves members only non-generic bots", BEFORE, async (t) => {
+  await withSettings(t, { bot_creation_policy: 3 }, async () => {
+    t.expect.success(await createBot(t, "member", 2), "an incoming-webhook bot as a member");
+    t.expect.error(await createBot(t, "member", 1), 400, "BAD_REQUEST");
+  });
+});

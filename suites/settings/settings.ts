@@ -1,0 +1,70 @@
+import { eventOf } from "../../src/client/events.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import { UserSettingUpdateEvent } from "../../src/schemas/events/user-settings.ts";
+import { registerUser, type FreshUser } from "../support/users.ts";
+
+/** A user setting under test: its name and a value other than the default real servers and the reference give. */
+export interface SettingCase {
+  name: string;
+  /** A valid value that differs from the organization's initial default. */
+  value: boolean | number;
+}
+
+export const FOLLOWED_TOPIC_SETTINGS: readonly SettingCase[] = [
+  { name: "enable_followed_topic_email_notifications", value: false },
+  { name: "enable_followed_topic_push_notifications", value: false },
+  { name: "enable_followed_topic_wildcard_mentions_notify", value: false },
+  { name: "enable_followed_topic_desktop_notifications", value: false },
+  { name: "enable_followed_topic_audible_notifications", value: false },
+];
+
+/** automatically_*_policy: 4 is "never", a valid value that is neither setting's default. */
+export const AUTOMATIC_POLICY_SETTINGS: readonly SettingCase[] = [
+  { name: "automatically_follow_topics_policy", value: 4 },
+  { name: "automatically_unmute_topics_in_muted_streams_policy", value: 4 },
+];
+
+export const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
+
+/** The fresh user's register user_settings, as a prerequisite. */
+export async function userSettingsOf(t: TestContext, user: FreshUser): Promise<Record<string, unknown>> {
+  const { body } = await registerUser(t, user, ["heartbeat"], {}, ["user_settings"]);
+  return (t.expect.present(body, "user_settings") ?? {}) as Record<string, unknown>;
+}
+
+/** The organization's register realm_user_settings_defaults. */
+export async function defaultsOf(t: TestContext): Promise<Record<string, unknown>> {
+  const { body } = await t.register("member", { fetch_event_types: ["realm_user_settings_defaults"], event_types: ["heartbeat"] });
+  return (t.expect.present(body, "realm_user_settings_defaults") ?? {}) as Record<string, unknown>;
+}
+
+const typeOk = (c: SettingCase, v: unknown) => typeof v === typeof c.value && (typeof v !== "number" || Number.isInteger(v));
+
+/**
+ * The settings are user settings: register user_settings has each (of the value's type); PATCH /settings reads
+ * them (not in ignored_parameters_unsupported), sends a user_settings update event for each, and register shows
+ * the new values.
+ */
+export async function expectUserSettings(t: TestContext, user: FreshUser, cases: readonly SettingCase[]): Promise<void> {
+  const initial = await userSettingsOf(t, user);
+  for (const c of cases) t.expect.ok(typeOk(c, initial[c.name]), `user_settings.${c.name} to be a ${typeof c.value}`, initial[c.name]);
+  const { queue } = await registerUser(t, user, ["user_settings"]);
+  const res = await user.client.patch("/settings", Object.fromEntries(cases.map((c) => [c.name, c.value])));
+  const ignored = ignoredOf(t.expect.success(res, "PATCH /settings"));
+  for (const c of cases) t.expect.ok(!ignored.includes(c.name), `${c.name} to be read by PATCH /settings, not ignored`, ignored, res.exchange);
+  const events = await queue.until(
+    cases.map((c) => eventOf("user_settings", (e) => (e.property === c.name && e.value === c.value ? null : `property ${String(e.property)}`), "update")),
+  );
+  for (const e of events) t.expect.schema(UserSettingUpdateEvent, e);
+  const after = await userSettingsOf(t, user);
+  for (const c of cases) t.expect.equal(after[c.name], c.value, `register user_settings.${c.name} after PATCH /settings`);
+}
+
+/** Before the settings existed: PATCH /settings ignores them and register leaves them out. */
+export async function expectNoUserSettings(t: TestContext, user: FreshUser, cases: readonly SettingCase[]): Promise<void> {
+  const res = await user.client.patch("/settings", Object.fromEntries(cases.map((c) => [c.name, c.value])));
+  const ignored = ignoredOf(t.expect.success(res, "PATCH /settings"));
+  for (const c of cases) t.expect.ok(ignored.includes(c.name), `${c.name} in PATCH /settings ignored_parameters_unsupported`, ignored, res.exchange);
+  const settings = await userSettingsOf(t, user);
+  for (const c of cases) t.expect.absent(settings, c.name);
+}

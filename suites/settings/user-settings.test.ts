@@ -1,0 +1,58 @@
+import { behaviour } from "../../src/expect/behaviour.ts";
+import { freshUser } from "../support/users.ts";
+import { AUTOMATIC_POLICY_SETTINGS, expectNoUserSettings, expectUserSettings, FOLLOWED_TOPIC_SETTINGS, ignoredOf, userSettingsOf } from "./settings.ts";
+
+/**
+ * User settings added by FL189–FL293, on a fresh user each (PATCH /settings, register user_settings, user_settings
+ * events). The organization's defaults for them are in defaults.test.ts (isolated: they change the organization).
+ */
+const NEEDS = { needs: ["administrator"] as "administrator"[] };
+
+const FOLLOWED = [
+  "fl189.settings.followed-topic-email-notifications",
+  "fl189.settings.followed-topic-push-notifications",
+  "fl189.settings.followed-topic-wildcard-mentions-notify",
+  "fl189.settings.followed-topic-desktop-notifications",
+  "fl189.settings.followed-topic-audible-notifications",
+];
+const POLICIES = ["fl214.settings.automatically-follow-topics-policy", "fl214.settings.automatically-unmute-topics-policy"];
+const EXPORT = "fl293.settings.allow-private-data-export";
+const ICON = "fl227.settings.desktop-icon-count-display-followed";
+
+behaviour(FOLLOWED, "the five followed-topic notification booleans are user settings", NEEDS, async (t) => {
+  await expectUserSettings(t, await freshUser(t, "followed"), FOLLOWED_TOPIC_SETTINGS);
+});
+
+behaviour(FOLLOWED, "before FL189 there are no followed-topic notification settings", { ...NEEDS, gate: "before" }, async (t) => {
+  await expectNoUserSettings(t, await freshUser(t, "followed"), FOLLOWED_TOPIC_SETTINGS);
+});
+
+behaviour(POLICIES, "automatically_follow_topics_policy and automatically_unmute_topics_in_muted_streams_policy are user settings", NEEDS, async (t) => {
+  await expectUserSettings(t, await freshUser(t, "policies"), AUTOMATIC_POLICY_SETTINGS);
+});
+
+behaviour(POLICIES, "before FL214 there are no automatic topic-visibility policies", { ...NEEDS, gate: "before" }, async (t) => {
+  await expectNoUserSettings(t, await freshUser(t, "policies"), AUTOMATIC_POLICY_SETTINGS);
+});
+
+behaviour(EXPORT, "allow_private_data_export is a user setting", NEEDS, async (t) => {
+  await expectUserSettings(t, await freshUser(t, "export"), [{ name: "allow_private_data_export", value: true }]);
+});
+
+behaviour(EXPORT, "before FL293 there is no allow_private_data_export user setting", { ...NEEDS, gate: "before" }, async (t) => {
+  await expectNoUserSettings(t, await freshUser(t, "export"), [{ name: "allow_private_data_export", value: true }]);
+});
+
+behaviour(ICON, "desktop_icon_count_display takes 1–4 from FL227 (a followed-topics choice inserted), 1–3 before", { ...NEEDS, gate: "always" }, async (t) => {
+  const u = await freshUser(t, "icon");
+  const initial = (await userSettingsOf(t, u)).desktop_icon_count_display;
+  t.expect.ok([1, 2, 3, 4].includes(initial as number), "user_settings.desktop_icon_count_display to be one of the choices", initial);
+  const res = await u.client.patch("/settings", { desktop_icon_count_display: 4 });
+  if (t.fl.atLeast(227)) {
+    t.expect.ok(!ignoredOf(t.expect.success(res, "PATCH /settings desktop_icon_count_display=4")).includes("desktop_icon_count_display"), "desktop_icon_count_display to be read", res.json, res.exchange);
+    t.expect.equal((await userSettingsOf(t, u)).desktop_icon_count_display, 4, "register user_settings.desktop_icon_count_display after choosing 4 (none)");
+  } else {
+    t.expect.error(res, 400, "BAD_REQUEST");
+    t.expect.equal((await userSettingsOf(t, u)).desktop_icon_count_display, initial, "desktop_icon_count_display after the refused 4");
+  }
+});

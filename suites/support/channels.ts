@@ -1,0 +1,43 @@
+import type { ApiClient } from "../../src/client/client.ts";
+import type { ParamMap } from "../../src/client/encode.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import { Channel } from "../../src/schemas/channel.ts";
+import type { PersonaRole } from "../../src/target/personas.ts";
+import type { TestChannel } from "./messages.ts";
+
+/** An anonymous group-setting value holding exactly these users. */
+export const onlyUsers = (...ids: number[]) => ({ direct_members: ids, direct_subgroups: [] as number[] });
+
+const clientOf = (t: TestContext, who: PersonaRole | ApiClient) => (typeof who === "string" ? t.api(who) : who);
+
+/**
+ * A fresh channel created by `creator` with the given subscribers (persona roles or user ids) and creation
+ * parameters (invite_only, can_send_message_group, …). A prerequisite: a refusal blocks the test.
+ */
+export async function createChannel(t: TestContext, creator: PersonaRole, subscribers: Array<PersonaRole | number>, extra: ParamMap = {}): Promise<TestChannel> {
+  const name = t.unique("chan");
+  const principals = subscribers.map((s) => (typeof s === "number" ? s : t.persona(s).userId));
+  await t.must("create a channel with POST /users/me/subscriptions", t.api(creator).post("/users/me/subscriptions", { subscriptions: [{ name }], principals, ...extra }));
+  const body = await t.must("look up the channel id with GET /get_stream_id", t.api("administrator").get("/get_stream_id", { stream: name }));
+  return { name, id: body.stream_id as number };
+}
+
+/** The channel as GET /streams/{stream_id} shows it to `who`, validated. */
+export async function channelAs(t: TestContext, who: PersonaRole | ApiClient, id: number): Promise<Channel> {
+  const res = await clientOf(t, who).get(`/streams/${id}`);
+  return t.expect.schema(Channel, t.expect.success(res, "GET /streams/{stream_id}").stream, res.exchange, "GET /streams/{stream_id} stream");
+}
+
+/** The ids GET /streams lists for `who` with these parameters. */
+export async function listedChannelIds(t: TestContext, who: PersonaRole | ApiClient, params: ParamMap = {}): Promise<Set<number>> {
+  const res = await clientOf(t, who).get("/streams", params);
+  const body = t.expect.success(res, "GET /streams");
+  return new Set((body.streams as Array<{ stream_id: number }>).map((s) => s.stream_id));
+}
+
+/** ignored_parameters_unsupported of a success body (empty when absent). */
+export const ignoredOf = (body: Record<string, unknown>): string[] => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
+
+/** Sends a channel message and returns the raw response (the test judges it). */
+export const postTo = (t: TestContext, who: PersonaRole | ApiClient, channel: TestChannel, content = "hello") =>
+  clientOf(t, who).post("/messages", { type: "stream", to: channel.id, topic: "checks", content });

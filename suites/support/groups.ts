@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { ApiClient } from "../../src/client/client.ts";
+import { eventOf, type EventCheck } from "../../src/client/events.ts";
+import type { ParamMap } from "../../src/client/encode.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import { UserGroup } from "../../src/schemas/user-group.ts";
+import type { PersonaRole } from "../../src/target/personas.ts";
+import { freshUser } from "./users.ts";
+
+/** GET /user_groups as `who` (deactivated groups too when asked, under the parameter name of the level). */
+export async function listGroups(t: TestContext, who: PersonaRole | ApiClient = "member", params: ParamMap = {}): Promise<UserGroup[]> {
+  const client = typeof who === "string" ? t.api(who) : who;
+  const body = await t.must("list groups with GET /user_groups", client.get("/user_groups", params));
+  return t.expect.schema(z.array(UserGroup), body.user_groups, undefined, "GET /user_groups user_groups");
+}
+
+/** The group with this id in a GET /user_groups listing, or undefined. */
+export async function findGroup(t: TestContext, id: number, params: ParamMap = {}): Promise<UserGroup | undefined> {
+  return (await listGroups(t, "member", params)).find((g) => g.id === id);
+}
+
+/**
+ * A fresh group created by `creator` (POST /user_groups/create) with the given members and extra parameters; its id,
+ * looked up by name (group_id exists only from FL317).
+ */
+export async function freshGroup(t: TestContext, members: number[], creator: PersonaRole | ApiClient = "member", extra: ParamMap = {}): Promise<number> {
+  const name = t.unique("group");
+  const client = typeof creator === "string" ? t.api(creator) : creator;
+  await t.must("create a group with POST /user_groups/create", client.post("/user_groups/create", { name, description: "groups area", members, ...extra }));
+  return t.given(`find group ${name}`, async () => {
+    const g = (await listGroups(t)).find((x) => x.name === name);
+    if (!g) t.expect.fail(`a group named ${name} in GET /user_groups`, "none");
+    return g.id;
+  });
+}
+
+/** A marker on user_group streams: a new group's add event comes after whatever the queue received before it. */
+export async function groupMarker(t: TestContext): Promise<EventCheck> {
+  const name = t.unique("marker-group");
+  await t.must("create a marker group", t.api("member").post("/user_groups/create", { name, description: "marker", members: [t.persona("member").userId] }));
+  return eventOf("user_group", (e) => ((e.group as { name?: string } | undefined)?.name === name ? null : "another group"), "add");
+}
+
+/** The ids the error's `ignored_parameters_unsupported` lists (FL167). */
+export function ignoredOf(body: Record<string, unknown>): string[] {
+  return (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
+}
+
+/**
+ * A large channel and topic (wire: more than 15 subscribers, more than 15 participants): 16 fresh users and the
+ * member subscribed to a new channel by the administrator, each fresh user posting once to the topic.
+ */
+export async function largeTopic(t: TestContext): Promise<{ channel: string; topic: string }> {
+  const channel = t.unique("large");
+  const topic = t.unique("crowded");
+  const users = [];
+  for (let i = 0; i < 16; i++) users.push(await freshUser(t, "crowd"));
+  const principals = [t.persona("member").userId, ...users.map((u) => u.id)];
+  await t.must("create a large channel", t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name: channel }], principals }));
+  for (const u of users) await t.must("post to the crowded topic", u.client.post("/messages", { type: "stream", to: channel, topic, content: "here" }));
+  return { channel, topic };
+}
