@@ -100,6 +100,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       port: intOption("container-port", values["container-port"], 1, 65535) ?? 9991,
       env,
       ...(values.personas !== undefined ? { personas: readPersonas(values.personas) } : {}),
+      ...(values.personas !== undefined && readServerConfig(values.personas) ? { serverConfig: readServerConfig(values.personas) } : {}),
       ...(assumeFl !== undefined ? { assumeFl } : {}),
     }));
   } else if (values.target !== undefined) {

@@ -49,7 +49,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError(err.message);
   }
   if (values.json) {
-    io.out(JSON.stringify({ url: server.url, featureLevel, personas: server.personas, ...(server.jwtKey !== null ? { serverConfig: { jwtKey: server.jwtKey } } : {}) }));
+    const serverConfig = { canAccessAllUsersGroupLimitsPresence: server.runtime.config.canAccessAllUsersGroupLimitsPresence, ...(server.jwtKey !== null ? { jwtKey: server.jwtKey } : {}) };
+    io.out(JSON.stringify({ url: server.url, featureLevel, personas: server.personas, serverConfig }));
   } else {
     io.out(`reference server at FL ${featureLevel} listening on ${server.url}  (API under ${server.url}/api/v1)`);
     for (const [role, p] of Object.entries(server.personas)) io.out(`  ${role.padEnd(14)} ${p.email.padEnd(24)} ${p.apiKey}  user ${p.userId}`);

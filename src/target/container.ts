@@ -1,6 +1,7 @@
 import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from "testcontainers";
 import { TargetError, detectTarget } from "./detect.ts";
 import { PersonasSchema, type Personas } from "./personas.ts";
+import { serverConfigOf } from "./server-config.ts";
 import type { TargetInfo } from "./target.ts";
 
 export interface ContainerTargetOptions {
@@ -11,6 +12,8 @@ export interface ContainerTargetOptions {
   /** From a file; when absent the image must print `serve --json`'s line (the reference server's image does). */
   personas?: Personas;
   assumeFl?: number;
+  /** From the personas file; when absent, the image's `serve --json` line may state it. */
+  serverConfig?: TargetInfo["serverConfig"];
   startupTimeoutMs?: number;
 }
 
@@ -24,6 +27,15 @@ export function personasFromLog(line: string): Personas | undefined {
   }
   const r = PersonasSchema.safeParse((doc as { personas?: unknown } | null)?.personas);
   return r.success && Object.keys(r.data).length ? r.data : undefined;
+}
+
+/** The serverConfig of that same line, when it states a valid one. */
+export function serverConfigFromLog(line: string): TargetInfo["serverConfig"] {
+  try {
+    return serverConfigOf(JSON.parse(line));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -66,6 +78,8 @@ export async function startContainerTarget(o: ContainerTargetOptions): Promise<{
     const url = `http://${container.getHost()}:${container.getMappedPort(o.port)}`;
     const target = await detectTarget({ kind: "container", url, personas, ...(o.assumeFl !== undefined ? { assumeFl: o.assumeFl } : {}) });
     target.notes.push(`container ${o.image}`);
+    const serverConfig = o.serverConfig ?? (o.personas === undefined && firstLine !== undefined ? serverConfigFromLog(firstLine) : undefined);
+    if (serverConfig) target.serverConfig = serverConfig;
     return { target, close };
   } catch (e) {
     await close();

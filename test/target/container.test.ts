@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GenericContainer, getContainerRuntimeClient } from "testcontainers";
 import { describe, expect, it } from "vitest";
-import { personasFromLog } from "../../src/target/container.ts";
+import { personasFromLog, serverConfigFromLog } from "../../src/target/container.ts";
 import { ResultsSchema } from "../../src/report/schema.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -25,6 +25,8 @@ describe("container target", () => {
     expect(personasFromLog(line)).toEqual({ member: { email: "m@x.example", apiKey: "k".repeat(32), userId: 11 } });
     expect(personasFromLog("Starting server…")).toBeUndefined();
     expect(personasFromLog(JSON.stringify({ personas: {} }))).toBeUndefined();
+    expect(serverConfigFromLog(JSON.stringify({ personas: {}, serverConfig: { jwtKey: "s3cret", canAccessAllUsersGroupLimitsPresence: false } }))).toEqual({ jwtKey: "s3cret", canAccessAllUsersGroupLimitsPresence: false });
+    expect(serverConfigFromLog(JSON.stringify({ serverConfig: { jwtKey: 7 } }))).toBeUndefined();
   });
 
   it("--container-env that is not NAME=VALUE is exit code 2 with one line", () => {
