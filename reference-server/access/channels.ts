@@ -184,7 +184,7 @@ export class ChannelAccess {
     const subscribed = this.store.isSubscribed(user.id, channel.id);
     if (channel.inviteOnly) {
       if (subscribed || this.store.isAdmin(user)) return true;
-      return this.fl.has("metadataAccessEvents") && (this.isChannelAdmin(user, channel) || this.viaContentGroups(user, channel, "contentAccessFetch"));
+      return this.fl.has("metadataAccessEvents") && this.metadata(user, channel);
     }
     if (!this.isGuest(user)) return true;
     if (!creation) return subscribed || channel.isWebPublic;

@@ -84,8 +84,7 @@ function subscribe(ctx: RequestContext): Record<string, unknown> {
     const created = !rt.store.channelByName(req.name);
     const channel = rt.store.channelByName(req.name) ?? createChannel(ctx, req.name, req.description ?? "", settings);
     const joining = principals.filter((p) => !rt.store.isSubscribed(p.id, channel.id));
-    for (const p of principals) (joining.includes(p) ? subscribed : already)[String(p.id)] ??= [];
-    for (const p of principals) (joining.includes(p) ? subscribed : already)[String(p.id)]!.push(channel.name);
+    for (const p of principals) ((joining.includes(p) ? subscribed : already)[String(p.id)] ??= []).push(channel.name);
     // users: new channel-mates may become accessible to restricted users (realm_user add, FL228)
     withAccessTracking(rt, [...principals.map((p) => p.id), ...rt.store.subscribersOf(channel.id)], () => {
       for (const p of joining) rt.store.subscribe(p.id, channel.id);
