@@ -221,6 +221,8 @@ export const levels = {
   incomingWebhookBotFields: since(207, "fl207.webhooks.incoming-bot-fields"),
   incomingWebhookConfigOptions: since(318, "fl318.webhooks.incoming-bot-config-options"),
   outgoingDirectMessageTrigger: since(201, "fl201.webhooks.outgoing-trigger-direct-message"),
+  // --- lead: group-setting values in production ---
+  anonymousGroupValues: since(309, "fl309.realm.anonymous-group-values"),
   // --- groups ---
   groupDeactivateEndpoint: since(294, "fl294.groups.deactivate-endpoint"),
   groupDeleteRemoved: since(294, "fl294.groups.delete-removed"),

@@ -39,6 +39,15 @@ describe("suites", () => {
 });
 
 describe("the fault self-test", () => {
+  it("has a fault of its own for every clause a test names, so each clause's tests are proven able to fail", async () => {
+    const { faults } = await import("../reference-server/faults.ts");
+    const faulted = new Set(Object.values(faults).map((f) => f.clause));
+    const tested = new Set((await collectTests()).flatMap((t) => t.clauses));
+    const missing = catalog().clauses.filter((c) => c.testable === true && tested.has(c.id) && !faulted.has(c.id)).map((c) => c.id);
+    expect(missing, "tested clauses without a named fault in reference-server/faults/").toEqual([]);
+  });
+
+
   it("has one file per area file of faults, so no fault escapes it", async () => {
     const { readdirSync } = await import("node:fs");
     const areas = readdirSync(new URL("../reference-server/faults/", import.meta.url)).filter((f) => f !== "fault.ts").map((f) => f.replace(/\.ts$/, ""));

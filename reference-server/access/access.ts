@@ -172,12 +172,6 @@ export class Access {
     return this.realm.canCreateBot(user, botType);
   }
 
-  /** May the user create user groups? From FL299 members of can_create_groups; before, every member. Never guests. */
-  canCreateGroups(user: User): boolean {
-    if (this.isGuest(user)) return false;
-    return !this.fl.has("canCreateGroups") || holds(this.store.groups, user, this.store.settings.get("can_create_groups") as GroupSettingValue);
-  }
-
   /** Who gets realm_bot events about a bot: its owner and the administrators. */
   botAudience(bot: User): number[] {
     return [...this.store.users.values()].filter((u) => u.isActive && (u.id === bot.botOwnerId || this.store.isAdmin(u))).map((u) => u.id);

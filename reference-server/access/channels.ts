@@ -3,6 +3,7 @@ import type { ChannelGroupSetting } from "../state/channel-settings.ts";
 import type { Store } from "../state/store.ts";
 import { ROLE, type Channel, type User } from "../state/types.ts";
 import { holds, type GroupSettingValue } from "./group-settings.ts";
+import { policyAllows } from "./policies.ts";
 
 export type ChannelKind = "public" | "private" | "web-public";
 
@@ -11,23 +12,6 @@ const CREATE_RULES: Record<ChannelKind, { enforced: LevelSwitchName; group: stri
   private: { enforced: "canCreatePrivateChannelGroupEnforced", group: "can_create_private_channel_group", policy: "create_private_stream_policy" },
   "web-public": { enforced: "canCreateWebPublicChannelGroupEnforced", group: "can_create_web_public_channel_group", policy: "create_web_public_stream_policy" },
 };
-
-/** The old policy codes (wire §12): 1 members, 2 admins, 3 full members, 4 admins and moderators, 6 nobody, 7 owners. */
-function policyAllows(user: User, code: unknown): boolean {
-  switch (code) {
-    case 1:
-    case 3:
-      return user.role <= ROLE.member;
-    case 2:
-      return user.role <= ROLE.administrator;
-    case 4:
-      return user.role <= ROLE.moderator;
-    case 7:
-      return user.role <= ROLE.owner;
-    default:
-      return false;
-  }
-}
 
 /**
  * The places where FL354's content-access groups count, one level switch each (a user in the channel's
@@ -162,14 +146,14 @@ export class ChannelAccess {
     if (this.isGuest(user)) return false;
     const rule = CREATE_RULES[kind];
     if (this.fl.has(rule.enforced)) return holds(this.store.groups, user, this.store.settings.get(rule.group) as GroupSettingValue);
-    return policyAllows(user, this.store.settings.get(rule.policy));
+    return policyAllows(this.store, user, this.store.settings.get(rule.policy));
   }
 
   /** May the user subscribe other users: can_add_subscribers_group from FL341, invite_to_stream_policy before. Never guests. */
   addSubscribersByRealm(user: User): boolean {
     if (this.isGuest(user)) return false;
     if (this.fl.has("canAddSubscribersGroupEnforced")) return holds(this.store.groups, user, this.store.settings.get("can_add_subscribers_group") as GroupSettingValue);
-    return policyAllows(user, this.store.settings.get("invite_to_stream_policy"));
+    return policyAllows(this.store, user, this.store.settings.get("invite_to_stream_policy"));
   }
 
   // --- event audiences ---

@@ -3,6 +3,7 @@ import type { FeatureLevel } from "../levels.ts";
 import type { Store } from "../state/store.ts";
 import { ROLE, type Message, type User } from "../state/types.ts";
 import { holds, type GroupSettingValue } from "./group-settings.ts";
+import { policyAllows } from "./policies.ts";
 
 /**
  * Seconds allowed past each edit and move limit. Real servers allow 20 (network and UI slack); the spec states the
@@ -11,23 +12,6 @@ import { holds, type GroupSettingValue } from "./group-settings.ts";
 export const EDIT_GRACE_SECONDS = 0;
 /** Before FL162 the topic-edit limit for users below moderator was fixed at 72 hours. */
 const FIXED_TOPIC_EDIT_LIMIT_SECONDS = 72 * 3600;
-
-/** Codes of the policies the group settings replaced (wire §12): 1 members, 2 admins, 3 full members, 4 moderators, 5 everyone, 6 nobody. */
-function policyAllows(policy: number, user: User): boolean {
-  switch (policy) {
-    case 1:
-    case 3:
-      return user.role <= ROLE.member;
-    case 2:
-      return user.role <= ROLE.administrator;
-    case 4:
-      return user.role <= ROLE.moderator;
-    case 5:
-      return true;
-    default:
-      return false;
-  }
-}
 
 /** What a move changes: the topic, the channel, or both. */
 export interface MoveAsk {
@@ -81,13 +65,13 @@ export class MessageEditRules {
 
   private mayMoveTopics(user: User): boolean {
     if (this.fl.has("moveTopicsGroupEnforced")) return holds(this.store.groups, user, this.setting<GroupSettingValue>("can_move_messages_between_topics_group"));
-    return policyAllows(this.setting<number>("edit_topic_policy"), user);
+    return policyAllows(this.store, user, this.setting<number>("edit_topic_policy"));
   }
 
   private mayMoveChannels(user: User): boolean {
     if (this.faulty("fl310.realm.can-move-messages-between-channels-group-enforced")) return true;
     if (this.fl.has("moveChannelsGroupEnforced")) return holds(this.store.groups, user, this.setting<GroupSettingValue>("can_move_messages_between_channels_group"));
-    return policyAllows(this.setting<number>("move_messages_between_streams_policy"), user);
+    return policyAllows(this.store, user, this.setting<number>("move_messages_between_streams_policy"));
   }
 
   /** Seconds after sending past which the user may no longer move the message as asked (grace included); null: no limit. */
@@ -121,6 +105,6 @@ export class MessageEditRules {
 
   private mayDeleteOwn(user: User): boolean {
     if (this.fl.has("deleteOwnGroupEnforced")) return holds(this.store.groups, user, this.setting<GroupSettingValue>("can_delete_own_message_group"));
-    return policyAllows(this.setting<number>("delete_own_message_policy"), user);
+    return policyAllows(this.store, user, this.setting<number>("delete_own_message_policy"));
   }
 }

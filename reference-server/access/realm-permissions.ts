@@ -2,23 +2,7 @@ import type { FeatureLevel } from "../levels.ts";
 import type { Store } from "../state/store.ts";
 import { ROLE, type User } from "../state/types.ts";
 import { holds, type GroupSettingValue } from "./group-settings.ts";
-
-/** The old policies' codes (wire §12): 1 members, 2 administrators, 3 full members, 4 moderators. */
-function policyAllows(store: Store, user: User, policy: unknown): boolean {
-  if (user.role === ROLE.guest) return false;
-  switch (policy) {
-    case 2:
-      return user.role <= ROLE.administrator;
-    case 4:
-      return user.role <= ROLE.moderator;
-    case 3: {
-      const days = store.settings.get("waiting_period_threshold");
-      return user.role <= ROLE.administrator || store.clock() - user.dateJoined >= (typeof days === "number" ? days : 0) * 86_400;
-    }
-    default:
-      return true;
-  }
-}
+import { policyAllows } from "./policies.ts";
 
 /**
  * Realm-wide permissions of the realm settings (custom emoji, bots, direct messages): from its level a

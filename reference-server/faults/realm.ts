@@ -59,4 +59,9 @@ export const realmFaults = {
   "fl338.register.password-max-length": { clause: "fl338.register.password-max-length", description: "register lacks password_max_length at FL338", flips: "passwordMaxLength" },
   "fl231.register.push-notifications-enabled-end-timestamp": { clause: "fl231.register.push-notifications-enabled-end-timestamp", description: "register lacks realm_push_notifications_enabled_end_timestamp at FL231", flips: "pushNotificationsEndTimestamp" },
   "fl212.register.server-meet-server-url": { clause: "fl212.register.server-meet-server-url", description: "register lacks server_meet_server_url at FL212", flips: "serverMeetServerUrl" },
+  // --- lead: anonymous groups in production (FL309) ---
+  "fl309.realm.anonymous-group-values": { clause: "fl309.realm.anonymous-group-values", description: "PATCH /realm wants a system group for every permission setting, as production servers before FL309", flips: "anonymousGroupValues" },
+  // --- lead: the FL159 "Nobody" options ---
+  "fl159.realm.edit-topic-policy-nobody": { clause: "fl159.realm.edit-topic-policy-nobody", description: "edit_topic_policy refuses Nobody (6), as before FL159", flips: "editTopicPolicyNobody", level: 300 },
+  "fl159.realm.move-between-streams-policy-nobody": { clause: "fl159.realm.move-between-streams-policy-nobody", description: "move_messages_between_streams_policy refuses Nobody (6), as before FL159", flips: "moveBetweenStreamsPolicyNobody", level: 300 },
 } as const satisfies Record<string, Fault>;

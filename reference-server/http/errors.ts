@@ -14,6 +14,8 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (msg: string, extra: Record<string, unknown> = {}) => new ApiError(400, "BAD_REQUEST", msg, extra);
+/** A setting that takes only system groups (before FL309, every realm permission setting): wire §5. */
+export const systemGroupRequired = (setting: string) => new ApiError(400, "SYSTEM_GROUP_REQUIRED", `'${setting}' must be a system user group.`, { setting_name: setting });
 export const missingParam = (name: string) =>
   new ApiError(400, "REQUEST_VARIABLE_MISSING", `Missing '${name}' argument`, { var_name: name });
 export const confusingVar = (a: string, b: string) =>

@@ -56,6 +56,9 @@ function create(rt: Runtime): Tus {
       if (req.method === "POST" && status_code === ERRORS.ERR_MAX_SIZE_EXCEEDED.status_code && body === ERRORS.ERR_MAX_SIZE_EXCEEDED.body) {
         return refuse(413, `File is larger than this server's configured maximum upload size (${maxUploadMib(rt)} MiB).`);
       }
+      // An extension the store does not offer (Upload-Defer-Length, Upload-Concat): the library says 501, but the
+      // request is what is wrong (the server never advertised it), so it is a 400, never a 5xx.
+      if (status_code === 501) return refuse(400, body.trim() || "This tus extension is not supported here.");
       return undefined;
     },
   });

@@ -1,7 +1,7 @@
 /**
  * The catalog lint: small pure checks, each with an id (test262 style). A check returns issues, printed as
  * `where: CHECK-ID - message`. Catalog checks read the raw data (lintCatalog); test checks read what the suites
- * declare (lintTests). UNTESTED is a warning for now; pass { untested: "error" } to make it fail.
+ * declare (lintTests). UNTESTED is an error: every testable clause has a test.
  */
 import type { RawCatalog } from "./load.ts";
 import { AREAS, CLAUSE_ID, FIRST_LEVEL, LAST_LEVEL } from "./schema.ts";

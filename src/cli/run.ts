@@ -17,7 +17,7 @@ import { ALLURE_CATEGORIES } from "../report/allure.ts";
 import { badgeOf, renderBadgeSvg } from "../report/badge.ts";
 import { renderSummary } from "../report/summary.ts";
 import { applyExpectations, readExpectations } from "../report/expectations.ts";
-import { detectTarget, TargetError } from "../target/detect.ts";
+import { detectTarget } from "../target/detect.ts";
 import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts";
 import { startReferenceTarget } from "../target/reference.ts";
 import { startContainerTarget } from "../target/container.ts";

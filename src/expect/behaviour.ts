@@ -71,6 +71,10 @@ export function behaviour(
     mutates: options.mutates ?? true,
     run,
   };
+  if (options.from !== undefined) {
+    if (!ids.includes(options.from)) throw new Error(`behaviour ${d.id}: from '${options.from}' must be one of its clauses`);
+    d.from = options.from;
+  }
   registry.descriptors.push(d);
   if (vitest && !registry.collecting && inFocus(d, vitest.inject("sweepFocus"))) {
     vitest.test(`${title} [${ids.join(", ")}]`, async (ctx) => {

@@ -20,9 +20,10 @@ function suiteFiles(dir: string): string[] {
 /** The levels a test's gate names: where it starts (and stops) running. */
 function gateLevels(d: Descriptor): number[] {
   const c = catalog().clause(d.clauses[0]!);
-  if (!c || d.gate === "always") return [];
-  if (d.gate === "before") return [c.level];
-  return c.until === undefined ? [c.level] : [c.level, c.until];
+  const from = d.from !== undefined ? [catalog().mustClause(d.from).level] : [];
+  if (!c || d.gate === "always") return from;
+  if (d.gate === "before") return [...from, c.level];
+  return c.until === undefined ? [...from, c.level] : [...from, c.level, c.until];
 }
 
 let collected: Promise<Descriptor[]> | undefined;

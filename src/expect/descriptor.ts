@@ -15,11 +15,17 @@ export interface BehaviourOptions {
   needs?: PersonaRole[];
   /** false: the test changes nothing on the server (it runs under --read-only). */
   mutates?: boolean;
+  /**
+   * Another of the test's clauses whose feature the test needs in order to observe anything: below that clause's
+   * level the test is n/a (e.g. a "before FL309" test that needs a setting FL264 introduced).
+   */
+  from?: string;
 }
 
 /** A test as data: the runner and the lint read it without running it. */
 export interface Descriptor extends TestInfo {
   gate: Gate;
+  from?: string;
   needs: PersonaRole[];
   mutates: boolean;
   run: (t: TestContext) => Promise<void>;

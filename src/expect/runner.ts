@@ -11,6 +11,10 @@ import type { Outcome } from "./outcome.ts";
 /** Why a test does not apply at `fl`, or null when it does. */
 export function notApplicable(d: Descriptor, fl: number): string | null {
   const c = catalog().mustClause(d.clauses[0]!);
+  if (d.from !== undefined) {
+    const needed = catalog().mustClause(d.from);
+    if (fl < needed.level) return `needs ${d.from} (FL${needed.level}) to observe anything; the target is at FL${fl}`;
+  }
   if (d.gate === "always") return null;
   if (d.gate === "before") return fl < c.level ? null : `tests the behaviour before FL${c.level}; the target is at FL${fl}`;
   if (fl < c.level) return `the clause begins at FL${c.level}; the target is at FL${fl}`;

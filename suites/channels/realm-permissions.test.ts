@@ -1,6 +1,6 @@
 import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
-import { createChannel, onlyUsers } from "../support/channels.ts";
+import { createChannel } from "../support/channels.ts";
 import { realmState, systemGroupId, withRealmSettings } from "../support/realm.ts";
 
 /**
@@ -43,14 +43,14 @@ for (const row of CREATE_ROWS) {
 }
 
 behaviour("fl280.realm.can-create-web-public-channel-group-enforced", "only members of can_create_web_public_channel_group may create web-public channels", NEEDS, async (t) => {
-  await withSetting(t, "can_create_web_public_channel_group", onlyUsers(t.persona("member").userId), async () => {
-    t.expect.success(await create(t, "member", { is_web_public: true }));
+  await withSetting(t, "can_create_web_public_channel_group", await systemGroupId(t, "role:administrators"), async () => {
+    t.expect.success(await create(t, "administrator", { is_web_public: true }));
     t.expect.error(await create(t, "moderator", { is_web_public: true }), 400, "BAD_REQUEST");
   });
 });
 
 behaviour("fl280.realm.can-create-web-public-channel-group-enforced", "before FL280 can_create_web_public_channel_group does not let a member create web-public channels", { ...NEEDS, gate: "before" }, async (t) => {
-  await withSetting(t, "can_create_web_public_channel_group", onlyUsers(t.persona("member").userId), async () => {
+  await withSetting(t, "can_create_web_public_channel_group", await systemGroupId(t, "role:members"), async () => {
     t.expect.error(await create(t, "member", { is_web_public: true }), 400, "BAD_REQUEST");
   });
 });

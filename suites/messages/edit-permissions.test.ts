@@ -80,3 +80,34 @@ behaviour("fl291.realm.can-delete-own-message-group-enforced", "before FL291 can
     t.expect.success(await deleteOk(t, "member", second));
   });
 });
+
+/** FL159 added "Nobody" (6) to the two move policies: accepted and enforced from FL159 until the group settings replaced them. */
+const NOBODY_POLICIES = [
+  { clause: "fl159.realm.edit-topic-policy-nobody", setting: "edit_topic_policy", move: (_other: TestChannel) => ({ topic: "moved anyway" }), what: "move the topic" },
+  { clause: "fl159.realm.move-between-streams-policy-nobody", setting: "move_messages_between_streams_policy", move: (other: TestChannel) => ({ stream_id: other.id }), what: "move to another channel" },
+] as const;
+
+for (const p of NOBODY_POLICIES) {
+  behaviour(p.clause, `${p.setting} accepts Nobody (6), after which not even an administrator may ${p.what}`, { needs: ["owner", "administrator", "member", "secondMember"] }, async (t) => {
+    const channel = await freshChannel(t, ["member", "secondMember", "administrator"]);
+    const other = await freshChannel(t, ["member", "administrator"]);
+    const id = await sendToChannel(t, "member", channel, "pinned", "x");
+    await withRealmSettings(t, { [p.setting]: 6 }, async (res) => {
+      t.expect.success(res, `PATCH /realm ${p.setting}=6`);
+      t.expect.equal((await t.must("read the setting back", t.api("member").post("/register", { fetch_event_types: ["realm"] })))[`realm_${p.setting}`], 6, `realm_${p.setting} in register`);
+      t.expect.error(await edit(t, "member", id, p.move(other)), 400, "BAD_REQUEST");
+      t.expect.error(await edit(t, "administrator", id, p.move(other)), 400, "BAD_REQUEST");
+    });
+    const { message, res } = await readBack(t, "member", id);
+    t.expect.equal([message.subject, message.stream_id], ["pinned", channel.id], "[subject, stream_id] after the refused moves", res.exchange);
+  });
+
+  behaviour(p.clause, `before FL159 ${p.setting} has no Nobody option: 6 is refused and the setting stays`, { needs: ["owner", "member"], gate: "before" }, async (t) => {
+    const before = (await t.must("read the setting", t.api("member").post("/register", { fetch_event_types: ["realm"] })))[`realm_${p.setting}`];
+    await withRealmSettings(t, { [p.setting]: 6 }, async (res) => {
+      t.expect.error(res, 400, "BAD_REQUEST");
+      const after = (await t.must("read the setting again", t.api("member").post("/register", { fetch_event_types: ["realm"] })))[`realm_${p.setting}`];
+      t.expect.equal(after, before, `realm_${p.setting} after the refused change`);
+    });
+  });
+}

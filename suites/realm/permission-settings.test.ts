@@ -3,7 +3,7 @@ import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { RealmUpdateDictEvent, RealmUpdateEvent } from "../../src/schemas/events/realm.ts";
 import { GroupSettingValue } from "../../src/schemas/group-setting-value.ts";
-import { realmState, withRealmSettings } from "../support/realm.ts";
+import { realmState, systemGroupId, withRealmSettings } from "../support/realm.ts";
 
 /**
  * The spec's table of realm settings that hold group-setting values, one row per setting: the level that added
@@ -45,21 +45,14 @@ const slug = (name: string) => name.replace(/_/g, "-");
 const clauseOf = (r: Row, suffix = "") => `fl${r.level}.realm.${slug(r.setting)}${suffix}`;
 
 /**
- * A new value for the setting that grants the permission to the same people as the current one (the owner
- * added to the current group), so changing it on a shared server changes no one's permissions. Id-only
- * settings take another group (administrators or owners) for the length of the test.
+ * Another system group for the setting (administrators, or owners when it is administrators already). The suite
+ * runs on a server of its own, one file at a time, and every change is undone after its test.
  */
 async function harmlessNewValue(t: TestContext, r: Row): Promise<unknown> {
   const current = t.expect.schema(GroupSettingValue, (await realmState(t))[`realm_${r.setting}`], undefined, `realm_${r.setting}`);
-  if (r.idOnly || typeof current !== "number") {
-    const { body } = await t.register("administrator", { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"] });
-    const groups = body.realm_user_groups as Array<{ id: number; name: string }>;
-    const admins = groups.find((g) => g.name === "role:administrators")!.id;
-    const owners = groups.find((g) => g.name === "role:owners")!.id;
-    if (r.idOnly) return current === admins ? owners : admins;
-    return { direct_members: [t.persona("owner").userId], direct_subgroups: [admins] };
-  }
-  return { direct_members: [t.persona("owner").userId], direct_subgroups: [current] };
+  const admins = await systemGroupId(t, "role:administrators");
+  // A system group: every level accepts one (anonymous groups only from FL309, tested on their own below).
+  return current === admins ? systemGroupId(t, "role:owners") : admins;
 }
 
 const NEEDS = { needs: ["administrator", "owner"] as ("administrator" | "owner")[] };
@@ -128,3 +121,30 @@ for (const r of ROWS) {
     });
   });
 }
+
+// --- fl309: anonymous groups in production ---
+
+behaviour(["fl309.realm.anonymous-group-values", "fl264.realm.can-create-public-channel-group"], "PATCH /realm accepts an anonymous group ({direct_members, direct_subgroups}) for a realm permission setting", NEEDS, async (t) => {
+  const admins = await systemGroupId(t, "role:administrators");
+  const value = { direct_members: [t.persona("owner").userId], direct_subgroups: [admins] };
+  await withRealmSettings(t, { can_create_public_channel_group: { new: value } }, async (res) => {
+    t.expect.success(res, "PATCH /realm with an anonymous group");
+    t.expect.equal((await realmState(t)).realm_can_create_public_channel_group, value, "realm_can_create_public_channel_group after the change");
+  });
+});
+
+behaviour(
+  ["fl309.realm.anonymous-group-values", "fl264.realm.can-create-public-channel-group"],
+  "before FL309 a production server wants a system group: an anonymous group is refused with SYSTEM_GROUP_REQUIRED and the setting stays",
+  { ...NEEDS, gate: "before", from: "fl264.realm.can-create-public-channel-group" },
+  async (t) => {
+    const admins = await systemGroupId(t, "role:administrators");
+    const before = (await realmState(t)).realm_can_create_public_channel_group;
+    await withRealmSettings(t, { can_create_public_channel_group: { new: { direct_members: [t.persona("owner").userId], direct_subgroups: [admins] } } }, async (res) => {
+      const body = t.expect.error(res, 400, "SYSTEM_GROUP_REQUIRED");
+      t.expect.equal(body.setting_name, "can_create_public_channel_group", "setting_name of the error", res.exchange);
+      t.expect.equal((await realmState(t)).realm_can_create_public_channel_group, before, "realm_can_create_public_channel_group after the refused change");
+    });
+  },
+);
+

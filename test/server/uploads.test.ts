@@ -127,6 +127,15 @@ describe("tus at /api/v1/tus", () => {
     expect(tusFor(rt).store.stats).toEqual({ uploads: 1, bytes: 0 });
   });
 
+  it("refuses extensions it does not advertise (an upload of deferred length) with a 400, keeping nothing", async () => {
+    const { rt, tus } = await start();
+    const options = await tus(null, "OPTIONS", "/api/v1/tus");
+    expect(options.headers.get("tus-extension")?.split(",")).not.toContain("creation-defer-length");
+    const res = await tus("member", "POST", "/api/v1/tus", { "upload-defer-length": "1" });
+    expect(res.status).toBe(400);
+    expect(tusFor(rt).store.stats.uploads).toBe(0);
+  });
+
   it("does not exist below FL295", async () => {
     const { tus } = await start({ featureLevel: 294 });
     expect((await tus("member", "POST", "/api/v1/tus", { "upload-length": "1" })).status).toBe(404);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkValue, GroupSettingUpdateSchema, normalize, sameValue, type GroupSettingValue } from "../../access/group-settings.ts";
 import { publishRealmChanges } from "../../events/realm.ts";
-import { ApiError, badRequest } from "../../http/errors.ts";
+import { ApiError, badRequest, systemGroupRequired } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { REALM_SETTINGS, type RealmSettingDef } from "../../state/realm-settings.ts";
 import { settingActive, type SettingValue } from "../../state/realm-values.ts";
@@ -55,7 +55,10 @@ function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | un
       }
       // --- groups --- (fault: anonymous groups lose their direct members)
       if (rt.faulty("fl153.realm.group-setting-value-shape") && typeof update.new === "object") return normalize(rt.store, { ...update.new, direct_members: [] });
-      return normalize(rt.store, update.new);
+      const value = normalize(rt.store, update.new);
+      // Before FL309 anonymous and user-defined groups were for development servers only: production wants a system group.
+      if (!rt.fl.has("anonymousGroupValues") && (typeof value !== "number" || !rt.store.groups.byId.get(value)?.isSystem)) throw systemGroupRequired(def.name);
+      return value;
     }
   }
 }

@@ -4,7 +4,6 @@ import { versionFor } from "../../version.ts";
 /** GET /server_settings: no credentials; the feature level and the realm's public facts (wire §7). */
 export const routes: Route[] = [
   open("GET", "/server_settings", ({ rt }) => {
-    const { realm } = rt.store;
     const out: Record<string, unknown> = {
       authentication_methods: { password: true, dev: false, email: true, ldap: false, remoteuser: false, github: false, azuread: false, gitlab: false, google: false, apple: false, saml: false, "openid connect": false },
       external_authentication_methods: [],
