@@ -1,52 +1,35 @@
-import { execFileSync } from "node:child_process";
 import { defineConfig } from "vitest/config";
-import { ISOLATED_SUITES } from "./src/expect/isolation.ts";
+import { FULL_SWEEP_LEVELS, type Sweep } from "./src/expect/sweep.ts";
 
 /**
- * `npm test`: the unit tests (harness, catalog lint, reference server, fault self-test) and the suites against the
- * reference server: every suite at the full-sweep levels (the floor, the release levels, the last level), and at
- * both sides of every other boundary the tests that have a boundary there. Suites that change organization
- * settings run in a project of their own at each level (own server, one file at a time). CC_LEVELS="372,166"
- * narrows the sweep to those levels (every suite at each) while developing.
+ * `npm test`: the unit tests (harness, catalog lint, reference server, fault self-test) and the suites against
+ * embedded reference servers: every test at the full-sweep levels (the floor, the release levels, the last level)
+ * and at both sides of each of its own boundaries. Each worker starts a server per level as its tests need one
+ * (src/target/sweep-targets.ts). CC_LEVELS="372,166" narrows the sweep to those levels while developing.
  */
-type Plan = Record<string, string[] | "all">;
-
-function plan(): Plan {
-  if (process.env.CC_LEVELS) return Object.fromEntries(process.env.CC_LEVELS.split(",").map((l) => [l.trim(), "all" as const]));
-  return JSON.parse(execFileSync(process.execPath, ["bin/chat-conformance.js", "levels"], { encoding: "utf8" })) as Plan;
+function sweep(): Sweep {
+  const raw = process.env.CC_LEVELS;
+  if (!raw) return { levels: [...FULL_SWEEP_LEVELS], boundaries: true };
+  const levels = raw.split(",").map((l) => Number(l.trim()));
+  if (levels.some((l) => !Number.isInteger(l) || l < 153 || l > 372)) throw new Error(`CC_LEVELS must list feature levels from 153 to 372, got '${raw}'`);
+  return { levels, boundaries: false };
 }
-
-function project(name: string, fl: number, include: string[], exclude: string[], focus: number | null, parallel: boolean) {
-  return {
-    test: {
-      name,
-      include,
-      exclude,
-      globalSetup: ["src/target/global-setup.ts"],
-      provide: { referenceLevel: fl, sweepFocus: focus },
-      testTimeout: 60_000,
-      fileParallelism: parallel,
-      // Suite files share nothing but the target (every name they create is unique), so a worker keeps the harness
-      // and catalog it has imported instead of importing them again for every file: this more than halves the
-      // time of a level.
-      isolate: false,
-    },
-  };
-}
-
-const projects = Object.entries(plan()).flatMap(([level, files]) => {
-  const fl = Number(level);
-  const focus = files === "all" ? null : fl;
-  const shared = files === "all" ? ["suites/**/*.test.ts"] : files.filter((f) => !ISOLATED_SUITES.includes(f));
-  const isolated = files === "all" ? [...ISOLATED_SUITES] : files.filter((f) => ISOLATED_SUITES.includes(f));
-  return [
-    ...(shared.length ? [project(`fl${fl}`, fl, shared, [...ISOLATED_SUITES], focus, true)] : []),
-    ...(isolated.length ? [project(`fl${fl}-isolated`, fl, isolated, [], focus, false)] : []),
-  ];
-});
 
 export default defineConfig({
   test: {
-    projects: [{ test: { name: "unit", include: ["test/**/*.test.ts"], testTimeout: 120_000 } }, ...projects],
+    projects: [
+      { test: { name: "unit", include: ["test/**/*.test.ts"], testTimeout: 120_000 } },
+      {
+        test: {
+          name: "suites",
+          include: ["suites/**/*.test.ts"],
+          provide: { sweep: sweep() },
+          testTimeout: 60_000,
+          // Suite files share nothing but their servers, and a worker runs its files one at a time: keeping the
+          // harness and catalog imported across files saves most of the run's time.
+          isolate: false,
+        },
+      },
+    ],
   },
 });

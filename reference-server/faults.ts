@@ -5,6 +5,7 @@ import { messagesFlagsFaults } from "./faults/messages-flags.ts";
 import { messagesWidgetsFaults } from "./faults/messages-widgets.ts";
 import { uploadsFaults } from "./faults/uploads.ts";
 import { realmFaults } from "./faults/realm.ts";
+import { realmTableFaults, type RealmTableFaultId } from "./faults/realm-table.ts";
 import { usersFaults } from "./faults/users.ts";
 // --- groups (imports) ---
 import { groupsFaults } from "./faults/groups.ts";
@@ -18,6 +19,8 @@ import { integrationsFaults } from "./faults/integrations.ts";
 
 // --- channels (imports) ---
 import { channelsFaults } from "./faults/channels.ts";
+// --- messages core: sending, fetching, access (imports) ---
+import { messagesCoreFaults } from "./faults/messages-core.ts";
 
 export type { Fault } from "./faults/fault.ts";
 
@@ -25,7 +28,7 @@ export type { Fault } from "./faults/fault.ts";
  * Every named fault of the reference server, by area (one file each under faults/). The self-test
  * (test/self-test/faults-<area>.test.ts) proves each one turns at least one test of its clause red.
  */
-export const faults = {
+const handWritten = {
   ...serverWireFaults,
   ...messagesEditFaults,
   ...messagesFlagsFaults,
@@ -43,7 +46,12 @@ export const faults = {
   ...integrationsFaults,
   // --- channels ---
   ...channelsFaults,
+  // --- messages core: sending, fetching, access ---
+  ...messagesCoreFaults,
 } as const satisfies Record<string, Fault>;
+
+/** Every named fault: the hand-written ones and the realm permission-setting table's generated ones (typed by their id pattern). */
+export const faults: typeof handWritten & Readonly<Record<RealmTableFaultId, Fault>> = { ...handWritten, ...realmTableFaults };
 
 export type FaultId = keyof typeof faults;
 export const FAULT_IDS = Object.keys(faults) as FaultId[];

@@ -91,7 +91,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   const fl = new FeatureLevel(level, flipped);
   const rt: Runtime = {
     store,
-    access: new Access(store, fl),
+    access: new Access(store, fl, (id) => faultSet.has(id)),
     fl,
     queues: new EventQueues(store.clock),
     config,

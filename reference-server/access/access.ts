@@ -26,8 +26,10 @@ export class Access {
   constructor(
     private readonly store: Store,
     private readonly fl: FeatureLevel,
+    /** The server's named faults (a clean server has none); access rules that a fault breaks ask it. */
+    private readonly faulty: (id: FaultId) => boolean = () => false,
   ) {
-    this.channels = new ChannelAccess(store, fl);
+    this.channels = new ChannelAccess(store, fl, faulty);
     this.realm = new RealmPermissions(store, fl);
   }
 
@@ -52,8 +54,9 @@ export class Access {
 
   /** May the user read this message (received it, or reads it through the channel's shared history)? */
   canReadMessage(user: User, message: Message, use?: ContentUse): boolean {
-    if (this.store.flagsOf(user.id, message.id) !== undefined) return true;
-    if (message.type !== "stream" || message.channelId === null) return false;
+    const received = this.store.flagsOf(user.id, message.id) !== undefined;
+    if (received && !(this.faulty("fl153.messages.access-received") && message.channelId !== null && !this.store.isSubscribed(user.id, message.channelId))) return true;
+    if (message.type !== "stream" || message.channelId === null) return this.faulty("fl153.messages.access-direct-message") && this.store.isAdmin(user);
     const channel = this.store.channels.get(message.channelId);
     return channel !== undefined && this.canReadChannelHistory(user, channel, use);
   }

@@ -1,3 +1,4 @@
+import type { FaultId } from "../faults.ts";
 import type { FeatureLevel, LevelSwitchName } from "../levels.ts";
 import type { ChannelGroupSetting } from "../state/channel-settings.ts";
 import type { Store } from "../state/store.ts";
@@ -36,6 +37,7 @@ export class ChannelAccess {
   constructor(
     private readonly store: Store,
     private readonly fl: FeatureLevel,
+    private readonly faulty: (id: FaultId) => boolean = () => false,
   ) {}
 
   private isGuest(user: User): boolean {
@@ -62,7 +64,7 @@ export class ChannelAccess {
   content(user: User, channel: Channel, use: ContentUse = "contentAccessFetch"): boolean {
     if (this.store.isSubscribed(user.id, channel.id)) return true;
     if (channel.inviteOnly) return this.viaContentGroups(user, channel, use);
-    return !this.isGuest(user) || channel.isWebPublic;
+    return !this.isGuest(user) || channel.isWebPublic || this.faulty("fl153.messages.access-public-channel");
   }
 
   /**
@@ -78,7 +80,7 @@ export class ChannelAccess {
 
   /** May the user read messages of the channel that it never received (shared history and content access)? */
   readHistory(user: User, channel: Channel, use: ContentUse = "contentAccessFetch"): boolean {
-    return channel.historyPublicToSubscribers && this.content(user, channel, use);
+    return (channel.historyPublicToSubscribers || this.faulty("fl153.messages.access-private-channel")) && this.content(user, channel, use);
   }
 
   /** May the user post to the channel: subscribers (non-guests for public channels), under who-may-post (FL333 or the old policy). */

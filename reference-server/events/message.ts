@@ -2,9 +2,16 @@ import { serializeMessage } from "../api/messages/serialize.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Message } from "../state/types.ts";
 
+/** The fault fl153.messages.message-event-recipients: users who can read a channel message without receiving it. */
+function readersBesides(rt: Runtime, message: Message, receivers: ReadonlyMap<number, unknown>): number[] {
+  if (message.type !== "stream") return [];
+  return [...rt.store.users.values()].filter((u) => u.isActive && !receivers.has(u.id) && rt.access.canReadMessage(u, message)).map((u) => u.id);
+}
+
 /** `message` events: each receiving user's queues get the message rendered for that queue, with the user's flags. */
 export function publishMessage(rt: Runtime, message: Message, receivers: ReadonlyMap<number, ReadonlySet<string>>): void {
   const userIds = [...receivers.keys()].filter((id) => !(rt.faulty("fl153.events.message-event") && id === message.senderId));
+  if (rt.faulty("fl153.messages.message-event-recipients")) userIds.push(...readersBesides(rt, message, receivers));
   rt.queues.publish("message", userIds, (q) => ({
     type: "message",
     message: serializeMessage(rt, message, {

@@ -1,3 +1,4 @@
+import { tableFault } from "../faults/realm-table.ts";
 import type { Runtime } from "../runtime.ts";
 import type { RealmSettingDef } from "../state/realm-settings.ts";
 import type { SettingValue } from "../state/realm-values.ts";
@@ -15,9 +16,9 @@ export function publishRealmChanges(rt: Runtime, changes: ReadonlyArray<{ def: R
   const users = everyone(rt);
   const dict: Record<string, SettingValue> = {};
   for (const { def, value } of changes) {
-    if (def.name === "can_move_messages_between_topics_group" && rt.faulty("fl316.realm.can-move-messages-between-topics-group-event")) continue;
     if (rt.faulty("fl153.realm.setting-change-events")) continue;
-    if (def.event === "update_dict") dict[def.name] = value;
+    // (fault: a table setting sent as an update event of its own)
+    if (def.event === "update_dict" && !tableFault(rt, def, "-event")) dict[def.name] = value;
     else rt.queues.publish("realm", users, () => ({ type: "realm", op: "update", property: def.name, value, ...legacyExtraData(rt) }));
   }
   if (Object.keys(dict).length > 0) rt.queues.publish("realm", users, () => ({ type: "realm", op: "update_dict", property: "default", data: dict }));

@@ -222,4 +222,9 @@ export const channelsFaults = {
     clause: "fl280.register.create-web-public-stream-policy-deprecated",
     description: "register leaves out realm_create_web_public_stream_policy",
   },
+  // --- messages core: access ---
+  "fl153.channels.visible-channels": {
+    clause: "fl153.channels.visible-channels",
+    description: "GET /streams lists private channels to every user who is not a guest, subscribed or not",
+  },
 } as const satisfies Record<string, Fault>;

@@ -2,18 +2,7 @@ import type { Fault } from "./fault.ts";
 
 /** Realm settings: each fault breaks one clause (see ../faults.ts). */
 export const realmFaults = {
-  "fl352.realm.wildcard-mention-policy-removed": {
-    clause: "fl352.realm.wildcard-mention-policy-removed",
-    description: "PATCH /realm still reads wildcard_mention_policy after FL352 replaced it",
-  },
-  "fl264.realm.can-create-public-channel-group-register": {
-    clause: "fl264.realm.can-create-public-channel-group-register",
-    description: "POST /register leaves out realm_can_create_public_channel_group",
-  },
-  "fl316.realm.can-move-messages-between-topics-group-event": {
-    clause: "fl316.realm.can-move-messages-between-topics-group-event",
-    description: "a change of can_move_messages_between_topics_group sends no realm event",
-  },
+  // The permission-setting table's families (PATCH, register, event, removed policy) are generated: realm-table.ts.
   // --- realm settings (session 2) ---
   "fl358.realm.edit-history-visibility-policy": { clause: "fl358.realm.edit-history-visibility-policy", description: "PATCH /realm ignores message_edit_history_visibility_policy at FL358", flips: "editHistoryVisibilityPolicy" },
   "fl358.realm.allow-edit-history-removed": { clause: "fl358.realm.allow-edit-history-removed", description: "PATCH /realm still reads allow_edit_history after FL358", flips: "allowEditHistoryRemoved" },

@@ -137,4 +137,13 @@ export const settingsFaults = {
     description: "user_status events go to every user, access or not, as before FL228",
     flips: "userStatusEventAccess",
   },
+  // --- settings: envelopes of the settings endpoints ---
+  "fl78.settings.ignored-parameters-unsupported": {
+    clause: "fl78.settings.ignored-parameters-unsupported",
+    description: "PATCH /settings reads every request key as a possible setting, so none is listed in ignored_parameters_unsupported",
+  },
+  "fl96.settings.defaults-ignored-parameters-unsupported": {
+    clause: "fl96.settings.defaults-ignored-parameters-unsupported",
+    description: "PATCH /realm/user_settings_defaults reads every request key as a possible setting, so none is listed in ignored_parameters_unsupported",
+  },
 } as const satisfies Record<string, Fault>;

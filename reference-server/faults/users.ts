@@ -143,4 +143,8 @@ export const usersFaults = {
     clause: "fl153.register.realm-users",
     description: "realm_users leaves out bots",
   },
+  "fl153.users.get-own-user": {
+    clause: "fl153.users.get-own-user",
+    description: "GET /users/me nests the user object under a user key, as GET /users/{user_id} does",
+  },
 } as const satisfies Record<string, Fault>;

@@ -11,6 +11,8 @@ import { multipartFileLimit } from "../uploads/limits.ts";
 import { serveUploadPath } from "../uploads/paths.ts";
 
 const PREFIX = "/api/v1";
+/** Where a server that forgot the version segment would mount its routes but server_settings (the fl153.server.api-v1-prefix fault). */
+const UNVERSIONED_PREFIX = "/api";
 
 /**
  * One request, start to end: route, parse the body as a form whatever the method, merge the query string,
@@ -25,35 +27,45 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     const method = (req.method ?? "GET").toUpperCase();
     // Upload downloads (/user_uploads/...) and the tus endpoint read their own bodies and answer in their own shapes.
     if (await serveUploadPath(rt, req, res, url.pathname)) return;
-    if (!url.pathname.startsWith(`${PREFIX}/`)) throw notFound(`No such endpoint: ${url.pathname}`);
-    const sub = url.pathname.slice(PREFIX.length);
+    const prefix = rt.faulty("fl153.server.api-v1-prefix") && url.pathname !== `${PREFIX}/server_settings` ? UNVERSIONED_PREFIX : PREFIX;
+    if (!url.pathname.startsWith(`${prefix}/`)) throw notFound(`No such endpoint: ${url.pathname}`);
+    const sub = url.pathname.slice(prefix.length);
     const found = table.lookup(method, sub);
-    if (found.kind === "not-found") throw notFound(`No such endpoint: ${method} ${url.pathname}`);
+    if (found.kind === "not-found") {
+      if (rt.faulty("fl153.server.unknown-route")) {
+        req.resume();
+        sendJson(res, 200, successBody({}, []));
+        return;
+      }
+      throw notFound(`No such endpoint: ${method} ${url.pathname}`);
+    }
     if (found.kind === "method-not-allowed") {
       if (method === "OPTIONS") {
         req.resume();
         res.writeHead(204, { allow: found.allowed.join(", ") }).end();
         return;
       }
-      throw methodNotAllowed(found.allowed);
+      throw rt.faulty("fl153.server.method-not-allowed") ? notFound(`No such endpoint: ${method} ${url.pathname}`) : methodNotAllowed(found.allowed);
     }
     const { route, path } = found.match;
     const body = await parseBody(req, multipartFileLimit(rt));
-    const merged = new Map(body.fields);
+    const merged = new Map(method === "DELETE" && rt.faulty("fl153.server.parameter-encoding") ? [] : body.fields);
     for (const [k, v] of url.searchParams) if (!merged.has(k)) merged.set(k, v);
-    const params = new Params(merged);
+    const params = new Params(merged, (id) => rt.faulty(id));
     const user = route.auth ? authenticate(rt, req) : undefined;
     const ctx = { rt, user, params, path, files: body.files, req, signal: controller.signal };
     const result = await (route.handler as (c: typeof ctx) => Promise<Record<string, unknown>>)(ctx);
     const reportsIgnored =
       rt.fl.has("ignoredParametersEverywhere") || (route.reportsIgnoredSince !== undefined && rt.fl.atLeast(route.reportsIgnoredSince));
     const out = successBody(result, reportsIgnored ? params.ignored() : []);
-    sendJson(res, 200, rt.config.product === "zulip" ? renameProductKeys(out) : out);
+    const mislabelled: Record<string, string> = rt.faulty("fl153.server.json-response") ? { "content-type": "text/html; charset=utf-8" } : {};
+    sendJson(res, 200, rt.config.product === "zulip" ? renameProductKeys(out) : out, mislabelled);
   } catch (e) {
     // A body we did not read would corrupt the next request on this keep-alive connection.
     if (!req.readableEnded) req.resume();
     if (e instanceof ApiError) {
       if (rt.faulty("fl153.server.missing-parameter") && e.code === "REQUEST_VARIABLE_MISSING") e = badRequest(e.message);
+      if (rt.faulty("fl153.errors.error-envelope")) e = new ApiError((e as ApiError).status, undefined, (e as ApiError).message, (e as ApiError).extra);
       sendError(res, e as ApiError);
       return;
     }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { FaultId } from "../faults.ts";
 import { badRequest, confusingVar, missingParam } from "./errors.ts";
 
 /**
@@ -9,7 +10,10 @@ import { badRequest, confusingVar, missingParam } from "./errors.ts";
 export class Params {
   private readonly read = new Set<string>();
 
-  constructor(private readonly values: ReadonlyMap<string, string>) {}
+  constructor(
+    private readonly values: ReadonlyMap<string, string>,
+    private readonly faulty: (id: FaultId) => boolean = () => false,
+  ) {}
 
   /** Marks a key as read and returns its raw value. */
   private take(name: string): string | undefined {
@@ -24,7 +28,7 @@ export class Params {
 
   /** A raw string, looked up under its name or one alias; both present is REQUEST_CONFUSING_VAR. */
   optStr(name: string, alias?: string): string | undefined {
-    if (alias !== undefined && this.values.has(name) && this.values.has(alias)) throw confusingVar(name, alias);
+    if (alias !== undefined && this.values.has(name) && this.values.has(alias) && !this.faulty("fl153.server.confusing-parameters")) throw confusingVar(name, alias);
     return this.take(name) ?? (alias !== undefined ? this.take(alias) : undefined);
   }
 
@@ -46,7 +50,7 @@ export class Params {
     const raw = this.take(name);
     if (raw === undefined) return undefined;
     if (raw === "true") return true;
-    if (raw === "false") return false;
+    if (raw === "false" || this.faulty("fl153.server.malformed-parameter")) return false;
     throw badRequest(`${name} is not a boolean`);
   }
 
@@ -86,6 +90,11 @@ export class Params {
     const v = this.optJson(name, schema);
     if (v === undefined) throw missingParam(name);
     return v;
+  }
+
+  /** Every key the request sent (read or not). */
+  names(): string[] {
+    return [...this.values.keys()];
   }
 
   /** Keys the handler never read, sorted: the FL167 `ignored_parameters_unsupported` list. */

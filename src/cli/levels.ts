@@ -1,14 +1,11 @@
-import { MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL } from "../../reference-server/server.ts";
 import { collectTests } from "../expect/collect.ts";
 import { boundariesOf } from "../expect/boundaries.ts";
+import { FULL_SWEEP_LEVELS } from "../expect/sweep.ts";
 import type { Io } from "./usage.ts";
 
-/** Levels at which the whole suite runs: the last level, the release levels, and the catalog floor. */
-export const FULL_SWEEP_LEVELS = [MIN_FEATURE_LEVEL, 185, 237, 277, 371, MAX_FEATURE_LEVEL];
-
 /**
- * The sweep `npm test` runs: at the full-sweep levels every suite file; at every other boundary level only the
- * files holding a test with a boundary there (and, inside them, only those tests: see behaviour()).
+ * The sweep `npm test` runs, by level: every suite file at the full-sweep levels; at every other boundary level the
+ * files holding a test with a boundary there (inside them only those tests run there: see behaviour()).
  */
 export async function sweepPlan(): Promise<Record<string, string[] | "all">> {
   const plan: Record<string, string[] | "all"> = {};

@@ -7,6 +7,9 @@ import { runBehaviour } from "./runner.ts";
 import { toTestMeta } from "./meta.ts";
 import { boundariesOf } from "./boundaries.ts";
 import { applyExpectations, type Expectations } from "../report/expectations.ts";
+import type { TargetInfo } from "../target/target.ts";
+import type { Sweep } from "./sweep.ts";
+import type { TestContext as VitestContext } from "vitest";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -38,9 +41,29 @@ function callerFile(): string {
   return "unknown";
 }
 
-/** In a boundary project of the level sweep, only the tests with a boundary at its level are registered. */
-function inFocus(d: Descriptor, focus: number | null | undefined): boolean {
-  return focus === null || focus === undefined || boundariesOf(d).has(focus);
+/** The levels a test runs at in the level sweep: the sweep's levels, and both sides of its own boundaries. */
+function sweepLevels(d: Descriptor, sweep: Sweep): number[] {
+  const levels = new Set(sweep.levels);
+  if (sweep.boundaries) for (const l of boundariesOf(d)) levels.add(l);
+  return [...levels].sort((a, b) => a - b);
+}
+
+/** Runs the test against the target and turns its outcome into vitest's: pass, skip with the reason, or an error. */
+async function settle(d: Descriptor, target: TargetInfo, ctx: VitestContext): Promise<void> {
+  const outcome = await runBehaviour(d, target);
+  const [meta] = applyExpectations([toTestMeta(d, outcome)], vitest!.inject("expectations"));
+  ctx.task.meta.conformance = meta!;
+  if (vitest!.inject("allure")) await (await import("../report/allure.ts")).describeForAllure(meta!, target);
+  if (meta!.status === "pass") return;
+  // n/a, skipped and known deviations carry their reason (the level, the missing persona, the expectations
+  // entry) into vitest's skip note.
+  if (meta!.status === "n/a" || meta!.status === "skipped" || meta!.status === "expected-fail") ctx.skip(`${meta!.status}: ${meta!.message ?? ""}`);
+  const err = new Error(`${meta!.status.toUpperCase()}: ${meta!.message ?? ""}`);
+  // A target that does not conform is an assertion failure (Allure: failed); blocked and harness errors keep
+  // the plain name (Allure: broken), since they say the test could not judge.
+  if (meta!.status === "fail" || meta!.status === "unexpected-pass") err.name = "AssertionError";
+  err.stack = err.message;
+  throw err;
 }
 
 /**
@@ -76,24 +99,13 @@ export function behaviour(
     d.from = options.from;
   }
   registry.descriptors.push(d);
-  if (vitest && !registry.collecting && inFocus(d, vitest.inject("sweepFocus"))) {
-    vitest.test(`${title} [${ids.join(", ")}]`, async (ctx) => {
-      const target = vitest.inject("target");
-      const outcome = await runBehaviour(d, target);
-      const [meta] = applyExpectations([toTestMeta(d, outcome)], vitest.inject("expectations"));
-      ctx.task.meta.conformance = meta!;
-      if (vitest.inject("allure")) await (await import("../report/allure.ts")).describeForAllure(meta!, target);
-      if (meta!.status === "pass") return;
-      // n/a, skipped and known deviations carry their reason (the level, the missing persona, the expectations
-      // entry) into vitest's skip note.
-      if (meta!.status === "n/a" || meta!.status === "skipped" || meta!.status === "expected-fail") ctx.skip(`${meta!.status}: ${meta!.message ?? ""}`);
-      const err = new Error(`${meta!.status.toUpperCase()}: ${meta!.message ?? ""}`);
-      // A target that does not conform is an assertion failure (Allure: failed); blocked and harness errors keep
-      // the plain name (Allure: broken), since they say the test could not judge.
-      if (meta!.status === "fail" || meta!.status === "unexpected-pass") err.name = "AssertionError";
-      err.stack = err.message;
-      throw err;
-    });
+  if (vitest && !registry.collecting) {
+    const sweep = vitest.inject("sweep");
+    const name = `${title} [${ids.join(", ")}]`;
+    for (const level of sweep ? sweepLevels(d, sweep) : []) {
+      vitest.test(`FL${level}: ${name}`, async (ctx) => settle(d, await (await import("../target/sweep-targets.ts")).targetAt(level), ctx));
+    }
+    if (!sweep) vitest.test(name, async (ctx) => settle(d, vitest.inject("target"), ctx));
   }
   return d;
 }

@@ -1,7 +1,8 @@
 /**
- * Suite files that change organization-wide settings (PATCH /realm) while they run. They get a server of their
- * own and run one file at a time, so no other test ever sees a setting they changed, and they never race each
- * other over the same setting. Everything else shares a server and runs in parallel.
+ * Suite files that change organization-wide settings (PATCH /realm) while they run. `run` shares one target
+ * between all files, so it runs these in a second pass, one file at a time: no other test ever sees a setting they
+ * changed, and they never race each other over the same setting. (`npm test` needs no list: each worker has its
+ * own servers and runs its files one at a time.)
  */
 export const ISOLATED_SUITES: readonly string[] = [
   // --- channels ---

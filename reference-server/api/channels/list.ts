@@ -32,7 +32,7 @@ function getStreams(ctx: RequestContext): Record<string, unknown> {
   const wanted = (c: Channel): boolean => {
     if (c.isArchived && !withArchived) return false;
     if (all && access.metadata(user, c)) return true;
-    if (pub && !c.inviteOnly && user.role !== 600) return true;
+    if (pub && (!c.inviteOnly || rt.faulty("fl153.channels.visible-channels")) && user.role !== 600) return true;
     if (webPublic && c.isWebPublic) return true;
     if (subscribed && rt.store.isSubscribed(user.id, c.id)) return true;
     if (defaults && c.isDefault && access.metadata(user, c)) return true;

@@ -7,7 +7,7 @@ import { authed, type RequestContext, type Route } from "../../runtime.ts";
  */
 async function getEvents(ctx: RequestContext): Promise<Record<string, unknown>> {
   const { rt, user, params } = ctx;
-  const dontBlock = params.bool("dont_block", false);
+  const dontBlock = params.bool("dont_block", false) && !rt.faulty("fl153.events.dont-block");
   const queueId = params.str("queue_id");
   const lastEventId = params.optInt("last_event_id");
   const queue = rt.queues.get(queueId, user.id);
@@ -22,12 +22,14 @@ async function getEvents(ctx: RequestContext): Promise<Record<string, unknown>> 
     queue.connected++;
     try {
       const arrived = await queue.waitForEvent(rt.config.heartbeatMs, ctx.signal);
-      if (!arrived && !ctx.signal.aborted) queue.push({ type: "heartbeat" });
+      if (arrived && rt.faulty("fl153.events.long-poll")) return { events: [] };
+      if (!arrived && !ctx.signal.aborted && !rt.faulty("fl153.events.heartbeat")) queue.push({ type: "heartbeat" });
     } finally {
       queue.connected--;
       queue.lastTouched = rt.store.clock();
     }
   }
+  if (rt.faulty("fl153.events.envelope")) return { events: queue.events.map((e) => ({ ...e, id: String(e.id) })) };
   return { events: [...queue.events] };
 }
 
@@ -36,7 +38,7 @@ function deleteQueue(ctx: RequestContext): Record<string, unknown> {
   const queueId = ctx.params.str("queue_id");
   const queue = ctx.rt.queues.get(queueId, ctx.user.id);
   if (!queue) throw badEventQueueId(queueId);
-  ctx.rt.queues.delete(queue);
+  if (!ctx.rt.faulty("fl153.events.delete-queue")) ctx.rt.queues.delete(queue);
   return {};
 }
 

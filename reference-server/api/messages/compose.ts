@@ -11,7 +11,7 @@ export type MessageKind = "stream" | "private";
  */
 export function messageKind(ctx: RequestContext, raw: string): MessageKind {
   if (raw === "stream" || raw === "channel") return "stream";
-  if (raw === "private") return "private";
+  if (raw === "private" && !(ctx.rt.fl.has("directMessageType") && ctx.rt.faulty("fl174.messages.private-type-alias"))) return "private";
   if (raw === "direct" && ctx.rt.fl.has("directMessageType")) return "private";
   throw badRequest("Invalid message type");
 }
@@ -25,7 +25,7 @@ export function readContent(ctx: RequestContext): string {
 
 /** `topic` (alias `subject`): the empty topic is allowed from FL334 (fl334.messages.empty-topic-send). */
 export function readTopic(ctx: RequestContext): string {
-  const raw = ctx.params.optStr("topic", "subject");
+  const raw = ctx.params.optStr("topic", ctx.rt.faulty("fl153.messages.subject-alias") ? undefined : "subject");
   if (raw === undefined) {
     if (ctx.rt.fl.has("emptyTopicName")) return "";
     throw new ApiError(400, "REQUEST_VARIABLE_MISSING", "Missing topic", { var_name: "topic" });

@@ -38,9 +38,10 @@ function usersOf(rt: Runtime, operand: NarrowTerm["operand"], op: string): User[
 export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): CompiledNarrow {
   const out: CompiledNarrow = { test: () => true };
   const predicates: Predicate[] = [];
-  const dmOps = rt.fl.has("dmNarrowFilters") ? ["dm", "pm-with"] : ["pm-with"];
-  const dmIncludingOps = rt.fl.has("dmNarrowFilters") ? ["dm-including", "group-pm-with"] : ["group-pm-with"];
-  const dmIs = rt.fl.has("dmNarrowFilters") ? ["dm", "private"] : ["private"];
+  const legacy = !(rt.fl.has("dmNarrowFilters") && rt.faulty("fl177.messages.legacy-dm-filters"));
+  const dmOps = [...(rt.fl.has("dmNarrowFilters") ? ["dm"] : []), ...(legacy ? ["pm-with"] : [])];
+  const dmIncludingOps = [...(rt.fl.has("dmNarrowFilters") ? ["dm-including"] : []), ...(legacy ? ["group-pm-with"] : [])];
+  const dmIs = [...(rt.fl.has("dmNarrowFilters") ? ["dm"] : []), ...(legacy ? ["private"] : [])];
   for (const term of terms) {
     const { operator: op, operand } = term;
     let p: Predicate;
@@ -52,6 +53,7 @@ export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): C
       if (!term.negated) out.channel = channel;
       p = (m) => m.channelId === channel.id;
     } else if (op === "topic") {
+      if (rt.faulty("fl153.messages.narrow-channel-topic")) continue;
       if (typeof operand !== "string") throw badNarrow("topic operand must be a string");
       const topic = topicOperand(rt, operand);
       const t = topic.toLowerCase();
@@ -84,6 +86,7 @@ export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): C
       if (operand !== "home" && operand !== "all") throw badNarrow(`unknown 'in' operand ${String(operand)}`);
       continue;
     } else {
+      if (rt.faulty("fl153.messages.bad-narrow")) continue;
       throw badNarrow(`unknown operator ${op}`);
     }
     predicates.push(term.negated ? (m) => !p(m) : p);

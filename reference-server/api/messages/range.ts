@@ -50,6 +50,7 @@ function resolveAnchor(ctx: RequestContext, raw: string, src: Source): number {
   if (raw === "oldest") return 0;
   if (raw === "first_unread") return firstUnread(ctx, src);
   if (/^\d+$/.test(raw.trim())) return Number(raw);
+  if (ctx.rt.faulty("fl153.messages.bad-anchor")) return NEWEST_ANCHOR;
   throw badRequest("Invalid anchor");
 }
 

@@ -13,7 +13,7 @@ function tryJson(raw: string): unknown {
 /** `to` of a channel message: a raw name or ID, or a JSON list of one name or ID (wire §3). */
 export function resolveChannel(rt: Runtime, to: string): Channel {
   const parsed = tryJson(to);
-  let ref: unknown = Array.isArray(parsed) ? parsed : to;
+  let ref: unknown = Array.isArray(parsed) && !rt.faulty("fl153.messages.send-channel-message") ? parsed : to;
   if (Array.isArray(ref)) {
     if (ref.length !== 1) throw badRequest("Cannot send to multiple channels");
     ref = ref[0];
@@ -44,7 +44,7 @@ export function resolveUsers(rt: Runtime, to: string): User[] {
       if (!u || !u.isActive) throw badRequest(`Invalid user ID ${ref}`);
       return u;
     }
-    if (typeof ref === "string") {
+    if (typeof ref === "string" && !rt.faulty("fl153.messages.send-direct-message")) {
       const u = rt.store.userByEmail(ref);
       if (!u || !u.isActive) throw badRequest(`Invalid email '${ref}'`);
       return u;

@@ -1,3 +1,4 @@
+import { tableFault } from "../../faults/realm-table.ts";
 import type { Runtime } from "../../runtime.ts";
 import { REALM_SETTINGS } from "../../state/realm-settings.ts";
 import { settingActive } from "../../state/realm-values.ts";
@@ -35,7 +36,9 @@ function broaderPolicy(a: number, b: number): number {
 export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   // The server's own settings (setBy "server") have register fields of their own shape: uploads/limits.ts.
-  for (const def of REALM_SETTINGS) if (settingActive(def, rt.fl) && def.setBy !== "server") out[`realm_${def.name}`] = rt.store.settings.get(def.name);
+  for (const def of REALM_SETTINGS) {
+    if (settingActive(def, rt.fl) && def.setBy !== "server" && !tableFault(rt, def, "-register")) out[`realm_${def.name}`] = rt.store.settings.get(def.name);
+  }
   // --- realm settings (session 2) ---
   if (rt.faulty("fl153.register.realm-prefix")) {
     out.name = out.realm_name;
@@ -44,7 +47,6 @@ export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
   // Before FL195 an unset default code-block language was null.
   if (!rt.fl.has("defaultCodeBlockLanguageEmpty") && out.realm_default_code_block_language === "") out.realm_default_code_block_language = null;
   Object.assign(out, realmServerFields(rt));
-  if (rt.faulty("fl264.realm.can-create-public-channel-group-register")) delete out.realm_can_create_public_channel_group;
   const { fl } = rt;
   if (fl.has("canCreatePublicChannelGroup")) out.realm_create_public_stream_policy = approximatePolicy(rt, "can_create_public_channel_group");
   if (fl.has("canCreatePrivateChannelGroup")) out.realm_create_private_stream_policy = approximatePolicy(rt, "can_create_private_channel_group");

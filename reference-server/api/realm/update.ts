@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkValue, GroupSettingUpdateSchema, normalize, sameValue, type GroupSettingValue } from "../../access/group-settings.ts";
 import { publishRealmChanges } from "../../events/realm.ts";
+import { tableFault } from "../../faults/realm-table.ts";
 import { ApiError, badRequest, systemGroupRequired } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { REALM_SETTINGS, type RealmSettingDef } from "../../state/realm-settings.ts";
@@ -69,12 +70,11 @@ function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | un
  */
 function updateRealm(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
-  if (user.role > ROLE.administrator) throw mustBe("administrator");
+  if (user.role > ROLE.administrator && !rt.faulty("fl153.errors.forbidden-action")) throw mustBe("administrator");
   const changes: Array<{ def: RealmSettingDef; value: SettingValue }> = [];
   for (const def of REALM_SETTINGS) {
-    const stillRead = def.name === "wildcard_mention_policy" && rt.faulty("fl352.realm.wildcard-mention-policy-removed");
-    if (!settingActive(def, rt.fl) && !stillRead) continue;
-    if (def.setBy === "server") continue;
+    if (!settingActive(def, rt.fl) && !tableFault(rt, def, "-removed")) continue;
+    if (def.setBy === "server" || tableFault(rt, def, "")) continue;
     const value = readValue(ctx, def);
     if (value === undefined) continue;
     if (def.ownerOnly && user.role !== ROLE.owner) throw mustBe("owner");

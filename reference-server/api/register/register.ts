@@ -15,7 +15,7 @@ const DEFAULT_LIFESPAN = 600;
  */
 async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
   const { rt, user, params } = ctx;
-  const rawCaps = params.optJson("client_capabilities", CapabilitiesSchema);
+  const rawCaps = params.optJson("client_capabilities", rt.faulty("fl153.register.client-capabilities-encoding") ? z.record(z.string(), z.unknown()) : CapabilitiesSchema);
   const capabilities = capabilitiesFor(rt.fl, rawCaps);
   const eventTypes = params.optJson("event_types", z.array(z.string()).nullable()) ?? null;
   const fetchTypes = params.optJson("fetch_event_types", z.array(z.string()).nullable()) ?? eventTypes;
@@ -31,21 +31,24 @@ async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
   const lifespan = params.optJson("queue_lifespan_secs", z.number().int().min(0)) ?? 0;
   const queue = rt.queues.create({
     userId: user.id,
-    eventTypes: eventTypes === null ? null : new Set(eventTypes),
+    eventTypes: eventTypes === null || rt.faulty("fl153.events.event-types-filter") ? null : new Set(eventTypes),
     capabilities,
     applyMarkdown,
     clientGravatar,
     lifespanSeconds: lifespan === 0 ? DEFAULT_LIFESPAN : Math.min(lifespan, MAX_LIFESPAN),
   });
   const state = initialState(rt, { user, capabilities, clientGravatar, includeSubscribers, slimPresence }, fetchTypes === null ? null : new Set(fetchTypes));
-  return {
+  const out: Record<string, unknown> = {
     queue_id: queue.id,
     last_event_id: -1,
-    chat_feature_level: rt.fl.level,
+    chat_feature_level: rt.faulty("fl153.versioning.feature-level-consistent") ? rt.fl.level - 1 : rt.fl.level,
     chat_version: versionFor(rt.fl.level),
     chat_merge_base: "",
     ...state,
   };
+  if (rt.faulty("fl153.events.register-queue")) delete out.last_event_id;
+  if (rt.faulty("fl153.versioning.feature-level-in-register")) delete out.chat_feature_level;
+  return out;
 }
 
 export const routes: Route[] = [authed("POST", "/register", register)];

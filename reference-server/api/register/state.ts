@@ -47,12 +47,18 @@ const realm: Section = (rt) => {
     ...typingConstants(rt),
     ...presenceConstants(rt),
   };
-  if (rt.fl.has("realmUrlField")) out.realm_url = rt.url;
+  if (rt.fl.has("realmUrlField")) out.realm_url = rt.faulty("fl257.register.realm-url") ? new URL(rt.url).host : rt.url;
+  if (rt.fl.has("realmUrlField") && rt.faulty("fl257.register.realm-uri-alias")) delete out.realm_uri;
   if (rt.fl.has("emptyTopicDisplayName")) out.realm_empty_topic_display_name = realm.emptyTopicDisplayName;
   return out;
 };
 
-const message: Section = (rt) => ({ max_message_id: rt.store.allMessageIds.at(rt.store.allMessageIds.length - 1) ?? -1 });
+const message: Section = (rt) => {
+  const ids = rt.store.allMessageIds;
+  let i = ids.length - 1;
+  if (rt.faulty("fl153.events.state-consistency")) while (i >= 0 && rt.store.messages.get(ids.at(i)!)?.type !== "stream") i--;
+  return { max_message_id: ids.at(i) ?? -1 };
+};
 
 // --- messages: flags, unreads, topics, read receipts ---
 /** unread_msgs (wire §13) and user_topics, rendered for the client's empty_topic_name capability (FL334). */

@@ -3,11 +3,12 @@ import { versionFor } from "../../version.ts";
 
 /** GET /server_settings: no credentials; the feature level and the realm's public facts (wire §7). */
 export const routes: Route[] = [
-  open("GET", "/server_settings", ({ rt }) => {
+  open("GET", "/server_settings", ({ rt, req }) => {
+    if (rt.faulty("fl153.server.server-settings-no-auth") && req.headers.authorization === undefined) return { chat_feature_level: rt.fl.level, chat_version: versionFor(rt.fl.level) };
     const out: Record<string, unknown> = {
       authentication_methods: { password: true, dev: false, email: true, ldap: false, remoteuser: false, github: false, azuread: false, gitlab: false, google: false, apple: false, saml: false, "openid connect": false },
       external_authentication_methods: [],
-      chat_feature_level: rt.fl.level,
+      chat_feature_level: rt.faulty("fl153.versioning.feature-level-in-server-settings") ? String(rt.fl.level) : rt.fl.level,
       chat_version: versionFor(rt.fl.level),
       chat_merge_base: "",
       push_notifications_enabled: false,
@@ -21,6 +22,7 @@ export const routes: Route[] = [
       realm_web_public_access_enabled: false,
     };
     if (rt.fl.has("realmUrlField")) out.realm_url = rt.url;
+    if (rt.fl.has("realmUrlField") && rt.faulty("fl257.server.realm-uri-alias")) delete out.realm_uri;
     return out;
   }),
 ];

@@ -39,6 +39,7 @@ function changes(ctx: RequestContext, current: (name: string) => UserSettingValu
 /** PATCH /settings: the requester's own settings; a `user_settings` update event for each change. */
 function updateSettings(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
+  if (rt.faulty("fl78.settings.ignored-parameters-unsupported")) for (const name of ctx.params.names()) ctx.params.optStr(name);
   for (const { name, value } of changes(ctx, (n) => rt.store.userSettings.get(user.id, n))) {
     rt.store.userSettings.set(user.id, name, value);
     publishUserSetting(rt, user.id, name, value);
@@ -51,6 +52,7 @@ function updateSettings(ctx: RequestContext): Record<string, unknown> {
 function updateDefaults(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
   if (!rt.access.canAdministerUsers(user)) throw mustBeAdministrator();
+  if (rt.faulty("fl96.settings.defaults-ignored-parameters-unsupported")) for (const name of ctx.params.names()) ctx.params.optStr(name);
   for (const { name, value } of changes(ctx, (n) => rt.store.userSettings.getDefault(n), true)) {
     rt.store.userSettings.setDefault(name, value);
     publishUserSettingDefault(rt, name, value);

@@ -3,8 +3,8 @@ import { serializeUser } from "./serialize.ts";
 
 /** GET /users/me: the requester's own user object. */
 export const routes: Route[] = [
-  authed("GET", "/users/me", ({ rt, user }) => ({
-    ...serializeUser(rt, user, user, false),
-    max_message_id: rt.store.allMessageIds.at(rt.store.allMessageIds.length - 1) ?? -1,
-  })),
+  authed("GET", "/users/me", ({ rt, user }) => {
+    const me = { ...serializeUser(rt, user, user, false), max_message_id: rt.store.allMessageIds.at(rt.store.allMessageIds.length - 1) ?? -1 };
+    return rt.faulty("fl153.users.get-own-user") ? { user: me } : me;
+  }),
 ];
