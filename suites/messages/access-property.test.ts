@@ -7,10 +7,20 @@ import { checkViews, play } from "./access/play.ts";
 export const MESSAGE_ACCESS_RUNS = 12;
 
 behaviour(
-  ["fl153.messages.access-private-channel", "fl153.messages.access-public-channel", "fl153.messages.access-received", "fl153.messages.access-direct-message", "fl153.messages.message-event-recipients", "fl153.channels.visible-channels"],
-  `property: across random channels, subscriptions and messages every persona reads, lists and is told exactly what it must (${MESSAGE_ACCESS_RUNS} runs)`,
+  [
+    "fl153.messages.access-private-channel",
+    "fl153.messages.access-public-channel",
+    "fl153.messages.access-received",
+    "fl153.messages.access-direct-message",
+    "fl153.messages.message-event-recipients",
+    "fl153.channels.visible-channels",
+    "fl333.channels.can-send-message-group-enforced",
+    "fl354.messages.content-access-single",
+  ],
+  `property: across random channels, subscriptions, who-may-post and content-access groups, and messages, every persona reads, lists and is told exactly what it must (${MESSAGE_ACCESS_RUNS} runs)`,
   { needs: [...VIEWERS] },
   async (t) => {
-    await checkProperty(scenarioArb, MESSAGE_ACCESS_RUNS, async (s) => checkViews(t, await play(t, s)), [COVERING_SCENARIO]);
+    const rules = { sendGroups: t.fl.atLeast(333), contentGroups: t.fl.atLeast(354) };
+    await checkProperty(scenarioArb, MESSAGE_ACCESS_RUNS, async (s) => checkViews(t, await play(t, s, rules)), [COVERING_SCENARIO]);
   },
 );

@@ -9,6 +9,7 @@ export type Viewer = (typeof VIEWERS)[number];
 /** The administrator creates every channel and stays subscribed, so it may always manage subscriptions. */
 export const MANAGER: Viewer = "administrator";
 const OTHERS = VIEWERS.filter((v) => v !== MANAGER);
+const NON_GUESTS = OTHERS.filter((v) => v !== "guest");
 
 export type Privacy = "public" | "private-shared" | "private-protected";
 
@@ -18,13 +19,41 @@ export type Step =
   | { kind: "unsubscribe"; channel: number; who: Viewer }
   | { kind: "direct"; sender: Viewer; to: Viewer[] };
 
+export interface ChannelPlan {
+  privacy: Privacy;
+  initial: Viewer[];
+  /** can_send_message_group as an anonymous group of these personas (FL333); absent: the default, everyone. */
+  senders?: Viewer[];
+  /** can_add_subscribers_group as an anonymous group of these personas: content access from FL354. */
+  contentGroup?: Viewer[];
+}
+
 export interface Scenario {
-  channels: { privacy: Privacy; initial: Viewer[] }[];
+  channels: ChannelPlan[];
   steps: Step[];
 }
 
+/** Which of the level's group rules the model applies (the target's level decides). */
+export interface GroupRules {
+  /** FL333: only members of can_send_message_group may post. */
+  sendGroups: boolean;
+  /** FL354: members of a private channel's can_add_subscribers_group read its shared history unsubscribed. */
+  contentGroups: boolean;
+}
+
 export const scenarioArb: fc.Arbitrary<Scenario> = fc
-  .array(fc.record({ privacy: fc.constantFrom<Privacy>("public", "private-shared", "private-protected"), initial: fc.subarray([...OTHERS]) }), { minLength: 1, maxLength: 3 })
+  .array(
+    fc.record(
+      {
+        privacy: fc.constantFrom<Privacy>("public", "private-shared", "private-protected"),
+        initial: fc.subarray([...OTHERS]),
+        senders: fc.subarray([...VIEWERS]),
+        contentGroup: fc.subarray([...NON_GUESTS]),
+      },
+      { requiredKeys: ["privacy", "initial"] },
+    ),
+    { minLength: 1, maxLength: 3 },
+  )
   .chain((channels) =>
     fc.record({
       channels: fc.constant(channels),
@@ -44,13 +73,15 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc
  * A fixed scenario played before the random ones, so that every rule meets a case that tells it apart in every run
  * (random scenarios reach some of them rarely): a guest outside a public channel; a newcomer to protected history
  * and to shared history; subscribers who leave private channels after receiving; a direct message without the
- * administrator; a channel message while non-guests are unsubscribed; private channels some non-guests are not in.
+ * administrator; a channel message while non-guests are unsubscribed; private channels some non-guests are not in;
+ * a post by a member of can_send_message_group and one by a guest outside it; a reader through a content-access group.
  */
 export const COVERING_SCENARIO: Scenario = {
   channels: [
     { privacy: "public", initial: ["moderator"] },
     { privacy: "private-shared", initial: ["member", "secondMember"] },
     { privacy: "private-protected", initial: ["member", "guest"] },
+    { privacy: "private-shared", initial: ["member", "guest"], senders: ["administrator", "member"], contentGroup: ["secondMember"] },
   ],
   steps: [
     { kind: "send", channel: 0, sender: 1 },
@@ -62,6 +93,8 @@ export const COVERING_SCENARIO: Scenario = {
     { kind: "unsubscribe", channel: 2, who: "guest" },
     { kind: "direct", sender: "member", to: ["secondMember"] },
     { kind: "send", channel: 2, sender: 0 },
+    { kind: "send", channel: 3, sender: 1 },
+    { kind: "send", channel: 3, sender: 2 },
   ],
 };
 
@@ -77,8 +110,23 @@ export class AccessModel {
   readonly subscribers: Set<Viewer>[];
   readonly messages: ModelMessage[] = [];
 
-  constructor(readonly scenario: Scenario) {
+  constructor(
+    readonly scenario: Scenario,
+    readonly rules: GroupRules,
+  ) {
     this.subscribers = scenario.channels.map((c) => new Set<Viewer>([MANAGER, ...c.initial]));
+  }
+
+  /** fl333.channels.can-send-message-group-enforced: may `v` post to the channel? (Subscribers are the only senders here.) */
+  maySend(v: Viewer, channel: number): boolean {
+    const senders = this.scenario.channels[channel]!.senders;
+    return !this.rules.sendGroups || senders === undefined || senders.includes(v);
+  }
+
+  /** fl354: does `v` read the channel's history through its content-access group? */
+  viaContentGroup(v: Viewer, channel: number): boolean {
+    const c = this.scenario.channels[channel]!;
+    return this.rules.contentGroups && c.privacy === "private-shared" && (c.contentGroup?.includes(v) ?? false);
   }
 
   /** The persona that sends a `send` step: the sender-th current subscriber (there is always the manager). */
@@ -90,7 +138,9 @@ export class AccessModel {
   apply(step: Step): void {
     if (step.kind === "subscribe") this.subscribers[step.channel]!.add(step.who);
     else if (step.kind === "unsubscribe") this.subscribers[step.channel]!.delete(step.who);
-    else if (step.kind === "send") this.messages.push({ channel: step.channel, receivedBy: new Set(this.subscribers[step.channel]) });
+    else if (step.kind === "send") {
+      if (this.maySend(this.senderOf(step), step.channel)) this.messages.push({ channel: step.channel, receivedBy: new Set(this.subscribers[step.channel]) });
+    }
     else this.messages.push({ channel: null, receivedBy: new Set<Viewer>([step.sender, ...step.to]) });
   }
 
@@ -101,7 +151,7 @@ export class AccessModel {
     const privacy = this.scenario.channels[m.channel]!.privacy;
     const subscribed = this.subscribers[m.channel]!.has(v);
     if (privacy === "public") return v !== "guest" || subscribed;
-    if (privacy === "private-shared") return subscribed;
+    if (privacy === "private-shared") return subscribed || this.viaContentGroup(v, m.channel);
     return false;
   }
 

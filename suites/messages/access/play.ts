@@ -3,7 +3,7 @@ import { catalog } from "../../../src/catalog/catalog.ts";
 import { eventCheck } from "../../../src/client/events.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
 import { Expectations } from "../../../src/expect/expect.ts";
-import { AccessModel, MANAGER, VIEWERS, type Scenario, type Viewer } from "./model.ts";
+import { AccessModel, MANAGER, VIEWERS, type GroupRules, type Scenario, type Viewer } from "./model.ts";
 
 /** What playing a scenario left on the server: the model, and the ids the server gave channels and messages. */
 export interface Played {
@@ -18,9 +18,10 @@ const idsOf = (t: TestContext, body: Record<string, unknown>, key: string, what:
   t.expect.schema(z.array(z.looseObject({ stream_id: z.number() })), body[key], undefined, what).map((s) => s.stream_id);
 
 /** Plays the scenario against the target, recording message events per viewer up to a closing sentinel message. */
-export async function play(t: TestContext, s: Scenario): Promise<Played> {
-  const model = new AccessModel(s);
+export async function play(t: TestContext, s: Scenario, rules: GroupRules): Promise<Played> {
+  const model = new AccessModel(s, rules);
   const id = (v: Viewer) => t.persona(v).userId;
+  const anonymous = (vs: Viewer[]) => ({ direct_members: vs.map(id), direct_subgroups: [] as number[] });
   const queues = new Map<Viewer, Awaited<ReturnType<TestContext["register"]>>["queue"]>();
   for (const v of VIEWERS) queues.set(v, (await t.register(v, { event_types: ["message"], apply_markdown: false })).queue);
 
@@ -35,6 +36,8 @@ export async function play(t: TestContext, s: Scenario): Promise<Played> {
         principals: [MANAGER, ...c.initial].map(id),
         invite_only: c.privacy !== "public",
         history_public_to_subscribers: c.privacy !== "private-protected",
+        ...(rules.sendGroups && c.senders ? { can_send_message_group: anonymous(c.senders) } : {}),
+        ...(rules.contentGroups && c.contentGroup ? { can_add_subscribers_group: anonymous(c.contentGroup) } : {}),
       }),
     );
     names.push(name);
@@ -44,8 +47,10 @@ export async function play(t: TestContext, s: Scenario): Promise<Played> {
   const messageIds: number[] = [];
   for (const step of s.steps) {
     if (step.kind === "send") {
-      const body = await t.must("send to a channel as a subscriber", t.api(model.senderOf(step)).post("/messages", { type: "stream", to: channelIds[step.channel]!, topic: "access", content: "m" }));
-      messageIds.push(body.id as number);
+      const sender = model.senderOf(step);
+      const res = await t.api(sender).post("/messages", { type: "stream", to: channelIds[step.channel]!, topic: "access", content: "m" });
+      if (model.maySend(sender, step.channel)) messageIds.push((await t.given("send to a channel as a subscriber", async () => t.expect.success(res))).id as number);
+      else rule(t, "fl333.channels.can-send-message-group-enforced").error(res, 400, "BAD_REQUEST");
     } else if (step.kind === "direct") {
       const to = step.to.filter((v) => v !== step.sender);
       const body = await t.must("send a direct message", t.api(step.sender).post("/messages", { type: "private", to: (to.length ? to : [step.sender]).map(id), content: "d" }));
@@ -96,7 +101,15 @@ export async function checkViews(t: TestContext, p: Played): Promise<void> {
 
     for (const [i, mid] of p.messageIds.entries()) {
       const m = model.messages[i]!;
-      const clause = m.receivedBy.has(v) ? "fl153.messages.access-received" : m.channel === null ? "fl153.messages.access-direct-message" : model.scenario.channels[m.channel]!.privacy === "public" ? "fl153.messages.access-public-channel" : "fl153.messages.access-private-channel";
+      const clause = m.receivedBy.has(v)
+        ? "fl153.messages.access-received"
+        : m.channel === null
+          ? "fl153.messages.access-direct-message"
+          : model.scenario.channels[m.channel]!.privacy === "public"
+            ? "fl153.messages.access-public-channel"
+            : model.viaContentGroup(v, m.channel)
+              ? "fl354.messages.content-access-single"
+              : "fl153.messages.access-private-channel";
       const res = await t.api(v).get(`/messages/${mid}`, { apply_markdown: false });
       const readable = res.status === 200 && res.json?.result === "success";
       const where = m.channel === null ? "a direct message" : `a ${model.scenario.channels[m.channel]!.privacy} channel message`;
