@@ -10,6 +10,7 @@ import { coverage } from "../catalog/lint.ts";
 import { collectTests } from "../expect/collect.ts";
 import { ISOLATED_SUITES } from "../expect/isolation.ts";
 import { buildResults } from "../report/build.ts";
+import type { Results } from "../report/schema.ts";
 import { ConformanceCollector } from "../report/collector.ts";
 import { renderHtml } from "../report/html.ts";
 import { renderJunit } from "../report/junit.ts";
@@ -58,69 +59,91 @@ function checkUrl(raw: string): string {
   return u.origin + u.pathname.replace(/\/+$/, "");
 }
 
+const RUN_OPTIONS = {
+  "feature-level": { type: "string" },
+  target: { type: "string" },
+  personas: { type: "string" },
+  "assume-fl": { type: "string" },
+  fault: { type: "string", multiple: true },
+  out: { type: "string" },
+  filter: { type: "string", multiple: true },
+  expectations: { type: "string" },
+  container: { type: "string" },
+  "container-port": { type: "string" },
+  "container-env": { type: "string", multiple: true },
+} as const;
+
+type RunValues = ReturnType<typeof parseArgs<{ options: typeof RUN_OPTIONS; strict: true }>>["values"];
+
+/** Every report of a run, rendered from its one results document. */
+function writeReports(outDir: string, results: Results): void {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(outDir, "index.html"), renderHtml(results));
+  writeFileSync(join(outDir, "junit.xml"), renderJunit(results));
+  const badge = badgeOf(results);
+  writeFileSync(join(outDir, "badge.json"), `${JSON.stringify(badge)}\n`);
+  writeFileSync(join(outDir, "badge.svg"), renderBadgeSvg(badge));
+}
+
+type Opened = { target: TargetInfo; close: () => Promise<void> };
+
+/** --container IMAGE: started with testcontainers; personas from --personas or the image's own line. */
+async function containerTarget(values: RunValues, image: string, assumeFl: number | undefined): Promise<Opened> {
+  const env = Object.fromEntries(
+    (values["container-env"] ?? []).map((kv) => {
+      const i = kv.indexOf("=");
+      if (i <= 0) throw new UsageError(`--container-env must be NAME=VALUE, got '${kv}'`);
+      return [kv.slice(0, i), kv.slice(i + 1)];
+    }),
+  );
+  const serverConfig = values.personas !== undefined ? readServerConfig(values.personas) : undefined;
+  return startContainerTarget({
+    image,
+    port: intOption("container-port", values["container-port"], 1, 65535) ?? 9991,
+    env,
+    ...(values.personas !== undefined ? { personas: readPersonas(values.personas) } : {}),
+    ...(serverConfig ? { serverConfig } : {}),
+    ...(assumeFl !== undefined ? { assumeFl } : {}),
+  });
+}
+
+/** --target URL: any server, with the personas (and the server configuration it declares) from --personas. */
+async function urlTarget(url: string, personasFile: string | undefined, assumeFl: number | undefined): Promise<Opened> {
+  if (personasFile === undefined) throw new UsageError("--target needs --personas FILE (the personas object that `serve --json` prints)");
+  const target = await detectTarget({ kind: "url", url: checkUrl(url), personas: readPersonas(personasFile), ...(assumeFl !== undefined ? { assumeFl } : {}) });
+  // Server configuration the target declares next to its personas (e.g. its JWT key).
+  const serverConfig = readServerConfig(personasFile);
+  if (serverConfig) target.serverConfig = serverConfig;
+  return { target, close: async () => undefined };
+}
+
+/** The run's target from the options: a container, a URL with its personas, or the embedded reference server. */
+async function openTarget(values: RunValues, fl: number | undefined, assumeFl: number | undefined, faults: string[]): Promise<Opened> {
+  const remote = values.container !== undefined ? "--container" : values.target !== undefined ? "--target" : undefined;
+  if (values.container !== undefined && values.target !== undefined) throw new UsageError("give either --target URL or --container IMAGE, not both");
+  if (remote !== undefined && fl !== undefined) throw new UsageError(`--feature-level sets the embedded reference server's level; with ${remote} use --assume-fl`);
+  if (remote !== undefined && faults.length) throw new UsageError("--fault applies to the embedded reference server only");
+  if (values.container !== undefined) return containerTarget(values, values.container, assumeFl);
+  if (values.target !== undefined) return urlTarget(values.target, values.personas, assumeFl);
+  if (values.personas !== undefined) throw new UsageError("--personas goes with --target");
+  try {
+    return await startReferenceTarget({ featureLevel: fl ?? MAX_FEATURE_LEVEL, faults });
+  } catch (e) {
+    if (e instanceof ReferenceServerOptionError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
 /** `run`: the suites against one target; writes the reports and returns the exit code. */
 export async function runCommand(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      "feature-level": { type: "string" },
-      target: { type: "string" },
-      personas: { type: "string" },
-      "assume-fl": { type: "string" },
-      fault: { type: "string", multiple: true },
-      out: { type: "string" },
-      filter: { type: "string", multiple: true },
-      expectations: { type: "string" },
-      container: { type: "string" },
-      "container-port": { type: "string" },
-      "container-env": { type: "string", multiple: true },
-    },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: RUN_OPTIONS, strict: true });
   const fl = intOption("feature-level", values["feature-level"], MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL);
   const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
   const outDir = resolve(values.out ?? join(ROOT, "reports", "latest"));
   const faults = values.fault ?? [];
   const expectations = values.expectations !== undefined ? readExpectations(values.expectations) : undefined;
-  let target: TargetInfo;
-  let close = async () => undefined as void;
-  if (values.container !== undefined) {
-    if (values.target !== undefined) throw new UsageError("give either --target URL or --container IMAGE, not both");
-    if (fl !== undefined) throw new UsageError("--feature-level sets the embedded reference server's level; with --container use --assume-fl");
-    if (faults.length) throw new UsageError("--fault applies to the embedded reference server only");
-    const env = Object.fromEntries(
-      (values["container-env"] ?? []).map((kv) => {
-        const i = kv.indexOf("=");
-        if (i <= 0) throw new UsageError(`--container-env must be NAME=VALUE, got '${kv}'`);
-        return [kv.slice(0, i), kv.slice(i + 1)];
-      }),
-    );
-    ({ target, close } = await startContainerTarget({
-      image: values.container,
-      port: intOption("container-port", values["container-port"], 1, 65535) ?? 9991,
-      env,
-      ...(values.personas !== undefined ? { personas: readPersonas(values.personas) } : {}),
-      ...(values.personas !== undefined && readServerConfig(values.personas) ? { serverConfig: readServerConfig(values.personas) } : {}),
-      ...(assumeFl !== undefined ? { assumeFl } : {}),
-    }));
-  } else if (values.target !== undefined) {
-    if (fl !== undefined) throw new UsageError("--feature-level sets the embedded reference server's level; with --target use --assume-fl");
-    if (faults.length) throw new UsageError("--fault applies to the embedded reference server only");
-    if (values.personas === undefined) throw new UsageError("--target needs --personas FILE (the personas object that `serve --json` prints)");
-    const personas = readPersonas(values.personas);
-    target = await detectTarget({ kind: "url", url: checkUrl(values.target), personas, ...(assumeFl !== undefined ? { assumeFl } : {}) });
-    // --- authentication --- server configuration the target declares next to its personas (e.g. its JWT key)
-    const serverConfig = readServerConfig(values.personas);
-    if (serverConfig) target.serverConfig = serverConfig;
-  } else {
-    if (values.personas !== undefined) throw new UsageError("--personas goes with --target");
-    try {
-      ({ target, close } = await startReferenceTarget({ featureLevel: fl ?? MAX_FEATURE_LEVEL, faults }));
-    } catch (e) {
-      if (e instanceof ReferenceServerOptionError) throw new UsageError(e.message);
-      throw e;
-    }
-  }
+  const { target, close } = await openTarget(values, fl, assumeFl, faults);
   io.err(`chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`);
   const started = new Date();
   const collector = new ConformanceCollector();
@@ -168,13 +191,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     coverage: coverage(catalog(), tests),
     toolVersion: VERSION,
   });
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(outDir, "index.html"), renderHtml(results));
-  writeFileSync(join(outDir, "junit.xml"), renderJunit(results));
-  const badge = badgeOf(results);
-  writeFileSync(join(outDir, "badge.json"), `${JSON.stringify(badge)}\n`);
-  writeFileSync(join(outDir, "badge.svg"), renderBadgeSvg(badge));
+  writeReports(outDir, results);
   io.out(renderSummary(results));
   for (const e of collector.moduleErrors) io.err(`suite error: ${e}`);
   io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}, ${allureDir}/, badge.json and badge.svg`);
