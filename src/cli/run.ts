@@ -71,6 +71,7 @@ const RUN_OPTIONS = {
   container: { type: "string" },
   "container-port": { type: "string" },
   "container-env": { type: "string", multiple: true },
+  "read-only": { type: "boolean" },
 } as const;
 
 type RunValues = ReturnType<typeof parseArgs<{ options: typeof RUN_OPTIONS; strict: true }>>["values"];
@@ -144,6 +145,10 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const faults = values.fault ?? [];
   const expectations = values.expectations !== undefined ? readExpectations(values.expectations) : undefined;
   const { target, close } = await openTarget(values, fl, assumeFl, faults);
+  if (values["read-only"]) {
+    target.readOnly = true;
+    target.notes.push("read-only: tests that change the server are skipped");
+  }
   io.err(`chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`);
   const started = new Date();
   const collector = new ConformanceCollector();

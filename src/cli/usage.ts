@@ -27,6 +27,7 @@ Usage:
   chat-conformance run --container IMAGE [--container-port P]      start an image with testcontainers and run against it
       [--container-env NAME=VALUE]... [--personas FILE]              (personas default to the image's serve --json line)
       [--expectations FILE] [--out DIR] [--filter PATH]...           known deviations; where the reports go; which suite files
+      [--read-only]                                                  only the tests that change nothing (for a production server)
   chat-conformance serve [--feature-level N] [--port P] [--json]   serve the reference server (default FL 372, port 9991)
       [--max-file-upload-size-mib N] [--upload-quota-mib N|none]     its upload limits (default 25 MiB; quota 5120 MiB)
   chat-conformance list [--fl N] [--release R] [--area A] [--tag T] [--untested] [--conflicts] [--json]

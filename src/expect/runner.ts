@@ -43,6 +43,7 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     for (const id of d.clauses.slice(1)) catalog().mustClause(id);
     const na = notApplicable(d, target.featureLevel);
     if (na) return done({ status: "n/a", message: na, exchanges: [] });
+    if (target.readOnly && d.mutates) return done({ status: "skipped", message: "changes the server, and the run is --read-only", exchanges: [] });
     const missing = d.needs.filter((r) => !target.personas[r]);
     if (missing.length) return done({ status: "skipped", message: `needs persona ${missing.join(", ")} (absent from the target's personas)`, exchanges: [] });
     t = new TestContext(d.id, clause, target, new TestFl(target.featureLevel, allowedLevels(d), d.id));

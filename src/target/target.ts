@@ -13,6 +13,8 @@ export interface TargetInfo {
   runId: string;
   /** Things detection noticed (a register level that disagrees, an assumed level). */
   notes: string[];
+  /** `run --read-only`: only the tests that change nothing on the server run; the rest are skipped with that reason. */
+  readOnly?: boolean;
   // --- realm (session 2) ---
   /**
    * The named faults of an embedded reference server (empty when clean). Tests that need a throw-away organization

@@ -148,6 +148,18 @@ describe("run", () => {
     expect(listed.every((a) => a.status === "skipped" && /our fork still says realm_uri only/.test(a.description ?? ""))).toBe(true);
   });
 
+  it("--read-only runs only the tests that change nothing and skips the rest with that reason", () => {
+    const out = mkdtempSync(join(tmpdir(), "cc-run-"));
+    const r = cli(["run", "--read-only", "--out", out, "--filter", "suites/server/"]);
+    expect(r.code, r.out + r.err).toBe(0);
+    const results = ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8")));
+    expect(results.target.notes).toContain("read-only: tests that change the server are skipped");
+    expect(results.tests.filter((t) => t.status === "pass").length).toBeGreaterThan(0);
+    const skipped = results.tests.filter((t) => t.status === "skipped");
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.every((t) => t.message === "changes the server, and the run is --read-only")).toBe(true);
+  });
+
   it("exits 0 against a clean reference server at an old level", () => {
     const out = mkdtempSync(join(tmpdir(), "cc-run-"));
     const r = cli(["run", "--feature-level", "200", "--out", out, "--filter", "suites/server/server-settings"]);
