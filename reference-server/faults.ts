@@ -16,11 +16,16 @@ import { messagesRenderingFaults } from "./faults/messages-rendering.ts";
 // --- invitations; exports, calls, push, authentication, webhooks (imports) ---
 import { invitationsFaults } from "./faults/invitations.ts";
 import { integrationsFaults } from "./faults/integrations.ts";
+// --- push (imports) ---
+import { pushFaults } from "./faults/push.ts";
 
 // --- channels (imports) ---
 import { channelsFaults } from "./faults/channels.ts";
 // --- messages core: sending, fetching, access (imports) ---
 import { messagesCoreFaults } from "./faults/messages-core.ts";
+
+// --- reference control (imports) ---
+import { controlFaults } from "./faults/control.ts";
 
 export type { Fault } from "./faults/fault.ts";
 
@@ -44,10 +49,14 @@ const handWritten = {
   // --- invitations; exports, calls, push, authentication, webhooks ---
   ...invitationsFaults,
   ...integrationsFaults,
+  // --- push ---
+  ...pushFaults,
   // --- channels ---
   ...channelsFaults,
   // --- messages core: sending, fetching, access ---
   ...messagesCoreFaults,
+  // --- reference control ---
+  ...controlFaults,
 } as const satisfies Record<string, Fault>;
 
 /** Every named fault: the hand-written ones and the realm permission-setting table's generated ones (typed by their id pattern). */

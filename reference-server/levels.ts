@@ -14,6 +14,12 @@ const since = (level: number, clause: string): LevelSwitch => ({ since: level, c
 const between = (level: number, until: number, clause: string): LevelSwitch => ({ since: level, until, clause });
 
 export const levels = {
+  // --- reference control: restarts, plan changes, time, work budgets ---
+  restartImmediateRemoved: since(240, "fl240.events.restart-no-immediate"),
+  webReloadClientEvent: since(240, "fl240.events.web-reload-client"),
+  planTypeUpdateDict: since(306, "fl306.realm.plan-type-update-dict"),
+  partialMarkAllAsRead: between(153, 211, "fl153.messages.mark-all-as-read-partially-completed"),
+  partialDeleteTopic: between(154, 211, "fl154.messages.delete-topic-partially-completed"),
   // --- server, register, events ---
   /** Before it, only some endpoints list unsupported parameters (FL78, FL96, FL111). */
   ignoredParametersEverywhere: since(167, "fl167.server.ignored-parameters-unsupported"),
@@ -217,6 +223,17 @@ export const levels = {
   callProviderOneIsVideoCall: since(206, "fl206.calls.provider-one-is-video-call"),
   callProviderTwoVoiceOnly: since(337, "fl337.calls.provider-two-voice-only"),
   pushAppIdRequired: since(223, "fl223.push.device-token-appid-required"),
+  // --- push (bouncer, payloads) ---
+  bouncerMobileAppIdRequired: since(223, "fl223.push.remote-register-mobile-app-id"),
+  bouncerHostnameTakenError: since(345, "fl345.push.remote-register-hostname-taken"),
+  bouncerRegisterTransfer: since(345, "fl345.push.register-transfer"),
+  bouncerVerifyChallenge: since(345, "fl345.push.register-verify-challenge"),
+  servicesVerifyEndpoint: since(345, "fl345.push.services-verify"),
+  pushTestEventName: since(234, "fl234.push.test-notification-event"),
+  pushPayloadRealmName: since(234, "fl234.push.payload-realm-name"),
+  pushPayloadRealmUrl: since(257, "fl257.push.payload-realm-url"),
+  pushEnabledReflectsBouncer: since(231, "fl231.realm.push-notifications-enabled-real"),
+  pushEnabledUpdateEvent: since(231, "fl231.realm.push-notifications-update-event"),
   jwtFetchApiKey: since(160, "fl160.authentication.jwt-fetch-api-key"),
   incomingWebhookBotFields: since(207, "fl207.webhooks.incoming-bot-fields"),
   incomingWebhookConfigOptions: since(318, "fl318.webhooks.incoming-bot-config-options"),

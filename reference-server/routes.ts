@@ -61,6 +61,10 @@ import { routes as multiuseInvites } from "./api/invitations/multiuse.ts";
 import { routes as realmExports } from "./api/exports/exports.ts";
 import { routes as calls } from "./api/calls/calls.ts";
 import { routes as pushDeviceTokens } from "./api/push/device-token.ts";
+// --- push (imports) ---
+import { routes as pushBouncer } from "./api/push/bouncer.ts";
+import { routes as servicesVerify } from "./api/push/services-verify.ts";
+import { routes as pushNotify } from "./api/push/notify.ts";
 import { routes as jwtFetchApiKey } from "./api/authentication/jwt.ts";
 // --- settings, onboarding, presence (imports) ---
 import { routes as onboardingSteps } from "./api/onboarding/mark-read.ts";
@@ -138,6 +142,10 @@ export const ROUTES: readonly Route[] = [
   ...realmExports,
   ...calls,
   ...pushDeviceTokens,
+  // --- push ---
+  ...pushBouncer,
+  ...servicesVerify,
+  ...pushNotify,
   ...jwtFetchApiKey,
   // --- settings, onboarding, presence ---
   ...onboardingSteps,

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Access } from "./access/access.ts";
+import type { ReferenceControl } from "./control/control.ts";
 import type { EventQueues } from "./events/queues.ts";
 import type { FaultId } from "./faults.ts";
 import type { UploadedFile } from "./http/body.ts";
@@ -19,6 +20,9 @@ export interface ServerConfig {
   // --- presence ---
   /** CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: presence follows user access (FL228). */
   canAccessAllUsersGroupLimitsPresence: boolean;
+  // --- push ---
+  /** PUSH_NOTIFICATION_BOUNCER_URL: notifications are posted to its /api/v1/remotes/push/notify; null: none are sent. */
+  pushBouncerUrl: string | null;
 }
 
 /** Everything a handler may use: the one store, the emulated level, the event queues, the faults. */
@@ -31,6 +35,9 @@ export interface Runtime {
   /** The server's base URL (the realm URL), known once it listens. */
   url: string;
   faulty(id: FaultId): boolean;
+  // --- reference control ---
+  /** What tests may do that no API can (control/): the clock the store keeps, a work budget, the control's secret. */
+  readonly control: ReferenceControl;
 }
 
 export interface RequestContext<U extends User | undefined = User> {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Access } from "./access/access.ts";
+import { ReferenceControl } from "./control/control.ts";
 import { stopDelivery } from "./api/scheduled/deliver.ts";
 import { EventQueues } from "./events/queues.ts";
 import { faults as FAULTS, isFaultId, type FaultId } from "./faults.ts";
@@ -37,6 +38,9 @@ export interface ReferenceServerOptions {
    * (FL228). Default true (real servers default to false) so the suite can test the behaviour.
    */
   canAccessAllUsersGroupLimitsPresence?: boolean;
+  // --- push ---
+  /** The push bouncer this server posts mobile notifications to (its base URL); default none, so nothing is sent. */
+  pushBouncerUrl?: string | null;
 }
 
 export interface PersonaCredentials {
@@ -81,12 +85,13 @@ const defaultJwtKey = (seed: string): string => createHash("sha256").update(`jwt
 /** Starts an in-memory reference server that acts as a server at `featureLevel` would. */
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const { level, faults } = checkOptions(options);
-  const store = new Store(options.seed ?? "chat-conformance", loadRealmFixture());
+  const control = new ReferenceControl();
+  const store = new Store(options.seed ?? "chat-conformance", loadRealmFixture(), control.clock);
   if (options.maxFileUploadSizeMib !== undefined) store.settings.set("max_file_upload_size_mib", options.maxFileUploadSizeMib);
   if (options.uploadQuotaMib !== undefined) store.settings.set("upload_quota_mib", options.uploadQuotaMib);
   const flipped = new Set(faults.map((f) => (FAULTS[f] as { flips?: LevelSwitchName }).flips).filter((x): x is LevelSwitchName => !!x));
   const jwtKey = options.jwtKey === undefined ? defaultJwtKey(options.seed ?? "chat-conformance") : options.jwtKey;
-  const config: ServerConfig = { heartbeatMs: options.heartbeatMs ?? 50_000, product: options.product ?? "chat", jwtKey, canAccessAllUsersGroupLimitsPresence: options.canAccessAllUsersGroupLimitsPresence ?? true };
+  const config: ServerConfig = { heartbeatMs: options.heartbeatMs ?? 50_000, product: options.product ?? "chat", jwtKey, canAccessAllUsersGroupLimitsPresence: options.canAccessAllUsersGroupLimitsPresence ?? true, pushBouncerUrl: options.pushBouncerUrl ?? null };
   const faultSet = new Set<FaultId>(faults);
   const fl = new FeatureLevel(level, flipped);
   const rt: Runtime = {
@@ -97,6 +102,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     config,
     url: "",
     faulty: (id) => faultSet.has(id),
+    control,
   };
   const table = new RouteTable(ROUTES);
   const server: Server = createServer((req, res) => void dispatch(rt, table, req, res));

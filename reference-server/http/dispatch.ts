@@ -9,6 +9,7 @@ import { renameProductKeys } from "./product.ts";
 import type { RouteTable } from "./router.ts";
 import { multipartFileLimit } from "../uploads/limits.ts";
 import { serveUploadPath } from "../uploads/paths.ts";
+import { serveControl } from "../control/http.ts";
 
 const PREFIX = "/api/v1";
 /** Where a server that forgot the version segment would mount its routes but server_settings (the fl153.server.api-v1-prefix fault). */
@@ -27,6 +28,8 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     const method = (req.method ?? "GET").toUpperCase();
     // Upload downloads (/user_uploads/...) and the tus endpoint read their own bodies and answer in their own shapes.
     if (await serveUploadPath(rt, req, res, url.pathname)) return;
+    // The reference control (tests only, behind its secret): restarts, plan changes, the clock, work budgets.
+    if (await serveControl(rt, req, res, url.pathname)) return;
     const prefix = rt.faulty("fl153.server.api-v1-prefix") && url.pathname !== `${PREFIX}/server_settings` ? UNVERSIONED_PREFIX : PREFIX;
     if (!url.pathname.startsWith(`${prefix}/`)) throw notFound(`No such endpoint: ${url.pathname}`);
     const sub = url.pathname.slice(prefix.length);

@@ -78,3 +78,14 @@ export const expectationMismatch = () => new ApiError(400, "EXPECTATION_MISMATCH
 export const wildcardMentionNotAllowed = (kind: "stream" | "topic", coded: boolean) =>
   new ApiError(400, coded ? (kind === "stream" ? "STREAM_WILDCARD_MENTION_NOT_ALLOWED" : "TOPIC_WILDCARD_MENTION_NOT_ALLOWED") : "BAD_REQUEST",
     kind === "stream" ? "You do not have permission to use channel wildcard mentions in this channel." : "You do not have permission to use topic wildcard mentions in this topic.");
+// --- push ---
+/** POST /remotes/server/register for a hostname another server holds: the FL345 format, BAD_REQUEST before. */
+export const hostnameAlreadyInUse = (hostname: string, coded: boolean) =>
+  coded
+    ? new ApiError(400, "HOSTNAME_ALREADY_IN_USE_BOUNCER_ERROR", `A server with hostname ${hostname} already exists`, { hostname })
+    : badRequest(`A server with hostname ${hostname} already exists`);
+/** The push bouncer's server credentials (Basic `<server uuid>:<server key>`) name no registered server. */
+export const invalidRemoteServer = (uuid: string) => new ApiError(401, "INVALID_ZULIP_SERVER", `Zulip server auth failure: ${uuid} is not registered`, { role: uuid });
+/** /chat-services/verify/{access_token}/ with no transfer prepared under that token. */
+export const verificationSecretNotPrepared = () =>
+  new ApiError(400, "REMOTE_SERVER_VERIFICATION_SECRET_NOT_PREPARED", "Verification secret not prepared");

@@ -8,6 +8,11 @@ export class PushDevices {
     tokens.set(`${service}:${token}`, appId);
   }
 
+  /** The user's tokens of the mobile-platform push service (the ones a notification goes to). */
+  mobileTokens(userId: number): string[] {
+    return [...(this.byUser.get(userId)?.keys() ?? [])].filter((k) => k.startsWith("mobile:")).map((k) => k.slice("mobile:".length));
+  }
+
   remove(userId: number, service: "mobile" | "other", token: string): boolean {
     return this.byUser.get(userId)?.delete(`${service}:${token}`) ?? false;
   }

@@ -16,6 +16,8 @@ import { Invites } from "./invites.ts";
 import { RealmExports } from "./exports.ts";
 import { OutgoingWebhooks } from "./outgoing-webhooks.ts";
 import { PushDevices } from "./push-devices.ts";
+import { PushBouncer } from "./push-bouncer.ts"; // --- push ---
+import { PushStatus } from "./push-status.ts"; // --- push ---
 import { Uploads } from "./uploads.ts";
 // --- settings, onboarding, presence (imports) ---
 import { OnboardingSteps } from "./onboarding.ts";
@@ -41,6 +43,9 @@ export interface RealmSettings {
   stringId: string;
   emptyTopicDisplayName: string;
   dateCreated: number;
+  // --- reference control ---
+  /** The organization's plan (plan_type): 1 self-hosted, 2 limited, 3 standard, 4 standard free, … Only the server changes it. */
+  planType: number;
 }
 
 const FIXTURE_URL = new URL("../../fixtures/realm.json", import.meta.url);
@@ -110,6 +115,8 @@ export class Store {
   readonly exports = new RealmExports();
   readonly outgoingWebhooks = new OutgoingWebhooks();
   readonly pushDevices = new PushDevices();
+  readonly pushBouncer = new PushBouncer(); // --- push ---
+  readonly pushStatus = new PushStatus(); // --- push ---
 
   private readonly userIds = new IdSequence(8);
   private readonly channelIds = new IdSequence(3);
@@ -132,6 +139,7 @@ export class Store {
       stringId: fixture.realm.string_id,
       emptyTopicDisplayName: fixture.realm.empty_topic_display_name,
       dateCreated: now,
+      planType: 1,
     };
     const personaIds = new Map<string, number>();
     for (const u of fixture.users) {

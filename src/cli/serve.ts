@@ -49,7 +49,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError(err.message);
   }
   if (values.json) {
-    const serverConfig = { canAccessAllUsersGroupLimitsPresence: server.runtime.config.canAccessAllUsersGroupLimitsPresence, ...(server.jwtKey !== null ? { jwtKey: server.jwtKey } : {}) };
+    const serverConfig = { canAccessAllUsersGroupLimitsPresence: server.runtime.config.canAccessAllUsersGroupLimitsPresence, ...(server.jwtKey !== null ? { jwtKey: server.jwtKey } : {}), pushBouncer: true, referenceControl: server.runtime.control.secret };
     io.out(JSON.stringify({ url: server.url, featureLevel, personas: server.personas, serverConfig }));
   } else {
     io.out(`reference server at FL ${featureLevel} listening on ${server.url}  (API under ${server.url}/api/v1)`);

@@ -14,6 +14,11 @@ export async function startReferenceTarget(options: ReferenceServerOptions): Pro
     target.serverConfig = { canAccessAllUsersGroupLimitsPresence: server.runtime.config.canAccessAllUsersGroupLimitsPresence };
     // --- authentication ---
     if (server.jwtKey !== null) target.serverConfig.jwtKey = server.jwtKey;
+    // --- push ---
+    target.serverConfig.pushBouncer = true;
+    if (server.runtime.config.pushBouncerUrl !== null) target.serverConfig.pushBouncerUrl = server.runtime.config.pushBouncerUrl;
+    // --- reference control ---
+    target.serverConfig.referenceControl = server.runtime.control.secret;
     return { target, close: () => server.close() };
   } catch (e) {
     await server.close();

@@ -9,6 +9,10 @@ export const ServerConfigSchema = z.strictObject({
   canAccessAllUsersGroupLimitsPresence: z.boolean().optional(),
   /** The organization's JWT key (HS256), for POST /api/v1/jwt/fetch_api_key. */
   jwtKey: z.string().min(1).optional(),
+  /** The target also serves the push bouncer's API (/api/v1/remotes/...). */
+  pushBouncer: z.boolean().optional(),
+  /** The secret of the reference server's control (`serve --json` prints it). */
+  referenceControl: z.string().min(1).optional(),
 });
 
 /** The document's serverConfig, or undefined when it has none; throws a one-line message when it is malformed. */
@@ -19,5 +23,7 @@ export function serverConfigOf(doc: unknown): TargetInfo["serverConfig"] {
   const out: NonNullable<TargetInfo["serverConfig"]> = {};
   if (r.data.canAccessAllUsersGroupLimitsPresence !== undefined) out.canAccessAllUsersGroupLimitsPresence = r.data.canAccessAllUsersGroupLimitsPresence;
   if (r.data.jwtKey !== undefined) out.jwtKey = r.data.jwtKey;
+  if (r.data.pushBouncer !== undefined) out.pushBouncer = r.data.pushBouncer; // --- push ---
+  if (r.data.referenceControl !== undefined) out.referenceControl = r.data.referenceControl; // --- reference control ---
   return out;
 }

@@ -31,6 +31,17 @@ export interface TargetInfo {
     // --- authentication ---
     /** The organization's JWT key (HS256) for POST /api/v1/jwt/fetch_api_key; absent: JWT tests are blocked. */
     jwtKey?: string;
+    // --- push ---
+    /** The target also serves the push bouncer's API (/api/v1/remotes/...); absent or false: bouncer tests are blocked. */
+    pushBouncer?: boolean;
+    /** The push bouncer the target posts mobile notifications to; only a harness-run reference server is set up so. */
+    pushBouncerUrl?: string;
+    // --- reference control ---
+    /**
+     * The secret of a reference server's control (POST <url>/reference-control/<operation>): restarts, plan changes,
+     * the clock, work budgets. Absent on real servers, where tests that need it are blocked (suites/support/control.ts).
+     */
+    referenceControl?: string;
   };
 }
 

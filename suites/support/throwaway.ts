@@ -2,6 +2,7 @@ import { ApiClient } from "../../src/client/client.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { BlockedError } from "../../src/expect/failure.ts";
 import { startReferenceTarget } from "../../src/target/reference.ts";
+import type { ReferenceServerOptions } from "../../reference-server/server.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
 import type { TargetInfo } from "../../src/target/target.ts";
 
@@ -15,11 +16,12 @@ export interface Throwaway {
 /**
  * A throw-away organization like the target (its level and, for the reference server, its faults), for tests of
  * destructive behaviour such as POST /realm/deactivate. Only the reference server provides one: elsewhere the
- * test is blocked rather than run against the shared organization.
+ * test is blocked rather than run against the shared organization. `options`: server configuration the throw-away
+ * server gets besides (the push bouncer it posts notifications to).
  */
-export async function throwawayOrganization(t: TestContext): Promise<Throwaway> {
+export async function throwawayOrganization(t: TestContext, options: Pick<ReferenceServerOptions, "pushBouncerUrl"> = {}): Promise<Throwaway> {
   if (t.target.kind !== "reference") throw new BlockedError("needs a throw-away organization, which only the embedded reference server provides");
-  const { target, close } = await startReferenceTarget({ featureLevel: t.target.featureLevel, faults: [...(t.target.referenceFaults ?? [])] });
+  const { target, close } = await startReferenceTarget({ featureLevel: t.target.featureLevel, faults: [...(t.target.referenceFaults ?? [])], ...options });
   return {
     target,
     api: (role) => {

@@ -16,7 +16,11 @@ function deleteTopic(ctx: RequestContext): Record<string, unknown> {
   const channel = channelFromPath(ctx);
   const topic = readTopicName(ctx, "topic_name");
   const index = rt.store.topicMessages(channel.id, topic);
-  const ids = Array.from({ length: index.length }, (_, i) => index.at(i)!);
+  const all = Array.from({ length: index.length }, (_, i) => index.at(i)!);
+  // From FL154 the deletion runs in batches and may run out of time (the reference control's work budget).
+  const budget = rt.control.workBudget;
+  const batched = rt.fl.has("partialDeleteTopic") || rt.fl.has("deleteTopicCompleteField");
+  const ids = budget !== null && batched ? all.slice(0, budget) : all;
   if (ids.length > 0) {
     const audience = new Set(rt.store.subscribersOf(channel.id));
     if (rt.fl.has("deleteEventToDeleter")) audience.add(user.id);
@@ -29,7 +33,7 @@ function deleteTopic(ctx: RequestContext): Record<string, unknown> {
     }
     publishDeleteMessages(rt, { ids, type: "stream", channelId: channel.id, topic: stored }, audience);
   }
-  return completion(rt, "deleteTopicCompleteField");
+  return completion(rt, "deleteTopicCompleteField", ids.length === all.length, "partialDeleteTopic");
 }
 
 export const routes: Route[] = [authed("POST", "/streams/:stream_id(^\\d+$)/delete_topic", deleteTopic)];

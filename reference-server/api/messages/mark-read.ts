@@ -6,11 +6,28 @@ import { channelById, readTopicName } from "../channels/lookup.ts";
 
 /**
  * The result of a batched operation (mark all as read, delete a topic): from FL211 a boolean `complete`; before,
- * the plain success envelope. Real servers answered result "partially_completed" after a timeout before FL211;
- * an in-memory server never times out, so that shape never occurs here.
+ * the plain success envelope — or, when the operation ran out of time part-way (the reference control's work
+ * budget) at a level where it could (`partial`), result "partially_completed" with code REQUEST_TIMEOUT.
  */
-export function completion(rt: Runtime, field: LevelSwitchName): Record<string, unknown> {
-  return rt.fl.has(field) ? { complete: true } : {};
+export function completion(rt: Runtime, field: LevelSwitchName, done = true, partial?: LevelSwitchName): Record<string, unknown> {
+  if (rt.fl.has(field)) return { complete: done };
+  if (!done && partial !== undefined && rt.fl.has(partial)) return { result: "partially_completed", code: "REQUEST_TIMEOUT" };
+  return {};
+}
+
+/** Admits messages while a batched request has time left (the reference control's work budget); `ranOut` once it refused one. */
+function workBudget(rt: Runtime): { admit: () => boolean; ranOut: () => boolean } {
+  const budget = rt.control.workBudget;
+  let used = 0;
+  let refused = false;
+  return {
+    admit: () => {
+      if (budget === null || used < budget) return ++used > 0;
+      refused = true;
+      return false;
+    },
+    ranOut: () => refused,
+  };
 }
 
 /** Marks the user's unread messages that pass `which` as read; returns their ids. */
@@ -25,13 +42,18 @@ function markRead(rt: Runtime, userId: number, which: (m: Message) => boolean): 
   return ids;
 }
 
-/** POST /mark_all_as_read: one update_message_flags event with `all: true` and no message list. */
+/**
+ * POST /mark_all_as_read: one update_message_flags event with `all: true` and no message list. A request that runs
+ * out of time (the work budget) marks only some: its event lists them, and the answer says it stopped part-way.
+ */
 function markAllAsRead(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
-  markRead(rt, user.id, () => true);
-  publishFlagsUpdate(rt, user.id, { op: "add", flag: "read", messages: [], all: true });
+  const budget = workBudget(rt);
+  const ids = markRead(rt, user.id, budget.admit);
+  const done = !budget.ranOut();
+  publishFlagsUpdate(rt, user.id, { op: "add", flag: "read", messages: done ? [] : ids, all: done });
   if (rt.faulty("fl211.errors.result-success-or-error")) return { result: "partially_completed", code: "REQUEST_TIMEOUT", complete: false };
-  return completion(rt, "markReadCompleteField");
+  return completion(rt, "markReadCompleteField", done, "partialMarkAllAsRead");
 }
 
 function markScope(ctx: RequestContext, which: (m: Message) => boolean): Record<string, unknown> {

@@ -7,6 +7,8 @@ import { renderMarkdown } from "./render.ts";
 import { finishThumbnails } from "./thumbnails.ts";
 // --- webhooks (imports) ---
 import { deliverOutgoingWebhooks } from "../webhooks/outgoing.ts";
+// --- push (imports) ---
+import { pushDirectMessage } from "../push/notify.ts";
 
 /** Where a new message goes: a channel topic, or a direct conversation with these recipients. */
 export type Destination = { type: "stream"; channel: Channel; topic: string } | { type: "private"; recipients: readonly User[] };
@@ -50,5 +52,6 @@ export function postMessage(rt: Runtime, sender: User, dest: Destination, conten
   publishMessage(rt, message, receivers);
   finishThumbnails(rt, message); // --- messages: rendering ---
   deliverOutgoingWebhooks(rt, message, receivers); // --- webhooks ---
+  pushDirectMessage(rt, message); // --- push ---
   return message;
 }

@@ -11,7 +11,7 @@ export const HistoryLimitDays = z.number().int().min(0).nullable();
 /**
  * POST /users/me/presence: records the requester's report, tells the others, and returns the presences (unless
  * ping_only): slim with slim_presence or last_update_id (FL263), only the newer ones with last_update_id, with
- * presence_last_update_id (FL263). history_limit_days (FL288) is read; all data the API can create is recent.
+ * presence_last_update_id (FL263), only those of the last history_limit_days (FL288; default 14) days.
  */
 function updatePresence(ctx: RequestContext): Record<string, unknown> {
   const { rt, user, params } = ctx;
@@ -21,12 +21,12 @@ function updatePresence(ctx: RequestContext): Record<string, unknown> {
   params.optBool("new_user_input");
   const afterUpdateId = rt.fl.has("presenceLastUpdateIdParam") ? params.optJson("last_update_id", z.number().int()) : undefined;
   const slim = (params.optBool("slim_presence") ?? false) || afterUpdateId !== undefined;
-  if (rt.fl.has("presenceHistoryLimitDaysParam")) params.optJson("history_limit_days", HistoryLimitDays);
+  const historyDays = rt.fl.has("presenceHistoryLimitDaysParam") ? params.optJson("history_limit_days", HistoryLimitDays) : undefined;
   const record = rt.store.presence.report(user.id, status, rt.store.clock());
   publishPresence(rt, user, record);
   const out: Record<string, unknown> = { server_timestamp: Date.now() / 1000, zephyr_mirror_active: false };
   if (pingOnly) return out;
-  const { presences, lastUpdateId } = presencesFor(rt, user, { slim, afterUpdateId });
+  const { presences, lastUpdateId } = presencesFor(rt, user, { slim, afterUpdateId, historyDays });
   out.presences = presences;
   if (rt.fl.has("presenceLastUpdateIdField")) out.presence_last_update_id = lastUpdateId;
   return out;

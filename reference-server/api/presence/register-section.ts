@@ -3,8 +3,8 @@ import type { User } from "../../state/types.ts";
 import { presencesFor } from "./serialize.ts";
 
 /** register `presence`: presences (slim with slim_presence), server_timestamp, presence_last_update_id (FL263). */
-export function presenceSection(rt: Runtime, req: { user: User; slimPresence: boolean }): Record<string, unknown> {
-  const { presences, lastUpdateId } = presencesFor(rt, req.user, { slim: req.slimPresence });
+export function presenceSection(rt: Runtime, req: { user: User; slimPresence: boolean; historyDays?: number | null | undefined }): Record<string, unknown> {
+  const { presences, lastUpdateId } = presencesFor(rt, req.user, { slim: req.slimPresence, historyDays: req.historyDays });
   const out: Record<string, unknown> = { presences, server_timestamp: Date.now() / 1000 };
   if (rt.fl.has("presenceLastUpdateIdField")) out.presence_last_update_id = lastUpdateId;
   return out;

@@ -25,7 +25,12 @@ export interface PresenceQuery {
   slim: boolean;
   /** Only records with a greater update number (FL263). */
   afterUpdateId?: number | undefined;
+  /** Only records reported within that many days (FL288's history limit); null or absent: the default 14. */
+  historyDays?: number | null | undefined;
 }
+
+/** How far back presence data is fetched when the client sets no limit (real servers: 14 days). */
+export const DEFAULT_PRESENCE_HISTORY_DAYS = 14;
 
 /**
  * The presences the viewer gets (`presences`), keyed by user id (slim) or email (legacy), with the greatest update
@@ -35,8 +40,10 @@ export function presencesFor(rt: Runtime, viewer: User, q: PresenceQuery): { pre
   const visible = rt.access.presenceFilter(viewer, presenceLimited(rt, "realmPresenceAccessibleOnly"));
   const presences: Record<string, unknown> = {};
   let lastUpdateId = q.afterUpdateId ?? -1;
+  const since = rt.store.clock() - (q.historyDays ?? DEFAULT_PRESENCE_HISTORY_DAYS) * 86_400;
   for (const r of rt.store.presence.all()) {
     if (q.afterUpdateId !== undefined && r.lastUpdateId <= q.afterUpdateId) continue;
+    if (Math.max(r.activeTimestamp, r.idleTimestamp) < since) continue;
     const user = rt.store.users.get(r.userId);
     if (!user || !user.isActive || !visible(user)) continue;
     if (q.slim) presences[String(user.id)] = slimPresence(r);

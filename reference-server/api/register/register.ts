@@ -27,7 +27,9 @@ async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
   params.optJson("narrow", NarrowSchema);
   const allPublic = params.optBool("all_public_streams");
   if (allPublic && user.role === 600) throw badRequest("User not authorized for this query");
-  if (rt.fl.has("presenceHistoryLimitDays")) params.optJson("presence_history_limit_days", z.number().int().nullable());
+  const historyDays = rt.fl.has("presenceHistoryLimitDays") ? params.optJson("presence_history_limit_days", z.number().int().nullable()) : undefined;
+  // (fault: the limit is read but every presence of the default history comes back)
+  const presenceHistoryDays = rt.faulty("fl288.register.presence-history-limit-days-filter") ? null : (historyDays ?? null);
   const lifespan = params.optJson("queue_lifespan_secs", z.number().int().min(0)) ?? 0;
   const queue = rt.queues.create({
     userId: user.id,
@@ -37,7 +39,7 @@ async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
     clientGravatar,
     lifespanSeconds: lifespan === 0 ? DEFAULT_LIFESPAN : Math.min(lifespan, MAX_LIFESPAN),
   });
-  const state = initialState(rt, { user, capabilities, clientGravatar, includeSubscribers, slimPresence }, fetchTypes === null ? null : new Set(fetchTypes));
+  const state = initialState(rt, { user, capabilities, clientGravatar, includeSubscribers, slimPresence, presenceHistoryDays }, fetchTypes === null ? null : new Set(fetchTypes));
   const out: Record<string, unknown> = {
     queue_id: queue.id,
     last_event_id: -1,

@@ -28,6 +28,8 @@ export interface StateRequest {
   // --- presence ---
   /** slim_presence: presences keyed by user id in the modern format. */
   slimPresence?: boolean;
+  /** presence_history_limit_days (FL288): only presence data of that many days; absent or null: the default. */
+  presenceHistoryDays?: number | null;
 }
 
 type Section = (rt: Runtime, req: StateRequest) => Record<string, unknown>;
@@ -77,7 +79,7 @@ export const SECTIONS: Record<string, Section> = {
   // --- settings, onboarding, presence ---
   hotspots: hotspotsSection,
   onboarding_steps: onboardingStepsSection,
-  presence: (rt, req) => presenceSection(rt, { user: req.user, slimPresence: req.slimPresence ?? false }),
+  presence: (rt, req) => presenceSection(rt, { user: req.user, slimPresence: req.slimPresence ?? false, historyDays: req.presenceHistoryDays }),
   user_status: userStatusSection,
   // --- users ---
   realm_user: (rt, req) => ({ ...realmUserSection(rt, req), ...channelUserFields(rt, req.user) }),

@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { publishRestart } from "../events/restart.ts";
+import { sendJson } from "../http/envelope.ts";
+import type { Runtime } from "../runtime.ts";
+import { changePlan } from "./plan.ts";
+
+/** Where the control listens: outside /api/v1, so no client of the API ever meets it. */
+export const CONTROL_PREFIX = "/reference-control/";
+
+const PlanBody = z.strictObject({
+  plan_type: z.number().int().min(1),
+  upload_quota_mib: z.number().int().min(0).nullable().optional(),
+  max_file_upload_size_mib: z.number().int().min(0).optional(),
+});
+const ClockBody = z.strictObject({ advance_seconds: z.number().int().min(0) });
+const WorkBudgetBody = z.strictObject({ messages: z.number().int().min(1).nullable() });
+
+/** The operations, by path: each reads its JSON body and answers a JSON object. */
+const OPERATIONS: Record<string, (rt: Runtime, body: unknown) => Record<string, unknown>> = {
+  restart: (rt) => {
+    const generation = rt.control.clock();
+    publishRestart(rt, generation);
+    return { server_generation: generation };
+  },
+  plan: (rt, body) => {
+    const b = PlanBody.parse(body);
+    changePlan(rt, {
+      planType: b.plan_type,
+      ...(b.upload_quota_mib !== undefined ? { uploadQuotaMib: b.upload_quota_mib } : {}),
+      ...(b.max_file_upload_size_mib !== undefined ? { maxFileUploadSizeMib: b.max_file_upload_size_mib } : {}),
+    });
+    return {};
+  },
+  clock: (rt, body) => ({ now: rt.control.advance(ClockBody.parse(body).advance_seconds) }),
+  "work-budget": (rt, body) => {
+    rt.control.workBudget = WorkBudgetBody.parse(body).messages;
+    return {};
+  },
+};
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  return text === "" ? {} : JSON.parse(text);
+}
+
+function secretMatches(rt: Runtime, given: string | string[] | undefined): boolean {
+  if (typeof given !== "string") return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(rt.control.secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * POST /reference-control/<operation> with the x-reference-control header: the reference control over HTTP, so a
+ * test run against `serve` (another process) can use it too. Returns false for any other path.
+ */
+export async function serveControl(rt: Runtime, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+  if (!pathname.startsWith(CONTROL_PREFIX)) return false;
+  const op = OPERATIONS[pathname.slice(CONTROL_PREFIX.length)];
+  if (!secretMatches(rt, req.headers["x-reference-control"])) {
+    req.resume();
+    sendJson(res, 403, { result: "error", msg: "The reference control needs its secret (x-reference-control)" });
+    return true;
+  }
+  if (!op || req.method !== "POST") {
+    req.resume();
+    sendJson(res, 404, { result: "error", msg: `No reference control operation: ${req.method ?? ""} ${pathname}` });
+    return true;
+  }
+  let body: unknown;
+  try {
+    body = await readJson(req);
+    sendJson(res, 200, { result: "success", ...op(rt, body) });
+  } catch (e) {
+    if (!(e instanceof SyntaxError) && !(e instanceof z.ZodError)) throw e;
+    sendJson(res, 400, { result: "error", msg: `Bad reference control request: ${e.message}` });
+  }
+  return true;
+}

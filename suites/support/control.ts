@@ -1,0 +1,53 @@
+import type { TestContext } from "../../src/expect/context.ts";
+import { BlockedError, HarnessError } from "../../src/expect/failure.ts";
+import type { TargetInfo } from "../../src/target/target.ts";
+import { throwawayOrganization, type Throwaway } from "./throwaway.ts";
+
+/**
+ * The reference control: what a test may make a reference server do that no API can (reference-server/control/).
+ * Real servers offer none; a test that needs it is blocked there, never failed.
+ */
+export interface ReferenceControl {
+  /** The server restarts (a deployment): a restart event (and from FL240 web_reload_client) to every queue. */
+  restart(): Promise<void>;
+  /** The organization moves to another plan, with the limits that come with it (omitted: unchanged). */
+  changePlan(plan: { plan_type: number; upload_quota_mib?: number | null; max_file_upload_size_mib?: number }): Promise<void>;
+  /** Time passes: the server's clock moves forward, so what is stored ages. */
+  advanceClock(seconds: number): Promise<void>;
+  /** Batched operations run out of time after this many messages (null: never). */
+  setWorkBudget(messages: number | null): Promise<void>;
+}
+
+/** The target's reference control (the test's own target unless another is given, e.g. a throw-away organization's). */
+export function needControl(t: TestContext, target: TargetInfo = t.target): ReferenceControl {
+  const secret = target.serverConfig?.referenceControl;
+  if (secret === undefined) throw new BlockedError("the target offers no reference control: only a reference server can restart, change plans, move its clock or run out of time on demand");
+  const call = async (op: string, body: Record<string, unknown> = {}): Promise<void> => {
+    const res = await fetch(`${target.url}/reference-control/${op}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-reference-control": secret },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new HarnessError(`the reference control refused ${op} (HTTP ${res.status}): ${await res.text()}`);
+  };
+  return {
+    restart: () => call("restart"),
+    changePlan: (plan) => call("plan", plan),
+    advanceClock: (seconds) => call("clock", { advance_seconds: seconds }),
+    setWorkBudget: (messages) => call("work-budget", { messages }),
+  };
+}
+
+/**
+ * A throw-away organization and its reference control, for tests whose control changes every user's world (a plan,
+ * the clock, a work budget): the shared organization never sees them. Blocked where either is missing.
+ */
+export async function onControlledThrowaway(t: TestContext, fn: (org: Throwaway, control: ReferenceControl) => Promise<void>): Promise<void> {
+  needControl(t);
+  const org = await t.given("start a throw-away organization", () => throwawayOrganization(t));
+  try {
+    await fn(org, needControl(t, org.target));
+  } finally {
+    await org.close();
+  }
+}
