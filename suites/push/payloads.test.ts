@@ -28,7 +28,7 @@ behaviour(
   async (t) => {
     const bouncer = await startBouncerStub(t);
     try {
-      const org = await throwawayOrganization(t, { pushBouncerUrl: bouncer.url });
+      const org = await throwawayOrganization(t, { pushBouncerUrl: bouncer.origin });
       try {
         const member = org.api("member");
         const settings = await t.must("GET /server_settings", org.api("member").get("/server_settings"));

@@ -18,7 +18,7 @@ behaviour(
     const bouncer = await startBouncerStub(t);
     try {
       bouncer.reply = { result: "success", msg: "", total_android_devices: 0, total_apple_devices: 1, realm: { can_push: false, expected_end_timestamp: null } };
-      const org = await throwawayOrganization(t, { pushBouncerUrl: bouncer.url });
+      const org = await throwawayOrganization(t, { pushBouncerUrl: bouncer.origin });
       try {
         const member = org.api("member");
         const { body, queue } = await t.register(member);

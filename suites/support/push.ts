@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ApiClient } from "../../src/client/client.ts";
 import type { TestContext } from "../../src/expect/context.ts";
+import { startJsonListener, type JsonListener } from "./json-listener.ts";
 import { BlockedError } from "../../src/expect/failure.ts";
 
 /**
@@ -60,58 +61,12 @@ export async function startVerifyPage(t: TestContext): Promise<VerifyPage> {
 
 /**
  * The harness as the target's push bouncer: records each JSON body posted to it (any path; servers post to
- * /api/v1/remotes/push/notify) and answers `reply`. Only an embedded reference server can be pointed at it.
+ * /api/v1/remotes/push/notify) and answers `reply`; `origin` is its base URL, for the server's pushBouncerUrl.
+ * Only an embedded reference server can be pointed at it.
  */
-export interface BouncerStub {
-  /** The bouncer's base URL, for the server's pushBouncerUrl. */
-  url: string;
-  reply: Record<string, unknown>;
-  /** The next body posted (already received or still to come); null when the budget ends first. */
-  next(budgetMs: number): Promise<unknown>;
-  close(): Promise<void>;
-}
+export type BouncerStub = JsonListener;
 
 export async function startBouncerStub(t: TestContext): Promise<BouncerStub> {
   if (t.target.kind !== "reference") throw new BlockedError("needs a target that posts its push notifications to a bouncer the harness runs; only the embedded reference server is set up so");
-  const bodies: unknown[] = [];
-  const waiters: Array<(body: unknown) => void> = [];
-  let stub: BouncerStub | undefined;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      } catch {
-        body = Buffer.concat(chunks).toString("utf8");
-      }
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(stub?.reply ?? {}));
-      const waiter = waiters.shift();
-      if (waiter) waiter(body);
-      else bodies.push(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  stub = {
-    url: `http://127.0.0.1:${port}`,
-    reply: { result: "success", msg: "" },
-    next: (budgetMs) =>
-      bodies.length
-        ? Promise.resolve(bodies.shift())
-        : new Promise((resolve) => {
-            const timer = setTimeout(() => resolve(null), budgetMs);
-            waiters.push((body) => {
-              clearTimeout(timer);
-              resolve(body);
-            });
-          }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-  return stub;
+  return startJsonListener("127.0.0.1", "127.0.0.1", { result: "success", msg: "" });
 }
