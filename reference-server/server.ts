@@ -11,7 +11,8 @@ import { RouteTable } from "./http/router.ts";
 import { FeatureLevel, type LevelSwitchName } from "./levels.ts";
 import { ROUTES } from "./routes.ts";
 import type { Runtime, ServerConfig } from "./runtime.ts";
-import { loadRealmFixture, Store } from "./state/store.ts";
+import { Store } from "./state/store.ts";
+import { loadRealmFixture } from "./state/fixture-seed.ts";
 
 export const MIN_FEATURE_LEVEL = 153;
 export const MAX_FEATURE_LEVEL = 372;

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { apiKeyFor, IdSequence } from "./ids.ts";
 import { SortedIds } from "./sorted-ids.ts";
 import { MessageFlags } from "./message-flags.ts";
@@ -11,6 +10,7 @@ import { Attachments } from "./attachments.ts";
 import { EditHistory } from "./edit-history.ts";
 import { UserSettings } from "./user-settings.ts";
 import { DmPartners } from "./dm-partners.ts";
+import { Subscriptions } from "./subscriptions.ts";
 // --- invitations, exports, webhooks (imports) ---
 import { Invites } from "./invites.ts";
 import { RealmExports } from "./exports.ts";
@@ -29,7 +29,8 @@ import { ProfileFields } from "./profile-fields.ts";
 import { RealmEmojiSet } from "./realm-emoji.ts";
 import { RealmStatus } from "./realm-status.ts";
 import { ROLE, type Channel, type Message, type Role, type User } from "./types.ts";
-import { RealmFixtureSchema, type RealmFixture } from "./fixture-schema.ts";
+import type { RealmFixture } from "./fixture-schema.ts";
+import { seedFixture } from "./fixture-seed.ts";
 import { CHANNEL_SETTINGS } from "./channel-settings.ts";
 import type { ChannelGroups } from "./types.ts";
 
@@ -46,12 +47,6 @@ export interface RealmSettings {
   // --- reference control ---
   /** The organization's plan (plan_type): 1 self-hosted, 2 limited, 3 standard, 4 standard free, … Only the server changes it. */
   planType: number;
-}
-
-const FIXTURE_URL = new URL("../../fixtures/realm.json", import.meta.url);
-
-export function loadRealmFixture(): RealmFixture {
-  return RealmFixtureSchema.parse(JSON.parse(readFileSync(FIXTURE_URL, "utf8")));
 }
 
 /**
@@ -74,10 +69,8 @@ export class Store {
   private readonly usersByApiKey = new Map<string, User>();
   readonly channels = new Map<number, Channel>();
   private readonly channelsByName = new Map<string, Channel>();
-  /** channel id → subscribed user ids */
-  private readonly subscribers = new Map<number, Set<number>>();
-  /** user id → subscribed channel ids */
-  private readonly subscriptions = new Map<number, Set<number>>();
+  /** Subscriptions, indexed by channel and by user. */
+  private readonly subs = new Subscriptions();
 
   readonly messages = new Map<number, Message>();
   readonly allMessageIds = new SortedIds();
@@ -141,27 +134,7 @@ export class Store {
       dateCreated: now,
       planType: 1,
     };
-    const personaIds = new Map<string, number>();
-    for (const u of fixture.users) {
-      const user = this.addUser({ email: u.email, fullName: u.full_name, role: u.role as Role, isBot: u.bot_type !== undefined, botType: u.bot_type ?? null });
-      user.persona = u.persona;
-      personaIds.set(u.persona, user.id);
-    }
-    for (const u of fixture.users) {
-      if (u.bot_owner) this.users.get(personaIds.get(u.persona)!)!.botOwnerId = personaIds.get(u.bot_owner) ?? null;
-    }
-    for (const c of fixture.channels) {
-      const channel = this.addChannel({
-        name: c.name,
-        description: c.description,
-        inviteOnly: c.invite_only,
-        isWebPublic: c.is_web_public ?? false,
-        historyPublicToSubscribers: c.history_public_to_subscribers ?? !c.invite_only,
-        isDefault: c.is_default ?? false,
-        creatorId: null,
-      });
-      for (const p of c.subscribers) this.subscribe(personaIds.get(p)!, channel.id);
-    }
+    seedFixture(this, fixture);
   }
 
   // ---- users -------------------------------------------------------------------------------
@@ -183,7 +156,7 @@ export class Store {
     this.users.set(user.id, user);
     this.usersByEmail.set(user.email.toLowerCase(), user);
     this.usersByApiKey.set(user.apiKey, user);
-    this.subscriptions.set(user.id, new Set());
+    this.subs.channelsOf(user.id, true);
     this.received.set(user.id, new SortedIds());
     this.userSettings.initialize(user.id, user.isBot);
     return user;
@@ -217,7 +190,7 @@ export class Store {
     };
     this.channels.set(channel.id, channel);
     this.channelsByName.set(channel.name.toLowerCase(), channel);
-    this.subscribers.set(channel.id, new Set());
+    this.subs.subscribersOf(channel.id, true);
     this.byChannel.set(channel.id, new SortedIds());
     return channel;
   }
@@ -227,26 +200,16 @@ export class Store {
   }
 
   subscribe(userId: number, channelId: number): void {
-    this.subscribers.get(channelId)!.add(userId);
-    this.subscriptions.get(userId)!.add(channelId);
-    this.formerSubscriptions.get(userId)?.delete(channelId);
+    this.subs.subscribe(userId, channelId);
   }
 
   unsubscribe(userId: number, channelId: number): void {
-    if (this.subscribers.get(channelId)?.delete(userId)) {
-      let former = this.formerSubscriptions.get(userId);
-      if (!former) this.formerSubscriptions.set(userId, (former = new Set()));
-      former.add(channelId);
-    }
-    this.subscriptions.get(userId)?.delete(channelId);
+    this.subs.unsubscribe(userId, channelId);
   }
 
-  // --- channels ---
-  /** user id → channels the user was subscribed to and left (register's `unsubscribed`) */
-  private readonly formerSubscriptions = new Map<number, Set<number>>();
-
+  /** Channels the user was subscribed to and left (register's `unsubscribed`). */
   formerSubscriptionsOf(userId: number): ReadonlySet<number> {
-    return this.formerSubscriptions.get(userId) ?? new Set();
+    return this.subs.formerOf(userId);
   }
 
   /** Renames a channel, keeping the by-name index right. */
@@ -257,15 +220,15 @@ export class Store {
   }
 
   isSubscribed(userId: number, channelId: number): boolean {
-    return this.subscribers.get(channelId)?.has(userId) ?? false;
+    return this.subs.isSubscribed(userId, channelId);
   }
 
   subscribersOf(channelId: number): ReadonlySet<number> {
-    return this.subscribers.get(channelId) ?? new Set();
+    return this.subs.subscribersOf(channelId);
   }
 
   subscriptionsOf(userId: number): ReadonlySet<number> {
-    return this.subscriptions.get(userId) ?? new Set();
+    return this.subs.channelsOf(userId);
   }
 
   // ---- recipients --------------------------------------------------------------------------
