@@ -14,6 +14,8 @@ export interface TestMeta {
   status: ReportedStatus;
   message?: string;
   curl?: string;
+  /** See Outcome.failedClause. */
+  failedClause?: string;
   exchanges: Exchange[];
   durationMs: number;
 }
@@ -49,5 +51,6 @@ export function toTestMeta(d: Descriptor, o: Outcome): TestMeta {
   };
   if (o.message !== undefined) meta.message = o.message;
   if (o.curl !== undefined) meta.curl = o.curl;
+  if (o.failedClause !== undefined) meta.failedClause = o.failedClause;
   return meta;
 }

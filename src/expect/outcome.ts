@@ -9,6 +9,8 @@ export interface Outcome {
   message?: string;
   /** For fail: a curl line reproducing the request that showed it. */
   curl?: string;
+  /** For fail: the clause whose requirement was broken (a test of several clauses names the one that failed). */
+  failedClause?: string;
   exchanges: Exchange[];
   durationMs: number;
 }

@@ -52,7 +52,7 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
   } catch (e) {
     const exchanges = t?.exchanges ?? [];
     if (e instanceof ConformanceFailure) {
-      return done({ status: "fail", message: e.message, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges });
+      return done({ status: "fail", message: e.message, failedClause: e.clause.id, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges });
     }
     if (e instanceof BlockedError) return done({ status: "blocked", message: e.message, exchanges });
     if (e instanceof NetworkError || e instanceof HarnessError) return done({ status: "error", message: `${e.name}: ${e.message}`, exchanges });

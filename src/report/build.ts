@@ -33,7 +33,14 @@ function toResult(m: TestMeta): TestResult {
   };
   if (m.message !== undefined) r.message = m.message;
   if (m.curl !== undefined) r.curl = m.curl;
+  if (m.failedClause !== undefined) r.failedClause = m.failedClause;
   return r;
+}
+
+/** Where a problem sits: the level of the clause that failed (a test of several clauses may break a later one). */
+function problemAt(t: TestResult): { clause: string; level: number } {
+  const failed = t.failedClause !== undefined ? catalog().clause(t.failedClause) : undefined;
+  return failed ? { clause: failed.id, level: failed.level } : { clause: t.clauses[0]!, level: t.level };
 }
 
 /** Builds the canonical results document from the tests' outcomes. */
@@ -42,7 +49,7 @@ export function buildResults(input: BuildInput): Results {
   const byStatus = Object.fromEntries(StatusSchema.options.map((s) => [s, 0])) as Record<ResultStatus, number>;
   for (const t of tests) byStatus[t.status]++;
   const mustProblems = tests.filter((t) => t.strength === "must" && NOT_PASSING.has(t.status));
-  const firstBad = [...mustProblems].sort((a, b) => a.level - b.level)[0];
+  const firstBad = mustProblems.map((t) => ({ ...problemAt(t), test: t.id })).sort((a, b) => a.level - b.level)[0];
   const ran = tests.some((t) => t.status === "pass" || NOT_PASSING.has(t.status));
   const fl = input.target.featureLevel;
   return {
@@ -66,7 +73,7 @@ export function buildResults(input: BuildInput): Results {
       shouldFailures: tests.filter((t) => t.strength !== "must" && t.status === "fail").length,
     },
     verifiedLevel: !ran ? null : firstBad ? Math.min(fl, firstBad.level - 1) : fl,
-    firstFailure: firstBad ? { clause: firstBad.clauses[0]!, level: firstBad.level, test: firstBad.id } : null,
+    firstFailure: firstBad ?? null,
     coverage: input.coverage,
     tests,
   };

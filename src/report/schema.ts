@@ -32,6 +32,8 @@ export const TestResultSchema = z.strictObject({
   status: StatusSchema,
   message: z.string().optional(),
   curl: z.string().optional(),
+  /** For fail: the clause whose requirement was broken, when the test names several (its level places the failure). */
+  failedClause: z.string().optional(),
   exchanges: z.array(ExchangeSchema),
   durationMs: z.number(),
 });
