@@ -41,8 +41,9 @@ export function compareRuns(runs: { label: string; results: Results }[]): Compar
     const found = byRun.map((m) => m.get(id));
     const statuses = found.map((t) => t?.status ?? null);
     if (statuses.every((s) => s === statuses[0])) continue;
-    const any = found.find((t) => t !== undefined)!;
-    differences.push({ test: id, title: any.title, level: any.level, clauses: any.clauses, statuses });
+    // The first run that has the test describes it (every test id comes from some run).
+    const described = found.find((t) => t !== undefined)!;
+    differences.push({ test: id, title: described.title, level: described.level, clauses: described.clauses, statuses });
     if (statuses[0] !== "pass") continue;
     statuses.forEach((s, i) => {
       if (i > 0 && s !== null && isProblem(s)) regressions.push({ test: id, run: runs[i]!.label, status: s });
