@@ -1,34 +1,19 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { z } from "zod";
+import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { startVitest } from "vitest/node";
+import { z } from "zod";
 import { MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL, ReferenceServerOptionError } from "../../reference-server/server.ts";
-import { catalog } from "../catalog/catalog.ts";
-import { coverage } from "../catalog/lint.ts";
-import { collectTests } from "../expect/collect.ts";
-import { ISOLATED_SUITES } from "../expect/isolation.ts";
-import { buildResults } from "../report/build.ts";
-import type { Results } from "../report/schema.ts";
-import { ConformanceCollector } from "../report/collector.ts";
-import { renderHtml } from "../report/html.ts";
-import { renderJunit } from "../report/junit.ts";
-import { ALLURE_CATEGORIES } from "../report/allure.ts";
-import { badgeOf, renderBadgeSvg } from "../report/badge.ts";
+import { readExpectations } from "../report/expectations.ts";
 import { renderSummary } from "../report/summary.ts";
-import { applyExpectations, readExpectations } from "../report/expectations.ts";
+import { writeReports } from "../report/write.ts";
+import { runConformance } from "../run/conformance.ts";
 import { detectTarget } from "../target/detect.ts";
 import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts";
 import { startReferenceTarget } from "../target/reference.ts";
-import { startContainerTarget } from "../target/container.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { serverConfigOf } from "../target/server-config.ts";
-import { intOption, UsageError, type Io } from "./usage.ts";
 import { describeIssue, readJsonOption } from "./json-file.ts";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+import { intOption, UsageError, type Io } from "./usage.ts";
 
 function readPersonas(file: string): Personas {
   const { value, prefix } = personasOf(readJsonOption("--personas", file, z.unknown(), (m) => new UsageError(m)));
@@ -76,17 +61,6 @@ const RUN_OPTIONS = {
 
 type RunValues = ReturnType<typeof parseArgs<{ options: typeof RUN_OPTIONS; strict: true }>>["values"];
 
-/** Every report of a run, rendered from its one results document. */
-function writeReports(outDir: string, results: Results): void {
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(outDir, "index.html"), renderHtml(results));
-  writeFileSync(join(outDir, "junit.xml"), renderJunit(results));
-  const badge = badgeOf(results);
-  writeFileSync(join(outDir, "badge.json"), `${JSON.stringify(badge)}\n`);
-  writeFileSync(join(outDir, "badge.svg"), renderBadgeSvg(badge));
-}
-
 type Opened = { target: TargetInfo; close: () => Promise<void> };
 
 /** --container IMAGE: started with testcontainers; personas from --personas or the image's own line. */
@@ -99,6 +73,8 @@ async function containerTarget(values: RunValues, image: string, assumeFl: numbe
     }),
   );
   const serverConfig = values.personas !== undefined ? readServerConfig(values.personas) : undefined;
+  // testcontainers is an optional dependency, loaded only for this target.
+  const { startContainerTarget } = await import("../target/container.ts");
   return startContainerTarget({
     image,
     port: intOption("container-port", values["container-port"], 1, 65535) ?? 9991,
@@ -141,65 +117,29 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({ args: argv, options: RUN_OPTIONS, strict: true });
   const fl = intOption("feature-level", values["feature-level"], MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL);
   const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
-  const outDir = resolve(values.out ?? join(ROOT, "reports", "latest"));
+  const outDir = resolve(values.out ?? join("reports", "latest"));
   const faults = values.fault ?? [];
   const expectations = values.expectations !== undefined ? readExpectations(values.expectations) : undefined;
   const { target, close } = await openTarget(values, fl, assumeFl, faults);
-  if (values["read-only"]) {
-    target.readOnly = true;
-    target.notes.push("read-only: tests that change the server are skipped");
-  }
   io.err(`chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`);
-  const started = new Date();
-  const collector = new ConformanceCollector();
-  const allureDir = join(outDir, "allure-results");
-  rmSync(allureDir, { recursive: true, force: true });
-  const allureReporter: [string, Record<string, unknown>] = [
-    "allure-vitest/reporter",
-    {
-      resultsDir: allureDir,
-      categories: ALLURE_CATEGORIES,
-      environmentInfo: { target: target.url, kind: target.kind, "feature level": String(target.featureLevel), "chat-conformance": VERSION, ...(faults.length ? { faults: faults.join(" ") } : {}) },
-    },
-  ];
+  const allureResultsDir = join(outDir, "allure-results");
+  rmSync(allureResultsDir, { recursive: true, force: true });
+  let run;
   try {
-    // Two passes on the one target: the shared suites in parallel, then the ones that change organization
-    // settings, one file at a time, so that no test sees another's settings.
-    for (const pass of [
-      { include: ["suites/**/*.test.ts"], exclude: [...ISOLATED_SUITES], fileParallelism: true },
-      { include: [...ISOLATED_SUITES], exclude: [], fileParallelism: false },
-    ]) {
-      const vitest = await startVitest("test", values.filter ?? [], {
-        root: ROOT,
-        config: false,
-        ...pass,
-        watch: false,
-        isolate: false,
-        provide: { target, allure: true, ...(expectations ? { expectations } : {}) },
-        reporters: [collector, "dot", allureReporter],
-        passWithNoTests: true,
-        testTimeout: 180_000,
-        hookTimeout: 60_000,
-      });
-      await vitest.close();
-    }
+    run = await runConformance({
+      target,
+      faults,
+      allureResultsDir,
+      ...(values.filter ? { filter: values.filter } : {}),
+      ...(expectations ? { expectations } : {}),
+      ...(values["read-only"] ? { readOnly: true } : {}),
+    });
   } finally {
     await close();
   }
-  const tests = await collectTests();
-  const results = buildResults({
-    target,
-    faults,
-    startedAt: started,
-    durationMs: Date.now() - started.getTime(),
-    tests: applyExpectations(collector.tests, expectations),
-    coverage: coverage(catalog(), tests),
-    toolVersion: VERSION,
-  });
-  writeReports(outDir, results);
-  io.out(renderSummary(results));
-  for (const e of collector.moduleErrors) io.err(`suite error: ${e}`);
-  io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}, ${allureDir}/, badge.json and badge.svg`);
-  return results.summary.mustProblems > 0 || collector.moduleErrors.length > 0 ? 1 : 0;
+  writeReports(outDir, run.results);
+  io.out(renderSummary(run.results));
+  for (const e of run.moduleErrors) io.err(`suite error: ${e}`);
+  io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}, ${allureResultsDir}/, badge.json and badge.svg`);
+  return run.exitCode;
 }
-

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { createReferenceServer, MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL } from "../../reference-server/server.ts";
+import { referenceServerConfig } from "../target/reference.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
 
 /** `serve`: the reference server on a port, until SIGINT or SIGTERM. */
@@ -49,8 +50,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError(err.message);
   }
   if (values.json) {
-    const serverConfig = { canAccessAllUsersGroupLimitsPresence: server.runtime.config.canAccessAllUsersGroupLimitsPresence, ...(server.jwtKey !== null ? { jwtKey: server.jwtKey } : {}), pushBouncer: true, referenceControl: server.runtime.control.secret };
-    io.out(JSON.stringify({ url: server.url, featureLevel, personas: server.personas, serverConfig }));
+    io.out(JSON.stringify({ url: server.url, featureLevel, personas: server.personas, serverConfig: referenceServerConfig(server) }));
   } else {
     io.out(`reference server at FL ${featureLevel} listening on ${server.url}  (API under ${server.url}/api/v1)`);
     for (const [role, p] of Object.entries(server.personas)) io.out(`  ${role.padEnd(14)} ${p.email.padEnd(24)} ${p.apiKey}  user ${p.userId}`);

@@ -1,5 +1,4 @@
 import { relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { TestContext } from "./context.ts";
 import type { BehaviourOptions, Descriptor } from "./descriptor.ts";
 import { registry } from "./registry.ts";
@@ -9,6 +8,7 @@ import { boundariesOf } from "./boundaries.ts";
 import { applyExpectations, type Expectations } from "../report/expectations.ts";
 import type { TargetInfo } from "../target/target.ts";
 import type { Sweep } from "./sweep.ts";
+import { CODE_ROOT, suiteSourceName } from "../layout.ts";
 import type { TestContext as VitestContext } from "vitest";
 
 declare module "vitest" {
@@ -23,8 +23,6 @@ declare module "vitest" {
 /** Loaded only inside a vitest worker: outside one (collect mode, the CLI) the suites are data. */
 const vitest = process.env.VITEST ? await import("vitest") : undefined;
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
 const slug = (s: string) =>
   s
     .toLowerCase()
@@ -35,8 +33,8 @@ const slug = (s: string) =>
 function callerFile(): string {
   const stack = new Error().stack?.split("\n") ?? [];
   for (const line of stack) {
-    const m = /(?:file:\/\/)?(\/[^\s():]+\.test\.ts)/.exec(line);
-    if (m) return relative(ROOT, m[1]!);
+    const m = /(?:file:\/\/)?(\/[^\s():]+\.test\.[jt]s)/.exec(line);
+    if (m) return suiteSourceName(relative(CODE_ROOT, m[1]!));
   }
   return "unknown";
 }

@@ -1,11 +1,12 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { Descriptor } from "./descriptor.ts";
 import { registry } from "./registry.ts";
 import { catalog } from "../catalog/catalog.ts";
+import { CODE_EXT, CODE_ROOT } from "../layout.ts";
 
-const SUITES = fileURLToPath(new URL("../../suites/", import.meta.url));
+const SUITES = join(CODE_ROOT, "suites");
 
 function suiteFiles(dir: string): string[] {
   return readdirSync(dir)
@@ -13,7 +14,7 @@ function suiteFiles(dir: string): string[] {
     .flatMap((name) => {
       const p = join(dir, name);
       if (statSync(p).isDirectory()) return suiteFiles(p);
-      return name.endsWith(".test.ts") ? [p] : [];
+      return name.endsWith(`.test.${CODE_EXT}`) ? [p] : [];
     });
 }
 

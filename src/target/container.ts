@@ -1,4 +1,4 @@
-import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from "testcontainers";
+import type { StartedTestContainer } from "testcontainers";
 import { TargetError, detectTarget } from "./detect.ts";
 import { PersonasSchema, type Personas } from "./personas.ts";
 import { serverConfigOf } from "./server-config.ts";
@@ -38,11 +38,22 @@ export function serverConfigFromLog(line: string): TargetInfo["serverConfig"] {
   }
 }
 
+/** testcontainers is an optional dependency: only this target needs it, and an install may leave it out. */
+async function loadTestcontainers(): Promise<typeof import("testcontainers")> {
+  try {
+    return await import("testcontainers");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") throw new TargetError("--container needs the optional dependency testcontainers, which is not installed (npm install testcontainers)");
+    throw e;
+  }
+}
+
 /**
  * The container target: start an image with testcontainers, wait until GET /api/v1/server_settings answers 200,
  * then treat it as a URL target on the mapped port. Without a container runtime this is a TargetError (exit 2).
  */
 export async function startContainerTarget(o: ContainerTargetOptions): Promise<{ target: TargetInfo; close: () => Promise<void> }> {
+  const { GenericContainer, getContainerRuntimeClient, Wait } = await loadTestcontainers();
   try {
     await getContainerRuntimeClient();
   } catch (e) {

@@ -1,24 +1,51 @@
-import { createReferenceServer, type ReferenceServerOptions } from "../../reference-server/server.ts";
+import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from "../../reference-server/server.ts";
 import { detectTarget } from "./detect.ts";
 import type { Personas } from "./personas.ts";
 import type { TargetInfo } from "./target.ts";
+
+type ServerConfig = NonNullable<TargetInfo["serverConfig"]>;
+
+/**
+ * What a reference server declares about itself beyond its API: the server settings no API reads, the push
+ * bouncer it serves, and its control's secret. `serve --json` prints it; a run against it reads it back.
+ */
+export function referenceServerConfig(server: ReferenceServer): ServerConfig {
+  const config: ServerConfig = { canAccessAllUsersGroupLimitsPresence: server.runtime.config.canAccessAllUsersGroupLimitsPresence };
+  if (server.jwtKey !== null) config.jwtKey = server.jwtKey;
+  config.pushBouncer = true;
+  if (server.runtime.config.pushBouncerUrl !== null) config.pushBouncerUrl = server.runtime.config.pushBouncerUrl;
+  config.referenceControl = server.runtime.control.secret;
+  return config;
+}
+
+/** A reference server started from code: where it listens, its accounts, what it declares, and how to stop it. */
+export interface StartedReferenceServer {
+  url: string;
+  featureLevel: number;
+  personas: Personas;
+  serverConfig: ServerConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a reference server that behaves as a server at `featureLevel` (153–372, default 372) would.
+ *
+ *   const server = await startReferenceServer({ featureLevel: 241 });
+ *   // point a client at server.url, log in as server.personas.member
+ *   await server.close();
+ */
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<StartedReferenceServer> {
+  const server = await createReferenceServer(options);
+  return { url: server.url, featureLevel: server.featureLevel, personas: server.personas as Personas, serverConfig: referenceServerConfig(server), close: () => server.close() };
+}
 
 /** Starts the embedded reference server and describes it as a target (detected like any other). */
 export async function startReferenceTarget(options: ReferenceServerOptions): Promise<{ target: TargetInfo; close: () => Promise<void> }> {
   const server = await createReferenceServer({ heartbeatMs: 2_000, ...options });
   try {
     const target = await detectTarget({ kind: "reference", url: server.url, personas: server.personas as Personas });
-    // --- realm (session 2) ---
     target.referenceFaults = options.faults ?? [];
-    // --- presence ---
-    target.serverConfig = { canAccessAllUsersGroupLimitsPresence: server.runtime.config.canAccessAllUsersGroupLimitsPresence };
-    // --- authentication ---
-    if (server.jwtKey !== null) target.serverConfig.jwtKey = server.jwtKey;
-    // --- push ---
-    target.serverConfig.pushBouncer = true;
-    if (server.runtime.config.pushBouncerUrl !== null) target.serverConfig.pushBouncerUrl = server.runtime.config.pushBouncerUrl;
-    // --- reference control ---
-    target.serverConfig.referenceControl = server.runtime.control.secret;
+    target.serverConfig = referenceServerConfig(server);
     return { target, close: () => server.close() };
   } catch (e) {
     await server.close();

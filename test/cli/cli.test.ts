@@ -2,14 +2,14 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CLI } from "../support/cli-entry.ts";
 import { describe, expect, it } from "vitest";
 import { ResultsSchema } from "../../src/report/schema.ts";
 
-const BIN = new URL("../../bin/chat-conformance.js", import.meta.url).pathname;
 const ROOT = new URL("../../", import.meta.url).pathname;
 
 function cli(args: string[], timeout = 120_000) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout, cwd: ROOT });
+  const r = spawnSync(process.execPath, [...CLI, ...args], { encoding: "utf8", timeout, cwd: ROOT });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -29,7 +29,7 @@ function allureResults(out: string): AllureResult[] {
 
 /** Starts `serve --json` on a free port and returns what it printed, and a stop function. */
 async function serve(args: string[]): Promise<{ doc: { url: string; featureLevel: number; personas: Record<string, { email: string; apiKey: string; userId: number }> }; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--json", ...args], { cwd: ROOT });
+  const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", "--json", ...args], { cwd: ROOT });
   const line = await new Promise<string>((resolve, reject) => {
     let buf = "";
     child.stdout.on("data", (d: Buffer) => {

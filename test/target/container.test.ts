@@ -3,19 +3,19 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GenericContainer, getContainerRuntimeClient } from "testcontainers";
+import { CLI } from "../support/cli-entry.ts";
 import { describe, expect, it } from "vitest";
 import { personasFromLog, serverConfigFromLog } from "../../src/target/container.ts";
 import { ResultsSchema } from "../../src/report/schema.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-const BIN = join(ROOT, "bin/chat-conformance.js");
 const runtime = await getContainerRuntimeClient().then(
   () => true,
   () => false,
 );
 
 function cli(args: string[], timeout = 900_000) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout, cwd: ROOT });
+  const r = spawnSync(process.execPath, [...CLI, ...args], { encoding: "utf8", timeout, cwd: ROOT });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

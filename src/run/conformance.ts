@@ -1,0 +1,85 @@
+import { catalog } from "../catalog/catalog.ts";
+import { coverage } from "../catalog/lint.ts";
+import { collectTests } from "../expect/collect.ts";
+import { buildResults } from "../report/build.ts";
+import { applyExpectations, type Expectations } from "../report/expectations.ts";
+import type { Results } from "../report/schema.ts";
+import { detectTarget } from "../target/detect.ts";
+import type { Personas } from "../target/personas.ts";
+import { startReferenceTarget } from "../target/reference.ts";
+import type { TargetInfo } from "../target/target.ts";
+import { VERSION } from "../layout.ts";
+import { runSuites, type SuiteRunOptions } from "./suites.ts";
+
+/** A server to run against: its URL, one account per role, and what it declares about itself. */
+export interface RemoteTarget {
+  url: string;
+  personas: Personas;
+  /** Server configuration the API cannot read (the `serverConfig` of `serve --json`'s line). */
+  serverConfig?: TargetInfo["serverConfig"];
+  /** Test as if the server were at this level, whatever it reports. */
+  assumeFl?: number;
+}
+
+export interface ConformanceOptions extends Omit<SuiteRunOptions, "expectations"> {
+  /** The server under test; omitted, an embedded reference server at `featureLevel` (default 372, with `faults`). */
+  target?: RemoteTarget | TargetInfo;
+  featureLevel?: number;
+  /** Known deviations: listed failures are expected-fail, listed passes unexpected-pass. */
+  expectations?: Expectations;
+  /** Only the tests that change nothing on the server run. */
+  readOnly?: boolean;
+}
+
+export interface ConformanceRun {
+  results: Results;
+  /** Suite files that failed to load; a run with any is not conforming. */
+  moduleErrors: string[];
+  /** 0 when every applicable must-clause passed, 1 otherwise (the CLI's exit code). */
+  exitCode: 0 | 1;
+}
+
+const isTargetInfo = (t: RemoteTarget | TargetInfo): t is TargetInfo => "runId" in t && "kind" in t;
+
+/** Detects a remote target, or starts the embedded reference server; returns it with the way to stop it. */
+async function open(o: ConformanceOptions): Promise<{ target: TargetInfo; close: () => Promise<void> }> {
+  const none = async () => undefined;
+  if (o.target === undefined) return startReferenceTarget({ ...(o.featureLevel !== undefined ? { featureLevel: o.featureLevel } : {}), faults: o.faults ?? [] });
+  if (isTargetInfo(o.target)) return { target: o.target, close: none };
+  const t = o.target;
+  const target = await detectTarget({ kind: "url", url: t.url, personas: t.personas, ...(t.assumeFl !== undefined ? { assumeFl: t.assumeFl } : {}) });
+  if (t.serverConfig) target.serverConfig = t.serverConfig;
+  return { target, close: none };
+}
+
+/**
+ * Runs the conformance suites against a target and returns the results document (the one every report renders).
+ *
+ *   const { results } = await runConformance({ target: { url, personas } });
+ *   results.summary.verifiedLevel;  // the highest level through which every applicable must-clause passed
+ */
+export async function runConformance(o: ConformanceOptions = {}): Promise<ConformanceRun> {
+  const { target, close } = await open(o);
+  if (o.readOnly) {
+    target.readOnly = true;
+    target.notes.push("read-only: tests that change the server are skipped");
+  }
+  const startedAt = new Date();
+  let run;
+  try {
+    run = await runSuites(target, o);
+  } finally {
+    await close();
+  }
+  const results = buildResults({
+    target,
+    faults: [...(o.faults ?? [])],
+    startedAt,
+    durationMs: Date.now() - startedAt.getTime(),
+    tests: applyExpectations(run.tests, o.expectations),
+    coverage: coverage(catalog(), await collectTests()),
+    toolVersion: VERSION,
+  });
+  const exitCode = results.summary.mustProblems > 0 || run.moduleErrors.length > 0 ? 1 : 0;
+  return { results, moduleErrors: run.moduleErrors, exitCode };
+}
