@@ -50,12 +50,25 @@ export interface PersonaCredentials {
   userId: number;
 }
 
+/**
+ * What a reference server declares about itself beyond its API (`serve --json`'s serverConfig; the harness reads it
+ * back from a personas file): the server settings no API reads, the push bouncer it serves, its control's secret.
+ */
+export interface DeclaredServerConfig {
+  canAccessAllUsersGroupLimitsPresence: boolean;
+  jwtKey?: string;
+  pushBouncer: true;
+  pushBouncerUrl?: string;
+  referenceControl: string;
+}
+
 export interface ReferenceServer {
   url: string;
   featureLevel: number;
   personas: Record<string, PersonaCredentials>;
   /** The JWT key (HS256) POST /api/v1/jwt/fetch_api_key verifies tokens with, null when off. */
   jwtKey: string | null;
+  serverConfig: DeclaredServerConfig;
   /** The in-process model, for white-box tests and benchmarks. */
   runtime: Runtime;
   close(): Promise<void>;
@@ -86,7 +99,8 @@ const defaultJwtKey = (seed: string): string => createHash("sha256").update(`jwt
 /** Starts an in-memory reference server that acts as a server at `featureLevel` would. */
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const { level, faults } = checkOptions(options);
-  const control = new ReferenceControl();
+  // A throw-away organization is a server like this one on a free port, with the settings its request gives.
+  const control = new ReferenceControl((settings) => createReferenceServer({ ...options, port: 0, ...settings }));
   const store = new Store(options.seed ?? "chat-conformance", loadRealmFixture(), control.clock);
   if (options.maxFileUploadSizeMib !== undefined) store.settings.set("max_file_upload_size_mib", options.maxFileUploadSizeMib);
   if (options.uploadQuotaMib !== undefined) store.settings.set("upload_quota_mib", options.uploadQuotaMib);
@@ -117,18 +131,28 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   rt.url = `http://${host}:${addr.port}`;
   const personas: Record<string, PersonaCredentials> = {};
   for (const u of store.users.values()) if (u.persona) personas[u.persona] = { email: u.email, apiKey: u.apiKey, userId: u.id };
+  const serverConfig: DeclaredServerConfig = {
+    canAccessAllUsersGroupLimitsPresence: config.canAccessAllUsersGroupLimitsPresence,
+    ...(jwtKey !== null ? { jwtKey } : {}),
+    pushBouncer: true,
+    ...(config.pushBouncerUrl !== null ? { pushBouncerUrl: config.pushBouncerUrl } : {}),
+    referenceControl: control.secret,
+  };
   return {
     url: rt.url,
     featureLevel: level,
     personas,
     jwtKey,
+    serverConfig,
     runtime: rt,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await control.organizations.closeAll();
+      await new Promise<void>((resolve) => {
         rt.queues.close();
         stopDelivery(rt);
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

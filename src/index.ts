@@ -13,6 +13,7 @@ export { readExpectations, type Expectations } from "./report/expectations.ts";
 export { behaviour } from "./expect/behaviour.ts";
 export type { BehaviourOptions, Descriptor } from "./expect/descriptor.ts";
 export type { TestContext } from "./expect/context.ts";
+export { UnverifiableError, type UnverifiableWhy } from "./expect/failure.ts";
 export { eventOf } from "./client/events.ts";
 export { ApiClient, type ApiResponse } from "./client/client.ts";
 export { catalog } from "./catalog/catalog.ts";

@@ -1,13 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { Organizations, type SiblingFactory } from "./organizations.ts";
 
 /**
  * The reference control: what the reference server lets a test do that no API can — a restart or deployment, a plan
- * change, time passing, a server that runs out of time in a batched operation. It is state of one server (the
- * clock's offset, the work budget) and a secret that guards its HTTP door (control/http.ts); the operations
- * themselves live beside it (restart.ts, plan.ts). Real servers have none of this: tests that need it are blocked
- * there (suites/support/control.ts).
+ * change, time passing, a server that runs out of time in a batched operation, a throw-away organization. It is
+ * state of one server (the clock's offset, the work budget, the organizations it started) and a secret that guards
+ * its HTTP door (control/http.ts); the operations themselves live beside it (plan.ts, organizations.ts, reach.ts).
+ * Real servers have none of this: tests that need it are not verifiable there (suites/support/control.ts).
  */
 export class ReferenceControl {
+  /** Throw-away organizations: sibling servers started by server.ts's factory (which this file cannot import). */
+  readonly organizations: Organizations;
+
   /** Guards /reference-control/… (sent as the x-reference-control header). */
   readonly secret = randomBytes(16).toString("hex");
   private offsetSeconds = 0;
@@ -16,6 +20,10 @@ export class ReferenceControl {
    * before it runs out of time and answers that it stopped part-way; null: never (the default).
    */
   workBudget: number | null = null;
+
+  constructor(startSibling: SiblingFactory) {
+    this.organizations = new Organizations(startSibling);
+  }
 
   /** The server's clock in seconds since the epoch: the real time plus however far a test has moved it. */
   readonly clock = (): number => Math.floor(Date.now() / 1000) + this.offsetSeconds;

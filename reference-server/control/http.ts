@@ -5,6 +5,7 @@ import { publishRestart } from "../events/restart.ts";
 import { sendJson } from "../http/envelope.ts";
 import type { Runtime } from "../runtime.ts";
 import { changePlan } from "./plan.ts";
+import { reach } from "./reach.ts";
 
 /** Where the control listens: outside /api/v1, so no client of the API ever meets it. */
 export const CONTROL_PREFIX = "/reference-control/";
@@ -16,9 +17,24 @@ const PlanBody = z.strictObject({
 });
 const ClockBody = z.strictObject({ advance_seconds: z.number().int().min(0) });
 const WorkBudgetBody = z.strictObject({ messages: z.number().int().min(1).nullable() });
+const OrganizationBody = z.strictObject({ push_bouncer_url: z.url({ protocol: /^https?$/ }).nullable().optional() });
+const CloseOrganizationBody = z.strictObject({ url: z.url() });
+const ReachBody = z.strictObject({ url: z.url({ protocol: /^https?$/ }) });
+
+/**
+ * A sibling's URL as the caller reaches this server (its Host header), on the sibling's port: a server bound to
+ * 0.0.0.0 knows itself only as that, while the harness reached it by some name.
+ */
+function asSeenBy(req: IncomingMessage, url: string): string {
+  const own = new URL(url);
+  if (req.headers.host === undefined) return url;
+  const seen = new URL(`http://${req.headers.host}`);
+  seen.port = own.port;
+  return seen.origin;
+}
 
 /** The operations, by path: each reads its JSON body and answers a JSON object. */
-const OPERATIONS: Record<string, (rt: Runtime, body: unknown) => Record<string, unknown>> = {
+const OPERATIONS: Record<string, (rt: Runtime, body: unknown, req: IncomingMessage) => Record<string, unknown> | Promise<Record<string, unknown>>> = {
   restart: (rt) => {
     const generation = rt.control.clock();
     publishRestart(rt, generation);
@@ -38,6 +54,18 @@ const OPERATIONS: Record<string, (rt: Runtime, body: unknown) => Record<string, 
     rt.control.workBudget = WorkBudgetBody.parse(body).messages;
     return {};
   },
+  // A throw-away organization: {url, personas, serverConfig}, the shape of `serve --json`'s line.
+  organization: async (rt, body, req) => {
+    const b = OrganizationBody.parse(body);
+    const sibling = await rt.control.organizations.create(b.push_bouncer_url !== undefined ? { pushBouncerUrl: b.push_bouncer_url } : {});
+    return { url: asSeenBy(req, sibling.url), personas: sibling.personas, serverConfig: sibling.serverConfig };
+  },
+  "organization/close": async (rt, body) => {
+    const port = Number(new URL(CloseOrganizationBody.parse(body).url).port);
+    return { closed: await rt.control.organizations.close(port) };
+  },
+  // Whether this server reaches an address (the harness's probe of its own address: control/reach.ts).
+  reach: async (_rt, body) => ({ ...(await reach(ReachBody.parse(body).url)) }),
 };
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -56,7 +84,8 @@ function secretMatches(rt: Runtime, given: string | string[] | undefined): boole
 
 /**
  * POST /reference-control/<operation> with the x-reference-control header: the reference control over HTTP, so a
- * test run against `serve` (another process) can use it too. Returns false for any other path.
+ * test run against `serve` (another process) can use it too — restart, plan, clock, work-budget, organization,
+ * organization/close, reach. Returns false for any other path.
  */
 export async function serveControl(rt: Runtime, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   if (!pathname.startsWith(CONTROL_PREFIX)) return false;
@@ -74,7 +103,7 @@ export async function serveControl(rt: Runtime, req: IncomingMessage, res: Serve
   let body: unknown;
   try {
     body = await readJson(req);
-    sendJson(res, 200, { result: "success", ...op(rt, body) });
+    sendJson(res, 200, { result: "success", ...(await op(rt, body, req)) });
   } catch (e) {
     if (!(e instanceof SyntaxError) && !(e instanceof z.ZodError)) throw e;
     sendJson(res, 400, { result: "error", msg: `Bad reference control request: ${e.message}` });

@@ -28,7 +28,8 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     const method = (req.method ?? "GET").toUpperCase();
     // Upload downloads (/user_uploads/...) and the tus endpoint read their own bodies and answer in their own shapes.
     if (await serveUploadPath(rt, req, res, url.pathname)) return;
-    // The reference control (tests only, behind its secret): restarts, plan changes, the clock, work budgets.
+    // The reference control (tests only, behind its secret): restarts, plan changes, the clock, work budgets,
+    // throw-away organizations.
     if (await serveControl(rt, req, res, url.pathname)) return;
     const prefix = rt.faulty("fl153.server.api-v1-prefix") && url.pathname !== `${PREFIX}/server_settings` ? UNVERSIONED_PREFIX : PREFIX;
     if (!url.pathname.startsWith(`${prefix}/`)) throw notFound(`No such endpoint: ${url.pathname}`);

@@ -1,8 +1,9 @@
 import { basename, dirname } from "node:path";
-import { parseArgs } from "node:util";
 import { compareRuns, renderComparison } from "../report/compare.ts";
 import { ResultsSchema } from "../report/schema.ts";
 import { readJsonOption } from "./json-file.ts";
+import { parseOptions } from "./options.ts";
+import { COMPARE } from "./specs/compare.ts";
 import { UsageError, type Io } from "./usage.ts";
 
 /**
@@ -10,12 +11,7 @@ import { UsageError, type Io } from "./usage.ts";
  * against the first. Exit 1 with --fail-on-regression when a test that passed in the first run is a problem later.
  */
 export async function compareCommand(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: { json: { type: "boolean" }, "fail-on-regression": { type: "boolean" } },
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values, positionals } = parseOptions(COMPARE, argv);
   if (positionals.length < 2) throw new UsageError("compare needs at least two results.json files (the first is the baseline)");
   const runs = positionals.map((file) => ({
     label: basename(file) === "results.json" ? basename(dirname(file)) || file : file,

@@ -1,6 +1,8 @@
 import { collectTests } from "../expect/collect.ts";
 import { boundariesOf } from "../expect/boundaries.ts";
 import { FULL_SWEEP_LEVELS } from "../expect/sweep.ts";
+import { parseOptions } from "./options.ts";
+import { LEVELS } from "./specs/levels.ts";
 import type { Io } from "./usage.ts";
 
 /**
@@ -21,7 +23,9 @@ export async function sweepPlan(): Promise<Record<string, string[] | "all">> {
   return plan;
 }
 
-export async function levelsCommand(_argv: string[], io: Io): Promise<number> {
+export async function levelsCommand(argv: string[], io: Io): Promise<number> {
+  // It takes no options (and no words), but says so rather than ignoring a mistyped line.
+  parseOptions(LEVELS, argv);
   io.out(JSON.stringify(await sweepPlan()));
   return 0;
 }

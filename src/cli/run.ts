@@ -1,10 +1,11 @@
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { z } from "zod";
 import { MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL, ReferenceServerOptionError } from "../../reference-server/server.ts";
-import { readExpectations } from "../report/expectations.ts";
+import { collectTests } from "../expect/collect.ts";
+import { checkExpectations, readExpectations } from "../report/expectations.ts";
 import { renderSummary } from "../report/summary.ts";
+import { verdictOf } from "../report/verdict.ts";
 import { writeReports } from "../report/write.ts";
 import { runConformance } from "../run/conformance.ts";
 import { detectTarget } from "../target/detect.ts";
@@ -12,7 +13,12 @@ import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts
 import { startReferenceTarget } from "../target/reference.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { serverConfigOf } from "../target/server-config.ts";
+import { paintSummary, paletteFor } from "./colour.ts";
 import { describeIssue, readJsonOption } from "./json-file.ts";
+import { parseOptions, type Values } from "./options.ts";
+import { ProgressReporter } from "./progress.ts";
+import { DEFAULT_OUT, RUN } from "./specs/run.ts";
+import { REFERENCE_PORT } from "./specs/serve.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
 
 function readPersonas(file: string): Personas {
@@ -44,22 +50,8 @@ function checkUrl(raw: string): string {
   return u.origin + u.pathname.replace(/\/+$/, "");
 }
 
-const RUN_OPTIONS = {
-  "feature-level": { type: "string" },
-  target: { type: "string" },
-  personas: { type: "string" },
-  "assume-fl": { type: "string" },
-  fault: { type: "string", multiple: true },
-  out: { type: "string" },
-  filter: { type: "string", multiple: true },
-  expectations: { type: "string" },
-  container: { type: "string" },
-  "container-port": { type: "string" },
-  "container-env": { type: "string", multiple: true },
-  "read-only": { type: "boolean" },
-} as const;
-
-type RunValues = ReturnType<typeof parseArgs<{ options: typeof RUN_OPTIONS; strict: true }>>["values"];
+/** run's options, from its table (src/cli/specs/run.ts), which also renders `run --help`. */
+type RunValues = Values<typeof RUN.options>;
 
 type Opened = { target: TargetInfo; close: () => Promise<void> };
 
@@ -77,7 +69,7 @@ async function containerTarget(values: RunValues, image: string, assumeFl: numbe
   const { startContainerTarget } = await import("../target/container.ts");
   return startContainerTarget({
     image,
-    port: intOption("container-port", values["container-port"], 1, 65535) ?? 9991,
+    port: intOption("container-port", values["container-port"], 1, 65535) ?? REFERENCE_PORT,
     env,
     ...(values.personas !== undefined ? { personas: readPersonas(values.personas) } : {}),
     ...(serverConfig ? { serverConfig } : {}),
@@ -93,6 +85,19 @@ async function urlTarget(url: string, personasFile: string | undefined, assumeFl
   const serverConfig = readServerConfig(personasFile);
   if (serverConfig) target.serverConfig = serverConfig;
   return { target, close: async () => undefined };
+}
+
+/**
+ * --harness-host (default CC_HARNESS_HOST): a host name or address as the target reaches the harness, without a
+ * scheme or port (each listener picks its own port). Empty means not given, as an unset variable would.
+ */
+function harnessHostOption(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const host = raw.trim();
+  if (!/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]+|[A-Za-z0-9.-]+)$/.test(host)) {
+    throw new UsageError(`--harness-host must be a host name or IP address as the target reaches the harness (no scheme or port), got '${raw}'`);
+  }
+  return host;
 }
 
 /** The run's target from the options: a container, a URL with its personas, or the embedded reference server. */
@@ -114,31 +119,40 @@ async function openTarget(values: RunValues, fl: number | undefined, assumeFl: n
 
 /** `run`: the suites against one target; writes the reports and returns the exit code. */
 export async function runCommand(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: RUN_OPTIONS, strict: true });
+  const { values } = parseOptions(RUN, argv);
   const fl = intOption("feature-level", values["feature-level"], MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL);
   const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
-  const outDir = resolve(values.out ?? join("reports", "latest"));
+  const outDir = resolve(values.out ?? DEFAULT_OUT);
   const faults = values.fault ?? [];
+  const harnessHost = harnessHostOption(values["harness-host"] ?? process.env.CC_HARNESS_HOST);
   const expectations = values.expectations !== undefined ? readExpectations(values.expectations) : undefined;
+  // Before any target starts: an entry naming nothing is a typo or a stale list (collected once per process, and
+  // the run's coverage needs the same collection afterwards).
+  if (expectations) checkExpectations(values.expectations!, expectations, (await collectTests()).map((d) => d.id));
   const { target, close } = await openTarget(values, fl, assumeFl, faults);
   io.err(`chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`);
   const allureResultsDir = join(outDir, "allure-results");
   rmSync(allureResultsDir, { recursive: true, force: true });
+  const progress = new ProgressReporter(io.stderr ?? { write: (s: string) => io.err(s) });
   let run;
   try {
     run = await runConformance({
       target,
       faults,
       allureResultsDir,
+      reporters: [progress],
       ...(values.filter ? { filter: values.filter } : {}),
       ...(expectations ? { expectations } : {}),
       ...(values["read-only"] ? { readOnly: true } : {}),
+      ...(harnessHost !== undefined ? { harnessHost } : {}),
+      ...(values.strict ? { strict: true } : {}),
     });
   } finally {
+    progress.finish();
     await close();
   }
   writeReports(outDir, run.results);
-  io.out(renderSummary(run.results));
+  io.out(paintSummary(renderSummary(run.results), verdictOf(run.results).state, paletteFor(io.stdout)));
   for (const e of run.moduleErrors) io.err(`suite error: ${e}`);
   io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}, ${allureResultsDir}/, badge.json and badge.svg`);
   return run.exitCode;

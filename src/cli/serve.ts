@@ -1,28 +1,15 @@
-import { parseArgs } from "node:util";
 import { createReferenceServer, MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL } from "../../reference-server/server.ts";
 import { referenceServerConfig } from "../target/reference.ts";
+import { parseOptions } from "./options.ts";
+import { REFERENCE_PORT, SERVE, SERVE_HOST } from "./specs/serve.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
 
 /** `serve`: the reference server on a port, until SIGINT or SIGTERM. */
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      "feature-level": { type: "string" },
-      port: { type: "string" },
-      host: { type: "string" },
-      json: { type: "boolean" },
-      fault: { type: "string", multiple: true },
-      product: { type: "string" },
-      seed: { type: "string" },
-      "heartbeat-seconds": { type: "string" },
-      "max-file-upload-size-mib": { type: "string" },
-      "upload-quota-mib": { type: "string" },
-    },
-    strict: true,
-  });
+  // The options and their help: src/cli/specs/serve.ts.
+  const { values } = parseOptions(SERVE, argv);
   const featureLevel = intOption("feature-level", values["feature-level"], MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL) ?? MAX_FEATURE_LEVEL;
-  const port = intOption("port", values.port, 0, 65535) ?? 9991;
+  const port = intOption("port", values.port, 0, 65535) ?? REFERENCE_PORT;
   const heartbeat = intOption("heartbeat-seconds", values["heartbeat-seconds"], 1, 3600);
   const maxUpload = intOption("max-file-upload-size-mib", values["max-file-upload-size-mib"], 0, 100_000);
   // The organization's upload quota, which no API sets: a number of MiB, or "none".
@@ -35,7 +22,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     server = await createReferenceServer({
       featureLevel,
       port,
-      host: values.host ?? "127.0.0.1",
+      host: values.host ?? SERVE_HOST,
       faults: values.fault ?? [],
       product,
       ...(values.seed !== undefined ? { seed: values.seed } : {}),

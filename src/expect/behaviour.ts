@@ -33,7 +33,7 @@ const slug = (s: string) =>
 function callerFile(): string {
   const stack = new Error().stack?.split("\n") ?? [];
   for (const line of stack) {
-    const m = /(?:file:\/\/)?(\/[^\s():]+\.test\.[jt]s)/.exec(line);
+    const m = /(?:file:\/\/)?(\/[^\s():]+\.(?:test|spec)\.[cm]?[jt]s)/.exec(line);
     if (m) return suiteSourceName(relative(CODE_ROOT, m[1]!));
   }
   return "unknown";
@@ -53,10 +53,13 @@ async function settle(d: Descriptor, target: TargetInfo, ctx: VitestContext): Pr
   ctx.task.meta.conformance = meta!;
   if (vitest!.inject("allure")) await (await import("../report/allure.ts")).describeForAllure(meta!, target);
   if (meta!.status === "pass") return;
-  // n/a, skipped and known deviations carry their reason (the level, the missing persona, the expectations
-  // entry) into vitest's skip note.
+  // n/a, skipped and known deviations carry their reason (the level, --read-only, the expectations entry) into
+  // vitest's skip note.
   if (meta!.status === "n/a" || meta!.status === "skipped" || meta!.status === "expected-fail") ctx.skip(`${meta!.status}: ${meta!.message ?? ""}`);
-  const err = new Error(`${meta!.status.toUpperCase()}: ${meta!.message ?? ""}`);
+  // A test this target cannot run is skipped with what would make it runnable; but the level sweep of `npm test`
+  // runs against embedded reference servers, which can do everything a test needs, so there it is an error.
+  if (meta!.status === "unverifiable" && !vitest!.inject("sweep")) ctx.skip(`unverifiable: ${meta!.message ?? ""}; to verify it: ${meta!.remedy ?? ""}`);
+  const err = new Error(`${meta!.status.toUpperCase()}: ${meta!.message ?? ""}${meta!.remedy !== undefined ? `; to verify it: ${meta!.remedy}` : ""}`);
   // A target that does not conform is an assertion failure (Allure: failed); blocked and harness errors keep
   // the plain name (Allure: broken), since they say the test could not judge.
   if (meta!.status === "fail" || meta!.status === "unexpected-pass") err.name = "AssertionError";

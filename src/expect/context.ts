@@ -19,11 +19,24 @@ export interface Registered {
   queue: EventQueueReader;
 }
 
+/**
+ * Removes one thing a test made on the server. It may return the removal's response: a 2xx answer, or 404 (the
+ * thing is already gone: the test removed it itself, or the server did, as with a delivered scheduled message),
+ * means done; any other answer, or a throw, leaves the thing behind.
+ */
+export type CleanupFn = () => Promise<ApiResponse | void>;
+
+/** How long one cleanup may take: a target that stops answering must not hold up the run. */
+const CLEANUP_TIMEOUT_MS = 15_000;
+
 /** What a test body gets: the target, its level, personas, clients, expectations and event queues. */
 export class TestContext {
   readonly exchanges: Exchange[] = [];
   readonly expect: Expectations;
   private readonly queues: EventQueueReader[] = [];
+  private readonly cleanups: Array<{ label: string; fn: CleanupFn }> = [];
+  /** Set once the body has ended: the requests of cleanups are not the test's exchanges (its report keeps the last ones). */
+  private closing = false;
 
   constructor(
     readonly testId: string,
@@ -43,7 +56,7 @@ export class TestContext {
   /** A client acting as the persona, or unauthenticated for null. */
   api(role: PersonaRole | null): ApiClient {
     const creds = role === null ? null : { email: this.persona(role).email, apiKey: this.persona(role).apiKey };
-    return new ApiClient(this.target.url, creds, (ex) => this.exchanges.push(ex), this.target.product);
+    return new ApiClient(this.target.url, creds, (ex) => (this.closing ? undefined : this.exchanges.push(ex)), this.target.product);
   }
 
   /** A name no other test or run uses (channels, topics, groups), under the run's prefix. */
@@ -80,8 +93,47 @@ export class TestContext {
     return { body, queue };
   }
 
-  /** Ends what the test opened (event queues). Errors here never change the outcome. */
-  async cleanup(): Promise<void> {
+  /**
+   * Removes `label` (what the test made: a scheduled message, a channel, a user…) when the test ends, whatever its
+   * outcome, so that a server used by run after run (a CI's staging server) holds no more of it than before the run.
+   * Register it right after the thing exists. Cleanups run one at a time, the last registered first (a group before
+   * the group it holds as a subgroup, a channel's scheduled messages before the channel). One that fails never
+   * changes the test's status: its label becomes a leftover of the test, which the run's results list.
+   */
+  cleanup(label: string, fn: CleanupFn): void {
+    this.cleanups.push({ label, fn });
+  }
+
+  /**
+   * Ends what the test opened and made: its cleanups (see `cleanup`), then its event queues. Returns what could not
+   * be removed, each as "label: why". Never throws.
+   */
+  async finish(): Promise<string[]> {
+    this.closing = true;
+    const leftovers: string[] = [];
+    for (const { label, fn } of this.cleanups.splice(0).reverse()) {
+      const why = await settleCleanup(fn);
+      if (why !== null) leftovers.push(`${label}: ${why}`);
+    }
     await Promise.allSettled(this.queues.map((q) => q.close()));
+    return leftovers;
+  }
+}
+
+/** Runs one cleanup; null when it removed its thing, else why not. */
+async function settleCleanup(fn: CleanupFn): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), CLEANUP_TIMEOUT_MS);
+  });
+  try {
+    const res = await Promise.race([fn(), timeout]);
+    if (res === "timeout") return `no answer within ${CLEANUP_TIMEOUT_MS} ms`;
+    if (!res || (res.status >= 200 && res.status < 300) || res.status === 404) return null;
+    return `HTTP ${res.status} ${res.text.slice(0, 200)}`;
+  } catch (e) {
+    return e instanceof Error ? e.message.split("\n")[0]! : String(e);
+  } finally {
+    clearTimeout(timer);
   }
 }

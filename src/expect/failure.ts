@@ -14,9 +14,41 @@ export class ConformanceFailure extends Error {
   }
 }
 
-/** A prerequisite of the test failed (setup, not the behaviour under test): the test is blocked. */
+/**
+ * A prerequisite of the test failed (setup, not the behaviour under test): the test is blocked. It stays tied to
+ * that failure and counts as a problem, since the target did something wrong on the way. Only t.given / t.must
+ * raise it; a test that cannot even be set up on this target is Unverifiable instead.
+ */
 export class BlockedError extends Error {
   override name = "BlockedError";
+}
+
+/** Why a test cannot run on this target, and exactly what would make it runnable. */
+export interface UnverifiableWhy {
+  /** What is missing, in the target's or the harness's terms ("the target declares no JWT key"). */
+  reason: string;
+  /**
+   * What the user can give so that it runs: a personas-file field (`serverConfig.jwtKey`), an option
+   * (`--harness-host HOST`), a persona role. Written as an instruction.
+   */
+  remedy: string;
+}
+
+/**
+ * The harness cannot run the test on this target: it needs something the run was not given (the reference
+ * control, a push bouncer, a JWT key, an address the target reaches the harness at, a persona, a server setting).
+ * Nothing is known about the server either way, so it is neither a failure nor blocked: the test is reported as
+ * not verifiable here, with its remedy, and only `strict` counts it as a problem.
+ */
+export class UnverifiableError extends Error {
+  override name = "UnverifiableError";
+  readonly reason: string;
+  readonly remedy: string;
+  constructor(why: UnverifiableWhy) {
+    super(`${why.reason}; to verify it: ${why.remedy}`);
+    this.reason = why.reason;
+    this.remedy = why.remedy;
+  }
 }
 
 /** The harness itself is wrong (a bad test, a gating mistake): never the server's fault. */

@@ -13,9 +13,13 @@ export interface TestMeta {
   clauses: string[];
   status: ReportedStatus;
   message?: string;
+  /** See Outcome.remedy. */
+  remedy?: string;
   curl?: string;
   /** See Outcome.failedClause. */
   failedClause?: string;
+  /** See Outcome.leftovers. */
+  leftovers?: string[];
   exchanges: Exchange[];
   durationMs: number;
 }
@@ -50,7 +54,9 @@ export function toTestMeta(d: Descriptor, o: Outcome): TestMeta {
     durationMs: o.durationMs,
   };
   if (o.message !== undefined) meta.message = o.message;
+  if (o.remedy !== undefined) meta.remedy = o.remedy;
   if (o.curl !== undefined) meta.curl = o.curl;
   if (o.failedClause !== undefined) meta.failedClause = o.failedClause;
+  if (o.leftovers !== undefined) meta.leftovers = o.leftovers;
   return meta;
 }

@@ -1,16 +1,26 @@
 import type { Exchange } from "../client/exchange.ts";
 
-/** The statuses of DESIGN.md (expected-fail and unexpected-pass come from an expectations file, at report time). */
-export type Status = "pass" | "fail" | "n/a" | "skipped" | "blocked" | "error";
+/**
+ * The statuses of DESIGN.md (expected-fail and unexpected-pass come from an expectations file, at report time).
+ * unverifiable: the harness cannot run the test on this target (see UnverifiableError); `remedy` says what would.
+ */
+export type Status = "pass" | "fail" | "n/a" | "skipped" | "blocked" | "error" | "unverifiable";
 
 export interface Outcome {
   status: Status;
-  /** Why n/a, skipped, blocked or error; the failure text for fail. */
+  /** Why n/a, skipped, blocked, unverifiable or error; the failure text for fail. */
   message?: string;
+  /** For unverifiable: what would make the test runnable (a personas-file field, an option, a persona role). */
+  remedy?: string;
   /** For fail: a curl line reproducing the request that showed it. */
   curl?: string;
   /** For fail: the clause whose requirement was broken (a test of several clauses names the one that failed). */
   failedClause?: string;
+  /**
+   * What the test made and its cleanups could not remove ("label: why"): left on the server, whatever the status
+   * (TestContext.cleanup). Absent when everything was removed.
+   */
+  leftovers?: string[];
   exchanges: Exchange[];
   durationMs: number;
 }

@@ -4,7 +4,7 @@ import { catalog } from "../catalog/catalog.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { TestContext } from "./context.ts";
 import type { Descriptor } from "./descriptor.ts";
-import { BlockedError, ConformanceFailure, HarnessError } from "./failure.ts";
+import { BlockedError, ConformanceFailure, HarnessError, UnverifiableError } from "./failure.ts";
 import { TestFl } from "./fl.ts";
 import type { Outcome } from "./outcome.ts";
 
@@ -33,10 +33,19 @@ export function allowedLevels(d: Descriptor): Set<number> {
   return out;
 }
 
+/** "add a member persona to the personas file", "add owner and guest personas to the personas file". */
+export function personaRemedy(roles: readonly string[]): string {
+  if (roles.length === 1) return `add ${/^[aeiou]/.test(roles[0]!) ? "an" : "a"} ${roles[0]} persona to the personas file`;
+  return `add ${roles.slice(0, -1).join(", ")} and ${roles.at(-1)} personas to the personas file`;
+}
+
 /** Runs one test against a target, outside or inside vitest, and classifies what happened. */
 export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<Outcome> {
   const started = performance.now();
-  const done = (o: Omit<Outcome, "durationMs">): Outcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
+  // The outcome is kept so that `finally`, which runs the test's cleanups once the verdict is in, can add what they
+  // could not remove (the verdict stays what the body earned).
+  let outcome: Outcome | undefined;
+  const done = (o: Omit<Outcome, "durationMs">): Outcome => (outcome = { ...o, durationMs: Math.round(performance.now() - started) });
   let t: TestContext | undefined;
   try {
     const clause = catalog().mustClause(d.clauses[0]!);
@@ -45,7 +54,8 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     if (na) return done({ status: "n/a", message: na, exchanges: [] });
     if (target.readOnly && d.mutates) return done({ status: "skipped", message: "changes the server, and the run is --read-only", exchanges: [] });
     const missing = d.needs.filter((r) => !target.personas[r]);
-    if (missing.length) return done({ status: "skipped", message: `needs persona ${missing.join(", ")} (absent from the target's personas)`, exchanges: [] });
+    // The personas file is the user's to complete: the test says which roles would make it runnable.
+    if (missing.length) return done({ status: "unverifiable", message: `needs persona ${missing.join(", ")} (absent from the target's personas)`, remedy: personaRemedy(missing), exchanges: [] });
     t = new TestContext(d.id, clause, target, new TestFl(target.featureLevel, allowedLevels(d), d.id));
     await d.run(t);
     return done({ status: "pass", exchanges: t.exchanges });
@@ -55,9 +65,11 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
       return done({ status: "fail", message: e.message, failedClause: e.clause.id, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges });
     }
     if (e instanceof BlockedError) return done({ status: "blocked", message: e.message, exchanges });
+    if (e instanceof UnverifiableError) return done({ status: "unverifiable", message: e.reason, remedy: e.remedy, exchanges });
     if (e instanceof NetworkError || e instanceof HarnessError) return done({ status: "error", message: `${e.name}: ${e.message}`, exchanges });
     return done({ status: "error", message: `harness error: ${(e as Error).stack ?? String(e)}`, exchanges });
   } finally {
-    await t?.cleanup();
+    const leftovers = (await t?.finish()) ?? [];
+    if (leftovers.length && outcome) outcome.leftovers = leftovers;
   }
 }

@@ -29,6 +29,7 @@ export async function describeForAllure(meta: TestMeta, target: TargetInfo): Pro
         return `**${id}** (FL ${c.level}${c.until !== undefined ? ` until ${c.until}` : ""}, ${c.strength}): ${c.says}`;
       })
       .concat([`**conformance status: ${meta.status}**${meta.message !== undefined ? `: ${meta.message}` : ""}`])
+      .concat(meta.remedy !== undefined ? [`**to verify it:** ${meta.remedy}`] : [])
       .join("\n\n"),
   );
   for (const [i, ex] of meta.exchanges.entries()) {
@@ -44,8 +45,8 @@ export async function describeForAllure(meta: TestMeta, target: TargetInfo): Pro
 
 /**
  * Categories for the Allure report's failed tests, by the status word the harness puts first in the message.
- * Skipped tests carry no message in Allure; their conformance status (n/a, skipped, expected-fail) is the
- * `conformance:<status>` tag and heads the description.
+ * Skipped tests carry no message in Allure; their conformance status (n/a, skipped, unverifiable, expected-fail) is
+ * the `conformance:<status>` tag and heads the description (an unverifiable test's remedy follows it).
  */
 export const ALLURE_CATEGORIES = [
   { name: "Blocked by a failed prerequisite", matchedStatuses: ["failed" as const, "broken" as const], messageRegex: "^BLOCKED:[\\s\\S]*" },

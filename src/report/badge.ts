@@ -1,4 +1,5 @@
 import type { Results } from "./schema.ts";
+import { leftTestsOut } from "./verdict.ts";
 
 /** A shields.io endpoint document (https://shields.io/badges/endpoint-badge): serve it and point a badge at it. */
 export interface ShieldsEndpoint {
@@ -8,13 +9,21 @@ export interface ShieldsEndpoint {
   color: string;
 }
 
-/** The headline as a badge: the verified level, green when the target conforms at its own level. */
+/**
+ * The headline as a badge: the verified level, green when the target conforms at its own level. A partial run is
+ * grey and says so (its level covers only what it ran); clauses not verifiable here are counted in the message.
+ */
 export function badgeOf(results: Results): ShieldsEndpoint {
   const fl = results.target.featureLevel;
   const v = results.verifiedLevel;
-  const red = results.summary.mustProblems > 0;
-  const message = v === null ? "no level verified" : v >= fl ? `conforms through FL ${v}` : `FL ${v} of ${fl}`;
-  const color = v === null ? "lightgrey" : !red ? (results.summary.shouldFailures > 0 ? "yellowgreen" : "brightgreen") : v >= fl - 20 ? "orange" : "red";
+  const s = results.summary;
+  const red = s.mustProblems > 0;
+  const partial = leftTestsOut(results);
+  const passed = (s.byStatus.pass ?? 0) > 0;
+  let message = v === null ? (red ? "not conforming" : partial && passed ? "partial run" : passed ? "no level verified" : "nothing verified") : v >= fl ? `conforms through FL ${v}` : `FL ${v} of ${fl}`;
+  if (v !== null && partial) message += " (partial run)";
+  if (s.unverifiableClauses > 0) message += ` (${s.unverifiableClauses} unverifiable)`;
+  const color = red ? (v !== null && v >= fl - 20 ? "orange" : "red") : v === null || partial ? "lightgrey" : s.shouldFailures > 0 ? "yellowgreen" : "brightgreen";
   return { schemaVersion: 1, label: "chat API", message, color };
 }
 

@@ -1,8 +1,16 @@
 import { catalog } from "../catalog/catalog.ts";
 import type { Coverage } from "../catalog/coverage.ts";
+import { FIRST_LEVEL } from "../catalog/schema.ts";
 import type { TestMeta } from "../expect/meta.ts";
 import type { TargetInfo } from "../target/target.ts";
-import { RESULTS_SCHEMA_VERSION, StatusSchema, type Results, type ResultStatus, type TestResult } from "./schema.ts";
+import { RESULTS_SCHEMA_VERSION, StatusSchema, type PartialRun, type Results, type ResultStatus, type TestResult } from "./schema.ts";
+
+/** An applicable test of the suites that the run did not run, and why ("not selected by --filter …"). */
+export interface NotRunTest {
+  id: string;
+  clauses: string[];
+  why: string;
+}
 
 export interface BuildInput {
   target: TargetInfo;
@@ -12,6 +20,13 @@ export interface BuildInput {
   tests: TestMeta[];
   coverage: Coverage;
   toolVersion: string;
+  /**
+   * The applicable tests the run left out (src/run/scope.ts). Required, so that no caller forgets it: a run that
+   * looks complete only because nobody said what it left out would claim levels it never checked.
+   */
+  notRun: readonly NotRunTest[];
+  /** Unverifiable tests count as problems: they make the run red and cap the verified level. */
+  strict?: boolean;
 }
 
 const NOT_PASSING: ReadonlySet<ResultStatus> = new Set(["fail", "blocked", "error", "unexpected-pass"]);
@@ -32,8 +47,10 @@ function toResult(m: TestMeta): TestResult {
     durationMs: m.durationMs,
   };
   if (m.message !== undefined) r.message = m.message;
+  if (m.remedy !== undefined) r.remedy = m.remedy;
   if (m.curl !== undefined) r.curl = m.curl;
   if (m.failedClause !== undefined) r.failedClause = m.failedClause;
+  if (m.leftovers?.length) r.leftovers = m.leftovers;
   return r;
 }
 
@@ -43,15 +60,55 @@ function problemAt(t: TestResult): { clause: string; level: number } {
   return failed ? { clause: failed.id, level: failed.level } : { clause: t.clauses[0]!, level: t.level };
 }
 
-/** Builds the canonical results document from the tests' outcomes. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Counts of equal texts, in first-seen order. */
+function countBy(texts: readonly string[]): [string, number][] {
+  const m = new Map<string, number>();
+  for (const t of texts) m.set(t, (m.get(t) ?? 0) + 1);
+  return [...m];
+}
+
+/** Whether and why the run is partial: tests it left out, skipped, or could not verify on this target. */
+function partialOf(tests: readonly TestResult[], notRun: readonly NotRunTest[], unverifiedFrom: number | null): PartialRun | null {
+  const reasons = [
+    ...countBy(notRun.map((t) => t.why)).map(([why, n]) => `${plural(n, "applicable test")} ${why}`),
+    ...countBy(tests.filter((t) => t.status === "skipped").map((t) => t.message ?? "no reason given")).map(([why, n]) => `${plural(n, "test")} skipped: ${why}`),
+  ];
+  const unverifiable = tests.filter((t) => t.status === "unverifiable").length;
+  if (unverifiable) reasons.push(`${plural(unverifiable, "test")} not verifiable on this target (each names what would make it runnable)`);
+  return reasons.length ? { reasons, notRun: notRun.length, unverifiedFrom } : null;
+}
+
+/**
+ * Builds the canonical results document from the tests' outcomes.
+ *
+ * The verified level is the highest level L such that every applicable must-clause test at or below L that this
+ * target can be tested for ran in this run and passed. So a failure (or blocked, errored, unexpected-pass test) at
+ * level N caps it at N-1, as before; so does a test the run left out or skipped at level N (a filter, --read-only):
+ * nothing was checked there, and "conforms through" must not cover what was never looked at. A test that cannot be
+ * run on this target at all (unverifiable) does not cap it, since no run against this target could check it: it is
+ * reported with its remedy, and `strict` turns it into a problem like any other. Below the catalog's floor, or when
+ * no test passed, nothing is verified (null), rather than "conforms through FL 152".
+ */
 export function buildResults(input: BuildInput): Results {
   const tests = input.tests.map(toResult).sort((a, b) => a.level - b.level || a.id.localeCompare(b.id));
   const byStatus = Object.fromEntries(StatusSchema.options.map((s) => [s, 0])) as Record<ResultStatus, number>;
   for (const t of tests) byStatus[t.status]++;
-  const mustProblems = tests.filter((t) => t.strength === "must" && NOT_PASSING.has(t.status));
+  const isProblem = (s: ResultStatus) => NOT_PASSING.has(s) || (input.strict === true && s === "unverifiable");
+  const mustProblems = tests.filter((t) => t.strength === "must" && isProblem(t.status));
   const firstBad = mustProblems.map((t) => ({ ...problemAt(t), test: t.id })).sort((a, b) => a.level - b.level)[0];
-  const ran = tests.some((t) => t.status === "pass" || NOT_PASSING.has(t.status));
+  const left = [
+    ...tests.filter((t) => t.strength === "must" && t.status === "skipped").map((t) => t.level),
+    ...input.notRun.flatMap((t) => {
+      const c = catalog().clause(t.clauses[0]!);
+      return c && c.strength === "must" ? [c.level] : [];
+    }),
+  ];
+  const unverifiedFrom = left.length ? Math.min(...left) : null;
   const fl = input.target.featureLevel;
+  const cap = Math.min(fl, firstBad ? firstBad.level - 1 : fl, unverifiedFrom !== null ? unverifiedFrom - 1 : fl);
+  const verifiedLevel = tests.some((t) => t.status === "pass") && cap >= FIRST_LEVEL ? cap : null;
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: { name: "chat-conformance", version: input.toolVersion },
@@ -71,10 +128,14 @@ export function buildResults(input: BuildInput): Results {
       byStatus,
       mustProblems: mustProblems.length,
       shouldFailures: tests.filter((t) => t.strength !== "must" && t.status === "fail").length,
+      unverifiableClauses: new Set(tests.filter((t) => t.status === "unverifiable").flatMap((t) => t.clauses)).size,
     },
-    verifiedLevel: !ran ? null : firstBad ? Math.min(fl, firstBad.level - 1) : fl,
+    verifiedLevel,
+    partial: partialOf(tests, input.notRun, unverifiedFrom),
+    strict: input.strict === true,
     firstFailure: firstBad ?? null,
     coverage: input.coverage,
     tests,
+    leftovers: tests.flatMap((t) => (t.leftovers ?? []).map((what) => ({ test: t.id, what }))),
   };
 }

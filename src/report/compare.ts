@@ -1,5 +1,6 @@
 import type { ResultStatus, Results } from "./schema.ts";
 import { isProblem } from "./format.ts";
+import { leftTestsOut } from "./verdict.ts";
 
 /** One run in a comparison, as the table shows it. */
 export interface ComparedRun {
@@ -9,6 +10,10 @@ export interface ComparedRun {
   verifiedLevel: number | null;
   mustProblems: number;
   passed: number;
+  /** Tests not verifiable on that run's target: a difference in setup, not in the server. */
+  unverifiable: number;
+  /** The run left tests out (a filter, --read-only): its verified level covers only what it ran. */
+  partial: boolean;
   total: number;
 }
 
@@ -31,6 +36,8 @@ export interface Comparison {
 /**
  * Compares runs of the same suites across targets or over time: the headline of each, every test whose status
  * differs, and the regressions against the first run. Tests are matched by id, so a renamed test shows as absent.
+ * A test that passed in the first run and is unverifiable later is a difference, not a regression: the later run
+ * could not look (its setup lacked something), which says nothing against the server.
  */
 export function compareRuns(runs: { label: string; results: Results }[]): Comparison {
   const byRun = runs.map((r) => new Map(r.results.tests.map((t) => [t.id, t])));
@@ -58,6 +65,8 @@ export function compareRuns(runs: { label: string; results: Results }[]): Compar
       verifiedLevel: results.verifiedLevel,
       mustProblems: results.summary.mustProblems,
       passed: results.summary.byStatus.pass ?? 0,
+      unverifiable: results.summary.byStatus.unverifiable ?? 0,
+      partial: leftTestsOut(results),
       total: results.summary.total,
     })),
     differences,
@@ -71,8 +80,10 @@ const clean = (s: string) => s.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F
 export function renderComparison(c: Comparison): string {
   const lines = ["Runs:"];
   c.runs.forEach((r, i) => {
-    const verified = r.verifiedLevel === null ? "no level verified" : `verified through FL ${r.verifiedLevel}`;
-    lines.push(clean(`  [${i + 1}] ${r.label}: ${r.target} at FL ${r.featureLevel}, ${verified}, ${r.passed}/${r.total} pass, ${r.mustProblems} must-clause problems`));
+    const verified = r.verifiedLevel === null ? (r.passed > 0 ? "no level verified" : "nothing verified") : `verified through FL ${r.verifiedLevel}`;
+    const scope = `${r.partial ? " (partial run)" : ""}`;
+    const unverifiable = r.unverifiable ? `, ${r.unverifiable} not verifiable` : "";
+    lines.push(clean(`  [${i + 1}] ${r.label}: ${r.target} at FL ${r.featureLevel}, ${verified}${scope}, ${r.passed}/${r.total} pass${unverifiable}, ${r.mustProblems} must-clause problems`));
   });
   if (!c.differences.length) {
     lines.push("", "Every test has the same status in every run.");

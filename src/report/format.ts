@@ -7,19 +7,26 @@ import { StatusSchema, type ResultStatus, type TestResult } from "./schema.ts";
 /** Every status, in the schema's order (pass first). */
 export const STATUSES: readonly ResultStatus[] = StatusSchema.options;
 
-/** How bad a status is when several tests share one cell: the highest wins. */
+/**
+ * How bad a status is when several tests share one cell: the highest wins. unverifiable sits above pass so that a
+ * level with a test nobody could check does not look fully green.
+ */
 export const SEVERITY: Record<ResultStatus, number> = {
-  fail: 7,
-  error: 6,
-  "unexpected-pass": 5,
-  blocked: 4,
-  "expected-fail": 3,
+  fail: 8,
+  error: 7,
+  "unexpected-pass": 6,
+  blocked: 5,
+  "expected-fail": 4,
+  unverifiable: 3,
   pass: 2,
   skipped: 1,
   "n/a": 0,
 };
 
-/** The statuses that make a test a problem (listed in summaries, expandable in the HTML). */
+/**
+ * The statuses that make a test a problem (listed in summaries, expandable in the HTML). unverifiable is not one:
+ * it is listed on its own with its remedy (and counted as a problem only in a strict run's verdict).
+ */
 export function isProblem(s: ResultStatus): boolean {
   return s === "fail" || s === "error" || s === "blocked" || s === "unexpected-pass";
 }
@@ -80,7 +87,7 @@ export function byLevel(a: TestResult, b: TestResult): number {
 }
 
 export function emptyCounts(): Record<ResultStatus, number> {
-  return { pass: 0, fail: 0, "n/a": 0, skipped: 0, blocked: 0, error: 0, "expected-fail": 0, "unexpected-pass": 0 };
+  return { pass: 0, fail: 0, "n/a": 0, skipped: 0, blocked: 0, error: 0, unverifiable: 0, "expected-fail": 0, "unexpected-pass": 0 };
 }
 
 export function tally(statuses: Iterable<ResultStatus>): Record<ResultStatus, number> {

@@ -16,6 +16,7 @@ import {
   anchorOf,
   worst,
 } from "./format.ts";
+import { verdictOf } from "./verdict.ts";
 
 /** The upper parts of the HTML report: header, headline, summary, coverage, the release × level grid, tags. */
 
@@ -43,31 +44,31 @@ ${notes}
 
 export function renderHeadline(r: Results): string {
   const s = r.summary;
-  const red = s.mustProblems > 0;
-  const verdict =
-    r.verifiedLevel === null
-      ? `<p class="level">No level verified</p><p class="muted">no applicable must-clause test passed through any level</p>`
-      : `<p class="level">Conforms through <strong>FL ${r.verifiedLevel}</strong></p>`;
-  let first = s.total === 0 ? `<p>The run has no tests.</p>` : `<p>No failure: every applicable must-clause test passed.</p>`;
+  const v = verdictOf(r);
+  const passed = (s.byStatus.pass ?? 0) > 0;
+  const level =
+    r.verifiedLevel !== null
+      ? `<p class="level">Conforms through <strong>FL ${r.verifiedLevel}</strong></p>`
+      : `<p class="level">${passed ? "No level verified" : "Nothing verified"}</p>`;
+  const verdict = `${level}${v.qualifiers.map((q) => `<p class="muted">${e(q)}</p>`).join("")}`;
+  const partial = r.partial ? `<div class="partial"><p><strong>Partial run</strong></p><ul>${r.partial.reasons.map((x) => `<li>${e(x)}</li>`).join("")}</ul></div>` : "";
+  let first =
+    s.total === 0
+      ? `<p>The run has no tests.</p>`
+      : s.mustProblems === 0 && passed
+        ? `<p>No failure: every must-clause test that ran passed.</p>`
+        : `<p>No must-clause test passed.</p>`;
   if (r.firstFailure) {
     const f = r.firstFailure;
     const i = r.tests.findIndex((x) => x.id === f.test);
     const name = i >= 0 ? `<a href="#${anchorOf(i)}">${e(r.tests[i]?.title ?? f.test)}</a>` : `<code>${e(f.test)}</code>`;
     first = `<p>First failure at <strong>FL ${f.level}</strong>: clause <code>${e(f.clause)}</code> in ${name}</p>`;
   }
-  const [state, word]: [string, string] =
-    s.total === 0
-      ? ["grey", "No tests ran"]
-      : red
-        ? ["red", "Not conforming"]
-        : r.verifiedLevel === null
-          ? ["grey", "Nothing verified"]
-          : s.shouldFailures > 0
-            ? ["amber", "Conforming, with warnings"]
-            : ["green", "Conforming"];
-  return `<section class="card headline ${state}" aria-labelledby="h-verdict">
-<div><h2 id="h-verdict" class="verdict">${word}</h2>${verdict}</div>
-<div class="why">${first}<p>${s.mustProblems} must-clause problem${s.mustProblems === 1 ? "" : "s"} · ${s.shouldFailures} should-clause failure${s.shouldFailures === 1 ? "" : "s"}</p></div>
+  const unverifiable = s.byStatus.unverifiable ?? 0;
+  const notVerifiable = unverifiable ? ` · <a href="#tests">${unverifiable} test${unverifiable === 1 ? "" : "s"} not verifiable here</a>${r.strict ? " (counted as problems: strict)" : ""}` : "";
+  return `<section class="card headline ${v.state}" aria-labelledby="h-verdict">
+<div><h2 id="h-verdict" class="verdict">${e(v.word)}</h2>${verdict}</div>
+<div class="why">${first}<p>${s.mustProblems} must-clause problem${s.mustProblems === 1 ? "" : "s"} · ${s.shouldFailures} should-clause failure${s.shouldFailures === 1 ? "" : "s"}${notVerifiable}</p>${partial}</div>
 </section>`;
 }
 
@@ -80,14 +81,22 @@ export function renderSummary(r: Results): string {
   const bar = STATUSES.filter((st) => (byStatus[st] ?? 0) > 0)
     .map((st) => `<span class="${statusClass(st)}" style="flex-grow:${byStatus[st] ?? 0}" title="${e(st)}: ${byStatus[st] ?? 0}"></span>`)
     .join("");
-  const applicable = total - (byStatus["n/a"] ?? 0) - (byStatus.skipped ?? 0);
+  const applicable = total - (byStatus["n/a"] ?? 0) - (byStatus.skipped ?? 0) - (byStatus.unverifiable ?? 0);
   const passed = (byStatus.pass ?? 0) + (byStatus["expected-fail"] ?? 0);
   return `<section aria-labelledby="h-summary" class="card">
 <h2 id="h-summary">Summary <span class="count">${total} test${total === 1 ? "" : "s"}</span></h2>
 <div class="tiles">${tiles}</div>
 ${total > 0 ? `<div class="stack" aria-hidden="true">${bar}</div>` : ""}
-<p class="muted">${passed} of ${applicable} applicable tests passed (${pct(passed, applicable)}), counting expected failures as passes; n/a and skipped tests are not applicable.</p>
+<p class="muted">${passed} of ${applicable} applicable tests passed (${pct(passed, applicable)}), counting expected failures as passes; n/a, skipped and unverifiable tests are not counted.</p>
+${leftoversNote(r)}
 </section>`;
+}
+
+/** What tests made and could not remove: it stays on the server for every later run (one line, the list folded). */
+function leftoversNote(r: Results): string {
+  const left = r.leftovers ?? [];
+  if (!left.length) return "";
+  return `<details class="untested"><summary>${left.length} thing${left.length === 1 ? "" : "s"} the tests made could not be removed from the server</summary><ul class="ids">${left.map((l) => `<li>${e(l.what)} <span class="muted">(<code>${e(l.test)}</code>)</span></li>`).join("")}</ul></details>`;
 }
 
 function meter(tested: number, testable: number): string {
@@ -104,7 +113,7 @@ function coverageTable(caption: string, head: string, rows: [string, { tested: n
 
 function untested(ids: readonly string[]): string {
   if (!ids.length) return "";
-  return `<details class="untested"><summary>${ids.length} testable clause${ids.length === 1 ? "" : "s"} without a test</summary><ul class="ids">${ids.map((id) => `<li><code>${e(id)}</code></li>`).join("")}</ul></details>`;
+  return `<details class="untested"><summary>${ids.length} applicable testable clause${ids.length === 1 ? "" : "s"} not tested in this run</summary><ul class="ids">${ids.map((id) => `<li><code>${e(id)}</code></li>`).join("")}</ul></details>`;
 }
 
 export function renderCoverage(r: Results): string {
@@ -113,7 +122,7 @@ export function renderCoverage(r: Results): string {
   const rels = orderReleases(Object.keys(c.byRelease)).map((k): [string, { tested: number; testable: number }] => [k, c.byRelease[k] ?? { tested: 0, testable: 0 }]);
   return `<section aria-labelledby="h-coverage" class="card">
 <h2 id="h-coverage">Catalog coverage</h2>
-<p class="cov-total"><strong>${c.tested}</strong> of <strong>${c.testable}</strong> testable clauses have a test (${pct(c.tested, c.testable)}) ${meter(c.tested, c.testable)} <span class="muted">· ${c.untestable} clause${c.untestable === 1 ? "" : "s"} cannot be tested black-box</span></p>
+<p class="cov-total"><strong>${c.tested}</strong> of <strong>${c.testable}</strong> testable clauses that apply at FL ${r.target.featureLevel} were tested in this run (${pct(c.tested, c.testable)}) ${meter(c.tested, c.testable)} <span class="muted">· ${c.untestable} clause${c.untestable === 1 ? "" : "s"} cannot be tested black-box</span></p>
 <div class="two">${coverageTable("By area", "Area", areas)}${coverageTable("By release", "Release", rels)}</div>
 ${untested(c.untestedIds ?? [])}
 </section>`;
@@ -148,7 +157,7 @@ export function renderGrid(tests: readonly TestResult[]): string {
     const tested = levels.length;
     return `<tr><th scope="row"><span class="rel">${e(rel)}</span>${label}</th><td class="ncell num">${tested}</td><td>${cells.length ? `<div class="cells">${cells.join("")}</div>` : `<span class="muted">no tests</span>`}</td></tr>`;
   });
-  const legend = (["fail", "error", "unexpected-pass", "blocked", "expected-fail", "pass", "skipped", "n/a"] as const)
+  const legend = (["fail", "error", "unexpected-pass", "blocked", "expected-fail", "unverifiable", "pass", "skipped", "n/a"] as const)
     .map((s) => `<span class="lg"><span class="cell-swatch ${statusClass(s)}"></span>${e(s)}</span>`)
     .join("");
   return `<section aria-labelledby="h-grid" class="card">

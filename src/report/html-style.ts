@@ -9,6 +9,7 @@ export const STYLE = `
   --blocked-bg: #fde6d2; --blocked-ink: #8f3b00; --blocked-cell: #ee8a3d;
   --up-bg: #ece1fa; --up-ink: #5a2a9c; --up-cell: #8455c4;
   --xf-bg: #f8efc6; --xf-ink: #6b5000; --xf-cell: #e2c044;
+  --unv-bg: #dcecf7; --unv-ink: #134a6e; --unv-cell: #6fa8d0;
   --skip-bg: #e6e9ed; --skip-ink: #454e59; --skip-cell: #b9c0c8;
   --na-bg: #eef0f2; --na-ink: #59636e; --na-cell: #dde1e6;
 }
@@ -41,6 +42,8 @@ h3 { font-size: 15px; margin: 22px 0 8px; text-transform: none; }
 .headline.green .verdict { color: var(--pass-ink); } .headline.amber .verdict { color: var(--xf-ink); } .headline.red .verdict { color: var(--fail-ink); }
 .level { font-size: 26px; margin: 0; letter-spacing: -0.01em; }
 .why p { margin: 2px 0; }
+.partial { margin-top: 6px; } .partial ul { margin: 2px 0 0; padding-left: 18px; color: var(--muted); }
+.remedy { color: var(--unv-ink); font-size: 12.5px; }
 .tiles { display: grid; grid-template-columns: repeat(8, minmax(0, 1fr)); gap: 8px; }
 .tile { border-radius: 8px; padding: 8px 10px; border: 1px solid transparent; }
 .tile .n { font-size: 22px; font-weight: 650; font-variant-numeric: tabular-nums; }
@@ -53,11 +56,11 @@ h3 { font-size: 15px; margin: 22px 0 8px; text-transform: none; }
 .stack.mini { height: 8px; margin: 0; width: 140px; }
 .stack .s-pass { background: var(--pass-cell); } .stack .s-fail { background: var(--fail-cell); } .stack .s-error { background: var(--error-cell); }
 .stack .s-blocked { background: var(--blocked-cell); } .stack .s-unexpected-pass { background: var(--up-cell); } .stack .s-expected-fail { background: var(--xf-cell); }
-.stack .s-skipped { background: var(--skip-cell); } .stack .s-na { background: var(--na-cell); }
+.stack .s-skipped { background: var(--skip-cell); } .stack .s-unverifiable { background: var(--unv-cell); } .stack .s-na { background: var(--na-cell); }
 .s-pass { background: var(--pass-bg); color: var(--pass-ink); } .s-fail { background: var(--fail-bg); color: var(--fail-ink); }
 .s-error { background: var(--error-bg); color: var(--error-ink); } .s-blocked { background: var(--blocked-bg); color: var(--blocked-ink); }
 .s-unexpected-pass { background: var(--up-bg); color: var(--up-ink); } .s-expected-fail { background: var(--xf-bg); color: var(--xf-ink); }
-.s-skipped { background: var(--skip-bg); color: var(--skip-ink); } .s-na { background: var(--na-bg); color: var(--na-ink); }
+.s-skipped { background: var(--skip-bg); color: var(--skip-ink); } .s-unverifiable { background: var(--unv-bg); color: var(--unv-ink); } .s-na { background: var(--na-bg); color: var(--na-ink); }
 .badge { display: inline-block; min-width: 44px; padding: 1px 7px; border-radius: 999px; font-size: 11.5px; font-weight: 650; text-align: center; white-space: nowrap; }
 .two { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; align-items: start; }
 .cov-total { margin: 0 0 12px; }
@@ -84,7 +87,7 @@ thead th { text-align: left; font-size: 11.5px; text-transform: uppercase; lette
 .cell { font: 600 11px/1 var(--mono); width: 38px; height: 26px; border: 1px solid rgba(0,0,0,.08); border-radius: 4px; padding: 0; cursor: pointer; color: #111; }
 .cell.s-pass { background: var(--pass-cell); } .cell.s-fail { background: var(--fail-cell); color: #fff; } .cell.s-error { background: var(--error-cell); color: #fff; }
 .cell.s-blocked { background: var(--blocked-cell); } .cell.s-unexpected-pass { background: var(--up-cell); color: #fff; } .cell.s-expected-fail { background: var(--xf-cell); }
-.cell.s-skipped { background: var(--skip-cell); } .cell.s-na { background: var(--na-cell); color: var(--muted); }
+.cell.s-skipped { background: var(--skip-cell); } .cell.s-unverifiable { background: var(--unv-cell); } .cell.s-na { background: var(--na-cell); color: var(--muted); }
 .cell:hover, .cell:focus-visible { outline: 2px solid var(--ink); outline-offset: 1px; }
 .cell[aria-pressed="true"] { outline: 3px solid var(--accent); outline-offset: 1px; }
 .legend { display: flex; flex-wrap: wrap; gap: 6px 16px; margin: 12px 0 0; font-size: 12.5px; color: var(--muted); }
@@ -92,7 +95,7 @@ thead th { text-align: left; font-size: 11.5px; text-transform: uppercase; lette
 .cell-swatch { display: inline-block; width: 14px; height: 14px; border-radius: 3px; }
 .cell-swatch.s-pass { background: var(--pass-cell); } .cell-swatch.s-fail { background: var(--fail-cell); } .cell-swatch.s-error { background: var(--error-cell); }
 .cell-swatch.s-blocked { background: var(--blocked-cell); } .cell-swatch.s-unexpected-pass { background: var(--up-cell); } .cell-swatch.s-expected-fail { background: var(--xf-cell); }
-.cell-swatch.s-skipped { background: var(--skip-cell); } .cell-swatch.s-na { background: var(--na-cell); }
+.cell-swatch.s-skipped { background: var(--skip-cell); } .cell-swatch.s-unverifiable { background: var(--unv-cell); } .cell-swatch.s-na { background: var(--na-cell); }
 .tag { font: 500 12.5px var(--mono); background: var(--soft); border: 1px solid var(--line); border-radius: 5px; padding: 2px 8px; cursor: pointer; color: var(--ink); }
 .tag:hover, .tag:focus-visible { border-color: var(--accent); }
 .tag[aria-pressed="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }

@@ -48,9 +48,10 @@ function details(t: TestResult): string {
 }
 
 function row(t: TestResult, index: number): string {
+  const remedy = t.remedy !== undefined ? `<div class="remedy">To verify it: ${e(t.remedy)}</div>` : "";
   const title = expandable(t.status)
     ? details(t)
-    : `<span class="ttl">${e(t.title)}</span>${t.message ? `<div class="reason">${e(truncate(t.message.split(/\r?\n/, 1)[0] ?? "", 300))}</div>` : ""}`;
+    : `<span class="ttl">${e(t.title)}</span>${t.message ? `<div class="reason">${e(truncate(t.message.split(/\r?\n/, 1)[0] ?? "", 300))}</div>` : ""}${remedy}`;
   const clauses = t.clauses.map((c, i) => `<code${i === 0 ? ` class="primary"` : ""}>${e(c)}</code>`).join(" ");
   return `<tr class="t" id="${anchorOf(index)}" data-s="${e(t.status)}" data-l="${t.level}" data-t="${e(t.tags.join(" "))}"><td>${badge(t.status)}</td><td class="title">${title}</td><td class="clauses">${clauses}</td><td class="num">${t.level}</td><td class="str str-${e(t.strength)}">${e(t.strength)}</td><td class="num dur">${e(fmtDuration(t.durationMs))}</td></tr>`;
 }
@@ -67,7 +68,7 @@ export function renderTestList(tests: readonly TestResult[]): string {
     const list = (groups.get(area) ?? []).slice().sort((a, b) => byLevel(a.t, b.t) || a.i - b.i);
     const c = countStatuses(list.map((x) => x.t));
     const problems = c.fail + c.error + c.blocked + c["unexpected-pass"];
-    const stat = `${list.length} test${list.length === 1 ? "" : "s"} · ${c.pass} pass${problems ? ` · <span class="bad">${problems} problem${problems === 1 ? "" : "s"}</span>` : ""}`;
+    const stat = `${list.length} test${list.length === 1 ? "" : "s"} · ${c.pass} pass${problems ? ` · <span class="bad">${problems} problem${problems === 1 ? "" : "s"}</span>` : ""}${c.unverifiable ? ` · ${c.unverifiable} not verifiable here` : ""}`;
     const id = `a-${area.replace(/[^a-z0-9-]/gi, "_")}`;
     return `<section class="area" aria-labelledby="${e(id)}"><h3 id="${e(id)}">${e(area)} <span class="count">${stat}</span></h3>
 <table class="tests"><colgroup><col class="c-status"><col><col class="c-clauses"><col class="c-fl"><col class="c-str"><col class="c-time"></colgroup>

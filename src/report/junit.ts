@@ -4,7 +4,9 @@ import { byLevel, countStatuses, groupBy, orderAreas, truncate } from "./format.
 /**
  * JUnit XML for CI systems: <testsuites> > one <testsuite> per area > <testcase classname=area>.
  * fail and unexpected-pass → <failure>; error and blocked → <error>; n/a and skipped → <skipped>;
- * expected-fail → <skipped> with the expectations entry's reason (as pytest reports xfail, and as Allure shows it).
+ * expected-fail → <skipped> with the expectations entry's reason (as pytest reports xfail, and as Allure shows it);
+ * unverifiable → <skipped> with why and what would make it runnable (a strict run's verdict counts it, but nothing
+ * about the server failed, so CI views show it as not run).
  */
 
 /** Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): stripped. */
@@ -64,6 +66,10 @@ function testcase(t: TestResult): string {
     case "n/a":
     case "skipped":
       return `${head}>\n      <skipped message="${xmlAttr(`${t.status}: ${shortMessage(t.message, t.status === "n/a" ? "not applicable at this level" : "skipped")}`)}"/>\n    </testcase>`;
+    case "unverifiable": {
+      const why = `unverifiable: ${shortMessage(t.message, "not verifiable on this target")}; to verify it: ${t.remedy ?? "see the report"}`;
+      return `${head}>\n      <skipped message="${xmlAttr(why)}"/>\n      <system-out>${xmlText(why)}</system-out>\n    </testcase>`;
+    }
     case "expected-fail":
       return `${head}>\n      <skipped message="${xmlAttr(`expected-fail: ${shortMessage(t.message, "listed in the expectations file")}`)}"/>\n      <system-out>${xmlText(t.message ?? "")}</system-out>\n    </testcase>`;
   }
@@ -83,7 +89,7 @@ function tally(tests: readonly TestResult[]): Tally {
     tests: tests.length,
     failures: c.fail + c["unexpected-pass"],
     errors: c.error + c.blocked,
-    skipped: c["n/a"] + c.skipped + c["expected-fail"],
+    skipped: c["n/a"] + c.skipped + c.unverifiable + c["expected-fail"],
     time: tests.reduce((a, t) => a + (Number.isFinite(t.durationMs) && t.durationMs > 0 ? t.durationMs : 0), 0),
   };
 }
@@ -102,6 +108,8 @@ export function renderJunit(results: Results): string {
     ["target.release", target.release ?? ""],
     ["target.faults", target.faults.join(", ")],
     ["verifiedLevel", results.verifiedLevel === null ? "" : String(results.verifiedLevel)],
+    ["partial", results.partial ? results.partial.reasons.join("; ") : ""],
+    ["strict", String(results.strict)],
     ["tool", `${results.tool.name} ${results.tool.version}`],
   ];
   const properties = `    <properties>\n${props.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`).join("\n")}\n    </properties>`;

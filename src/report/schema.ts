@@ -1,9 +1,14 @@
 import { z } from "zod";
 
-/** The one canonical document of a run. Every renderer reads it; none redeclares it. */
-export const RESULTS_SCHEMA_VERSION = 1;
+/**
+ * The one canonical document of a run. Every renderer reads it; none redeclares it.
+ * Version 2 added the unverifiable status, each test's remedy, `partial`, `strict` and summary.unverifiableClauses,
+ * and verifiedLevel's rule for partial runs. Version 1 documents still read (for `compare` over time): the fields
+ * they lack take the values a v1 run had (no remedies, not partial, not strict).
+ */
+export const RESULTS_SCHEMA_VERSION = 2;
 
-export const StatusSchema = z.enum(["pass", "fail", "n/a", "skipped", "blocked", "error", "expected-fail", "unexpected-pass"]);
+export const StatusSchema = z.enum(["pass", "fail", "n/a", "skipped", "blocked", "error", "unverifiable", "expected-fail", "unexpected-pass"]);
 export type ResultStatus = z.infer<typeof StatusSchema>;
 
 export const ExchangeSchema = z.object({
@@ -31,9 +36,13 @@ export const TestResultSchema = z.strictObject({
   tags: z.array(z.string()),
   status: StatusSchema,
   message: z.string().optional(),
+  /** For unverifiable: what would make the test runnable (a personas-file field, an option, a persona role). */
+  remedy: z.string().optional(),
   curl: z.string().optional(),
   /** For fail: the clause whose requirement was broken, when the test names several (its level places the failure). */
   failedClause: z.string().optional(),
+  /** What the test made on the server and could not remove afterwards ("label: why"); absent when nothing. */
+  leftovers: z.array(z.string()).optional(),
   exchanges: z.array(ExchangeSchema),
   durationMs: z.number(),
 });
@@ -41,8 +50,22 @@ export type TestResult = z.infer<typeof TestResultSchema>;
 
 const Counts = z.strictObject({ tested: z.number().int(), testable: z.number().int() });
 
+/** Why a run did not verify every applicable test of the suites, and what that leaves unverified. */
+export const PartialSchema = z.strictObject({
+  /** One line each: tests not selected by a filter, skipped by --read-only, not verifiable on this target. */
+  reasons: z.array(z.string()).min(1),
+  /** Applicable tests of the suites that this run did not run at all (a filter, a suite file that failed to load). */
+  notRun: z.number().int(),
+  /**
+   * The lowest level of an applicable must-clause test the run left out or skipped (null: none): the verified level
+   * stays below it, since nothing at that level was checked.
+   */
+  unverifiedFrom: z.number().int().nullable(),
+});
+export type PartialRun = z.infer<typeof PartialSchema>;
+
 export const ResultsSchema = z.strictObject({
-  schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+  schemaVersion: z.union([z.literal(1), z.literal(RESULTS_SCHEMA_VERSION)]),
   tool: z.strictObject({ name: z.string(), version: z.string() }),
   startedAt: z.string(),
   durationMs: z.number(),
@@ -58,23 +81,47 @@ export const ResultsSchema = z.strictObject({
   summary: z.strictObject({
     total: z.number().int(),
     byStatus: z.record(StatusSchema, z.number().int()),
-    /** Must-clause tests that did not pass (fail, blocked, error) or passed against the expectations file (unexpected-pass); each one makes the run red. */
+    /**
+     * Must-clause tests that did not pass (fail, blocked, error) or passed against the expectations file
+     * (unexpected-pass), and with `strict` those not verifiable here; each one makes the run red.
+     */
     mustProblems: z.number().int(),
     /** Should-clause tests that failed: warnings. */
     shouldFailures: z.number().int(),
+    /** Clauses named by tests that are not verifiable on this target (each test names its remedy). */
+    unverifiableClauses: z.number().int().default(0),
   }),
-  /** The highest FL through which every applicable must-clause test passes (null: none ran). */
+  /**
+   * The highest FL L such that every applicable must-clause test at or below L that this target can be tested for
+   * was run and passed: a failure, a blocked or errored test, or a test the run left out (a filter, --read-only)
+   * caps it below that test's level; a test not verifiable on this target does not (unless `strict`), it is listed
+   * with its remedy instead. Null when no level of the catalog (from FL 153) is verified, or nothing passed.
+   */
   verifiedLevel: z.number().int().nullable(),
+  /** Null when the run verified every applicable test of the suites; otherwise why not (see PartialSchema). */
+  partial: PartialSchema.nullable().default(null),
+  /** Unverifiable tests counted as problems (runConformance's `strict`, the CLI's --strict). */
+  strict: z.boolean().default(false),
   firstFailure: z.strictObject({ clause: z.string(), level: z.number().int(), test: z.string() }).nullable(),
+  /**
+   * What this run tested: of the testable clauses that apply at the target's level (named by a test that is not n/a
+   * there), those named by a test of this run that reached a verdict (pass, fail, expected-fail, unexpected-pass).
+   * A partial run counts only what it ran; a test not verifiable here tests nothing.
+   */
   coverage: z.strictObject({
     tested: z.number().int(),
     testable: z.number().int(),
     untestable: z.number().int(),
     byArea: z.record(z.string(), Counts),
     byRelease: z.record(z.string(), Counts),
-    /** Testable clauses no test names. */
+    /** Applicable testable clauses this run did not test. */
     untestedIds: z.array(z.string()),
   }),
   tests: z.array(TestResultSchema),
+  /**
+   * What tests made on the server and could not remove (a failed cleanup), one entry per thing: what a server used
+   * run after run accumulates. Empty when everything was removed; absent in documents written before it existed.
+   */
+  leftovers: z.array(z.strictObject({ test: z.string(), what: z.string() })).optional(),
 });
 export type Results = z.infer<typeof ResultsSchema>;

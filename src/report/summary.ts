@@ -1,5 +1,6 @@
-import type { Results } from "./schema.ts";
+import type { Results, TestResult } from "./schema.ts";
 import { STATUSES, byLevel, firstLine, fmtDuration, isProblem, pct } from "./format.ts";
+import { verdictOf, type Verdict } from "./verdict.ts";
 
 /** The plain-text summary the CLI prints after a run (where the reports went is the CLI's to say). */
 
@@ -8,6 +9,29 @@ const MAX_LISTED = 10;
 /** Strips control characters so that nothing the server sent can drive the terminal. */
 function clean(s: string): string {
   return s.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "");
+}
+
+/** The verdict as the Result line has always said it (the CLI colours these words), new verdicts in capitals. */
+function resultWord(v: Verdict): string {
+  return v.state === "red" ? "NOT CONFORMING" : v.state === "green" ? "CONFORMING" : v.state === "amber" ? "CONFORMING with warnings" : v.word.toUpperCase();
+}
+
+/** The tests not verifiable here, grouped by what would make them runnable: the user's to-do list. */
+function unverifiableLines(tests: readonly TestResult[]): string[] {
+  const byRemedy = new Map<string, TestResult[]>();
+  for (const x of tests.filter((x) => x.status === "unverifiable").sort(byLevel)) {
+    const key = x.remedy ?? "(no remedy given)";
+    byRemedy.set(key, [...(byRemedy.get(key) ?? []), x]);
+  }
+  if (!byRemedy.size) return [];
+  const n = [...byRemedy.values()].reduce((a, l) => a + l.length, 0);
+  const lines = ["", `Not verifiable on this target (${n} test${n === 1 ? "" : "s"}); to make them runnable:`];
+  for (const [remedy, list] of [...byRemedy].sort((a, b) => b[1].length - a[1].length)) {
+    lines.push(clean(`  ${remedy}`));
+    const shown = list.slice(0, 3).map((x) => x.clauses[0] ?? x.id);
+    lines.push(clean(`      ${list.length} test${list.length === 1 ? "" : "s"}: ${shown.join(", ")}${list.length > shown.length ? `, … (${list.length - shown.length} more)` : ""}`));
+  }
+  return lines;
 }
 
 export function renderSummary(results: Results): string {
@@ -21,20 +45,27 @@ export function renderSummary(results: Results): string {
   lines.push(clean(`Target:   ${t.kind} ${t.url} at FL ${t.featureLevel} (${extra.join("; ")})`));
   for (const n of t.notes) lines.push(clean(`          note: ${n}`));
 
-  const verified = results.verifiedLevel === null ? "no level verified" : `conforms through FL ${results.verifiedLevel}`;
+  const verdict = verdictOf(results);
   const first = results.firstFailure ? `; first failure at FL ${results.firstFailure.level}: ${results.firstFailure.clause}` : "";
-  lines.push(clean(`Verified: ${verified}${first}`));
+  lines.push(clean(`Verified: ${verdict.verified}${first}`));
+  if (results.partial) {
+    lines.push("Scope:    partial run");
+    for (const r of results.partial.reasons) lines.push(clean(`          ${r}`));
+  }
 
-  const verdict = s.mustProblems > 0 ? "NOT CONFORMING" : s.shouldFailures > 0 ? "CONFORMING with warnings" : "CONFORMING";
   lines.push(
-    `Result:   ${verdict} (${s.mustProblems} must-clause problem${s.mustProblems === 1 ? "" : "s"}, ${s.shouldFailures} should-clause failure${s.shouldFailures === 1 ? "" : "s"})`,
+    `Result:   ${resultWord(verdict)} (${s.mustProblems} must-clause problem${s.mustProblems === 1 ? "" : "s"}${results.strict ? " counting unverifiable tests (strict)" : ""}, ${s.shouldFailures} should-clause failure${s.shouldFailures === 1 ? "" : "s"})`,
   );
 
   const counts = STATUSES.filter((st) => (s.byStatus[st] ?? 0) > 0 || st === "pass" || st === "fail")
     .map((st) => `${st} ${s.byStatus[st] ?? 0}/${s.total}`)
     .join(", ");
   lines.push(`Tests:    ${s.total} in ${fmtDuration(results.durationMs)}: ${counts}`);
-  lines.push(`Coverage: ${c.tested}/${c.testable} testable clauses tested (${pct(c.tested, c.testable)}); ${c.untestable} untestable`);
+  lines.push(`Coverage: ${c.tested}/${c.testable} testable clauses that apply at FL ${t.featureLevel} tested in this run (${pct(c.tested, c.testable)}); ${c.untestable} untestable`);
+  // What the tests made and could not remove stays on the server for every later run: one line, the list is in results.json.
+  const left = results.leftovers ?? [];
+  if (left.length) lines.push(clean(`Leftovers: ${left.length} thing${left.length === 1 ? "" : "s"} the tests made could not be removed (results.json "leftovers"); first: ${firstLine(`${left[0]!.what} [${left[0]!.test}]`, 160)}`));
+  lines.push(...unverifiableLines(results.tests));
 
   const problems = results.tests.filter((x) => isProblem(x.status)).sort(byLevel);
   if (problems.length) {

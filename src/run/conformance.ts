@@ -1,5 +1,4 @@
 import { catalog } from "../catalog/catalog.ts";
-import { coverage } from "../catalog/lint.ts";
 import { collectTests } from "../expect/collect.ts";
 import { buildResults } from "../report/build.ts";
 import { applyExpectations, type Expectations } from "../report/expectations.ts";
@@ -8,7 +7,9 @@ import { detectTarget } from "../target/detect.ts";
 import type { Personas } from "../target/personas.ts";
 import { startReferenceTarget } from "../target/reference.ts";
 import type { TargetInfo } from "../target/target.ts";
+import { settleHarnessHost } from "../target/harness-host.ts";
 import { VERSION } from "../layout.ts";
+import { runScope } from "./scope.ts";
 import { runSuites, type SuiteRunOptions } from "./suites.ts";
 
 /** A server to run against: its URL, one account per role, and what it declares about itself. */
@@ -19,6 +20,8 @@ export interface RemoteTarget {
   serverConfig?: TargetInfo["serverConfig"];
   /** Test as if the server were at this level, whatever it reports. */
   assumeFl?: number;
+  /** The harness's address as this server reaches it (see ConformanceOptions.harnessHost). */
+  harnessHost?: string;
 }
 
 export interface ConformanceOptions extends Omit<SuiteRunOptions, "expectations"> {
@@ -29,13 +32,29 @@ export interface ConformanceOptions extends Omit<SuiteRunOptions, "expectations"
   expectations?: Expectations;
   /** Only the tests that change nothing on the server run. */
   readOnly?: boolean;
+  /**
+   * The harness's address as the target reaches it, for tests in which the target calls the harness (outgoing
+   * webhooks, a push bouncer, a verification page); the listeners then bind to every interface. Omitted: the
+   * target's own (RemoteTarget.harnessHost), 127.0.0.1 for an embedded server or a reference server found beside
+   * the harness, else those tests are not verifiable. The CLI's --harness-host (default CC_HARNESS_HOST).
+   */
+  harnessHost?: string;
+  /**
+   * Tests not verifiable on this target count as problems: the run is red and the verified level stops below the
+   * first. For a pipeline that must prove everything, not only what this target lets the harness check.
+   */
+  strict?: boolean;
 }
 
 export interface ConformanceRun {
   results: Results;
   /** Suite files that failed to load; a run with any is not conforming. */
   moduleErrors: string[];
-  /** 0 when every applicable must-clause passed, 1 otherwise (the CLI's exit code). */
+  /**
+   * 0 when no applicable must-clause test failed, was blocked or errored (with `strict`, also none was unverifiable),
+   * 1 otherwise (the CLI's exit code). Tests the run left out or could not verify do not make it 1; the results say
+   * so (results.partial, the unverifiable tests with their remedies).
+   */
   exitCode: 0 | 1;
 }
 
@@ -49,6 +68,7 @@ async function open(o: ConformanceOptions): Promise<{ target: TargetInfo; close:
   const t = o.target;
   const target = await detectTarget({ kind: "url", url: t.url, personas: t.personas, ...(t.assumeFl !== undefined ? { assumeFl: t.assumeFl } : {}) });
   if (t.serverConfig) target.serverConfig = t.serverConfig;
+  if (t.harnessHost !== undefined) target.harnessHost = t.harnessHost;
   return { target, close: none };
 }
 
@@ -56,10 +76,17 @@ async function open(o: ConformanceOptions): Promise<{ target: TargetInfo; close:
  * Runs the conformance suites against a target and returns the results document (the one every report renders).
  *
  *   const { results } = await runConformance({ target: { url, personas } });
- *   results.summary.verifiedLevel;  // the highest level through which every applicable must-clause passed
+ *   results.verifiedLevel;  // the highest level L such that every applicable must-clause test up to L ran and passed
+ *   results.partial;        // null, or why the run did not verify everything (a filter, --read-only, unverifiable tests)
  */
 export async function runConformance(o: ConformanceOptions = {}): Promise<ConformanceRun> {
   const { target, close } = await open(o);
+  try {
+    await settleHarnessHost(target, o.harnessHost);
+  } catch (e) {
+    await close();
+    throw e;
+  }
   if (o.readOnly) {
     target.readOnly = true;
     target.notes.push("read-only: tests that change the server are skipped");
@@ -71,14 +98,17 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
   } finally {
     await close();
   }
+  const scope = runScope(catalog(), await collectTests(), run.tests, target.featureLevel, o.filter);
   const results = buildResults({
     target,
     faults: [...(o.faults ?? [])],
     startedAt,
     durationMs: Date.now() - startedAt.getTime(),
     tests: applyExpectations(run.tests, o.expectations),
-    coverage: coverage(catalog(), await collectTests()),
+    coverage: scope.coverage,
+    notRun: scope.notRun,
     toolVersion: VERSION,
+    ...(o.strict ? { strict: true } : {}),
   });
   const exitCode = results.summary.mustProblems > 0 || run.moduleErrors.length > 0 ? 1 : 0;
   return { results, moduleErrors: run.moduleErrors, exitCode };

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { detectTarget } from "../target/detect.ts";
+import { settleHarnessHost } from "../target/harness-host.ts";
 import { startReferenceTarget } from "../target/reference.ts";
 import type { TargetInfo } from "../target/target.ts";
 import type { RemoteTarget } from "./conformance.ts";
@@ -26,6 +27,7 @@ export function conformanceSetup(o: SetupOptions = {}): (project: Pick<TestProje
       const t = o.target;
       target = await detectTarget({ kind: "url", url: t.url, personas: t.personas, ...(t.assumeFl !== undefined ? { assumeFl: t.assumeFl } : {}) });
       if (t.serverConfig) target.serverConfig = t.serverConfig;
+      await settleHarnessHost(target, t.harnessHost);
     } else {
       ({ target, close } = await startReferenceTarget(o.featureLevel !== undefined ? { featureLevel: o.featureLevel } : {}));
     }

@@ -10,12 +10,7 @@ type ServerConfig = NonNullable<TargetInfo["serverConfig"]>;
  * bouncer it serves, and its control's secret. `serve --json` prints it; a run against it reads it back.
  */
 export function referenceServerConfig(server: ReferenceServer): ServerConfig {
-  const config: ServerConfig = { canAccessAllUsersGroupLimitsPresence: server.runtime.config.canAccessAllUsersGroupLimitsPresence };
-  if (server.jwtKey !== null) config.jwtKey = server.jwtKey;
-  config.pushBouncer = true;
-  if (server.runtime.config.pushBouncerUrl !== null) config.pushBouncerUrl = server.runtime.config.pushBouncerUrl;
-  config.referenceControl = server.runtime.control.secret;
-  return config;
+  return { ...server.serverConfig };
 }
 
 /** A reference server started from code: where it listens, its accounts, what it declares, and how to stop it. */
@@ -46,6 +41,8 @@ export async function startReferenceTarget(options: ReferenceServerOptions): Pro
     const target = await detectTarget({ kind: "reference", url: server.url, personas: server.personas as Personas });
     target.referenceFaults = options.faults ?? [];
     target.serverConfig = referenceServerConfig(server);
+    // It runs in the harness's own process: it reaches the harness's listeners on the loopback address.
+    target.harnessHost = "127.0.0.1";
     return { target, close: () => server.close() };
   } catch (e) {
     await server.close();

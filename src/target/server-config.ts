@@ -11,6 +11,8 @@ export const ServerConfigSchema = z.strictObject({
   jwtKey: z.string().min(1).optional(),
   /** The target also serves the push bouncer's API (/api/v1/remotes/...). */
   pushBouncer: z.boolean().optional(),
+  /** The push bouncer the target posts notifications to (a reference server started with one states it). */
+  pushBouncerUrl: z.string().min(1).optional(),
   /** The secret of the reference server's control (`serve --json` prints it). */
   referenceControl: z.string().min(1).optional(),
 });
@@ -24,6 +26,7 @@ export function serverConfigOf(doc: unknown): TargetInfo["serverConfig"] {
   if (r.data.canAccessAllUsersGroupLimitsPresence !== undefined) out.canAccessAllUsersGroupLimitsPresence = r.data.canAccessAllUsersGroupLimitsPresence;
   if (r.data.jwtKey !== undefined) out.jwtKey = r.data.jwtKey;
   if (r.data.pushBouncer !== undefined) out.pushBouncer = r.data.pushBouncer; // --- push ---
+  if (r.data.pushBouncerUrl !== undefined) out.pushBouncerUrl = r.data.pushBouncerUrl;
   if (r.data.referenceControl !== undefined) out.referenceControl = r.data.referenceControl; // --- reference control ---
   return out;
 }

@@ -15,31 +15,39 @@ export interface TargetInfo {
   notes: string[];
   /** `run --read-only`: only the tests that change nothing on the server run; the rest are skipped with that reason. */
   readOnly?: boolean;
+  /**
+   * The harness's address as the target reaches it, for tests in which the target calls the harness (an outgoing
+   * webhook, a push bouncer, a verification page): `--harness-host` (default CC_HARNESS_HOST), 127.0.0.1 for the
+   * embedded reference server, or 127.0.0.1 when a reference control's probe found the target beside the harness
+   * (src/target/harness-host.ts). Absent: those tests are not verifiable here.
+   */
+  harnessHost?: string;
   // --- realm (session 2) ---
   /**
-   * The named faults of an embedded reference server (empty when clean). Tests that need a throw-away organization
-   * (POST /realm/deactivate) start another reference server like it, faults included.
+   * The named faults of an embedded reference server (empty when clean), for the record: a throw-away organization
+   * inherits them from the server whose reference control starts it.
    */
   referenceFaults?: readonly string[];
   // --- presence ---
   /**
    * Server configuration the API cannot read, as the target declares it (the reference server states its own);
-   * tests of behaviour that depends on it are blocked where it is not declared.
+   * tests of behaviour that depends on it are not verifiable where it is not declared.
    */
   serverConfig?: {
     canAccessAllUsersGroupLimitsPresence?: boolean;
     // --- authentication ---
-    /** The organization's JWT key (HS256) for POST /api/v1/jwt/fetch_api_key; absent: JWT tests are blocked. */
+    /** The organization's JWT key (HS256) for POST /api/v1/jwt/fetch_api_key; absent: the JWT test is not verifiable. */
     jwtKey?: string;
     // --- push ---
-    /** The target also serves the push bouncer's API (/api/v1/remotes/...); absent or false: bouncer tests are blocked. */
+    /** The target also serves the push bouncer's API (/api/v1/remotes/...); absent or false: bouncer tests are not verifiable. */
     pushBouncer?: boolean;
-    /** The push bouncer the target posts mobile notifications to; only a harness-run reference server is set up so. */
+    /** The push bouncer the target posts mobile notifications to (a throw-away reference server the harness points at its stub). */
     pushBouncerUrl?: string;
     // --- reference control ---
     /**
      * The secret of a reference server's control (POST <url>/reference-control/<operation>): restarts, plan changes,
-     * the clock, work budgets. Absent on real servers, where tests that need it are blocked (suites/support/control.ts).
+     * the clock, work budgets, throw-away organizations (suites/support/throwaway.ts). Absent on real servers, where
+     * tests that need it are not verifiable.
      */
     referenceControl?: string;
   };

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { behaviour } from "../../src/expect/behaviour.ts";
-import { BlockedError } from "../../src/expect/failure.ts";
+import { UnverifiableError } from "../../src/expect/failure.ts";
 
 /** A token for `email`, signed (HS256) with `key`. */
 const tokenFor = (email: string, key: string) =>
@@ -19,7 +19,12 @@ behaviour("fl160.authentication.jwt-fetch-api-key", "POST /api/v1/jwt/fetch_api_
     return;
   }
   const key = t.target.serverConfig?.jwtKey;
-  if (key === undefined) throw new BlockedError("the target declares no JWT key (serverConfig.jwtKey): JWT authentication cannot be exercised");
+  if (key === undefined) {
+    throw new UnverifiableError({
+      reason: "the target declares no JWT key: JWT authentication cannot be exercised",
+      remedy: "add serverConfig.jwtKey (the organization's HS256 JWT key) to the personas file",
+    });
+  }
   const res = await anon.post("/jwt/fetch_api_key", { token: await tokenFor(member.email, key) });
   const body = t.expect.success(res, "POST /api/v1/jwt/fetch_api_key with a signed token");
   t.expect.equal(body.api_key, member.apiKey, "api_key");

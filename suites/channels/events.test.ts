@@ -61,10 +61,16 @@ behaviour("fl205.register.streams-include-web-public", "a guest's register strea
   else t.expect.ok(!listed, `web-public channel ${channel.id} not in streams`, body.streams);
 });
 
-/** Changes a fresh user's role as the administrator; the user's realm_user role update comes after any channel event. */
+/**
+ * Changes a fresh user's role as the administrator; the user's realm_user role update comes after any channel
+ * event. The update names the user: other tests, running alongside, give their own fresh users the same roles.
+ */
 async function changeRole(t: TestContext, user: FreshUser, role: number): Promise<EventCheck> {
   await t.must("change the user's role with PATCH /users/{user_id}", t.api("administrator").patch(`/users/${user.id}`, { role }));
-  return eventOf("realm_user", (e) => ((e.person as { user_id?: number; role?: number } | undefined)?.role === role ? null : "another update"), "update");
+  return eventOf("realm_user", (e) => {
+    const person = e.person as { user_id?: number; role?: number } | undefined;
+    return person?.user_id === user.id && person.role === role ? null : "another update";
+  }, "update");
 }
 
 async function roleChangeEvents(t: TestContext) {

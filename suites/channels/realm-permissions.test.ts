@@ -1,6 +1,7 @@
 import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { createChannel } from "../support/channels.ts";
+import { archiveChannelNamedLater } from "../support/cleanup.ts";
 import { realmState, systemGroupId, withRealmSettings } from "../support/realm.ts";
 
 /**
@@ -11,8 +12,12 @@ import { realmState, systemGroupId, withRealmSettings } from "../support/realm.t
 type Role = "owner" | "administrator" | "moderator" | "member" | "secondMember";
 const NEEDS = { needs: ["owner", "administrator", "moderator", "member", "secondMember"] as Role[] };
 
-const create = (t: TestContext, role: Role, extra: Record<string, unknown> = {}) =>
-  t.api(role).post("/users/me/subscriptions", { subscriptions: [{ name: t.unique("perm") }], ...extra });
+/** Tries to create a channel as `role`; one that is created is archived when the test ends. */
+function create(t: TestContext, role: Role, extra: Record<string, unknown> = {}) {
+  const name = t.unique("perm");
+  archiveChannelNamedLater(t, name, role);
+  return t.api(role).post("/users/me/subscriptions", { subscriptions: [{ name }], ...extra });
+}
 
 /** Runs `fn` with a realm group setting changed; the prerequisite change must succeed. */
 async function withSetting(t: TestContext, setting: string, value: unknown, fn: () => Promise<void>): Promise<void> {

@@ -4,6 +4,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { StreamCreateEvent, StreamDeleteEvent } from "../../src/schemas/events/stream.ts";
 import { SubscriptionAddEvent } from "../../src/schemas/events/subscription.ts";
 import { createChannel, ignoredOf, listedChannelIds } from "../support/channels.ts";
+import { archiveChannelNamedLater } from "../support/cleanup.ts";
 
 /** GET /streams (FL356), the channel email address (FL335), archiving (FL343), creation by subscribing, principals errors (FL208). */
 
@@ -16,6 +17,7 @@ behaviour("fl153.channels.create-by-subscribing", "subscribing to a new name cre
   const { queue } = await t.register("member", { event_types: ["stream", "subscription"] });
   const name = t.unique("chan");
   const body = t.expect.success(await t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name }] }));
+  archiveChannelNamedLater(t, name, "member");
   t.expect.equal(body.subscribed, { [String(t.persona("member").userId)]: [name] }, "subscribed");
   const named = (list: unknown) => ((list as Array<{ name?: string }> | undefined)?.some((s) => s.name === name) ? null : "another channel");
   const [created, added] = await queue.until([eventOf("stream", (e) => named(e.streams), "create"), eventOf("subscription", (e) => named(e.subscriptions), "add")]);

@@ -4,6 +4,7 @@ import { behaviour } from "../../src/expect/behaviour.ts";
 import { HeartbeatEvent } from "../../src/schemas/events/heartbeat.ts";
 import { MessageEvent } from "../../src/schemas/events/message.ts";
 import { freshChannel, sendDirect } from "../support/messages.ts";
+import { deleteQueueLater } from "../support/cleanup.ts";
 
 behaviour("fl153.events.long-poll", "a waiting GET /events answers with the event that arrives, with a rising id", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
   const { queue } = await t.register("secondMember", { event_types: ["message"] });
@@ -19,8 +20,14 @@ behaviour("fl153.events.long-poll", "a waiting GET /events answers with the even
   t.expect.ok(ev.id >= 0, "an event id ≥ 0", ev.id);
 });
 
+/**
+ * A queue nothing else fills: registered for heartbeats alone (which every queue gets anyway). A queue of the
+ * member's messages would get whatever other tests, or scheduled messages of earlier runs coming due, send it.
+ */
+const QUIET = { event_types: ["heartbeat"] };
+
 behaviour("fl153.events.dont-block", "GET /events with dont_block=true answers at once, with no events when none are queued", { needs: ["member"], gate: "always" }, async (t) => {
-  const { body } = await t.register("member", { event_types: ["message"] });
+  const { body } = await t.register("member", QUIET);
   const started = Date.now();
   const res = await t.api("member").get("/events", { queue_id: String(body.queue_id), last_event_id: -1, dont_block: true }, { timeoutMs: 10_000 });
   t.expect.equal(t.expect.success(res).events, [], "events");
@@ -28,7 +35,7 @@ behaviour("fl153.events.dont-block", "GET /events with dont_block=true answers a
 });
 
 behaviour("fl153.events.heartbeat", "an idle long-poll ends with a heartbeat event", { needs: ["member"], gate: "always" }, async (t) => {
-  const { queue } = await t.register("member", { event_types: ["message"] });
+  const { queue } = await t.register("member", QUIET);
   const budget = t.target.kind === "reference" ? 10_000 : 70_000;
   const res = await t.api("member").get("/events", { queue_id: queue.queueId, last_event_id: -1 }, { timeoutMs: budget });
   const body = t.expect.success(res);
@@ -49,6 +56,7 @@ behaviour("fl153.events.bad-queue-id", "another user's queue is as unknown as a 
 behaviour("fl153.events.delete-queue", "DELETE /events removes the queue; polling it then gets BAD_EVENT_QUEUE_ID", { needs: ["member"], gate: "always" }, async (t) => {
   const member = t.api("member");
   const reg = t.expect.success(await member.post("/register", { event_types: ["message"] }));
+  deleteQueueLater(t, member, reg.queue_id);
   t.expect.success(await member.delete("/events", { queue_id: String(reg.queue_id) }));
   t.expect.error(await member.get("/events", { queue_id: String(reg.queue_id), last_event_id: -1, dont_block: true }), 400, "BAD_EVENT_QUEUE_ID");
   t.expect.error(await member.delete("/events", { queue_id: String(reg.queue_id) }), 400, "BAD_EVENT_QUEUE_ID");

@@ -4,8 +4,8 @@ import { RestartEvent, WebReloadClientEvent } from "../../src/schemas/events/res
 import { needControl } from "../support/control.ts";
 import { eventsThrough } from "../support/events.ts";
 
-// A restart (a deployment) is nothing an API can cause: the reference control makes one; real servers block these
-// tests. A restart event on every queue disturbs no other test, so they run on the shared organization.
+// A restart (a deployment) is nothing an API can cause: the reference control makes one; on real servers these tests
+// are not verifiable. A restart event on every queue disturbs no other test, so they run on the shared organization.
 
 const QUEUE = { event_types: ["restart", "web_reload_client"], fetch_event_types: [] };
 

@@ -9,6 +9,12 @@ import { freshUser } from "../support/users.ts";
 
 const ADMIN = { needs: ["administrator"] as "administrator"[], gate: "always" as const };
 
+/** Deletes the export when the test ends (DELETE /export/realm/{export_id}), when the server named it (FL182). */
+function deleteExportLater(t: TestContext, body: Record<string, unknown>): void {
+  const id = body.id;
+  if (typeof id === "number") t.cleanup(`export ${id}`, () => t.api("administrator").delete(`/export/realm/${id}`));
+}
+
 /** GET /export/realm as the administrator, validated. */
 async function exportsNow(t: TestContext): Promise<RealmExport[]> {
   const res = await t.api("administrator").get("/export/realm");
@@ -18,6 +24,7 @@ async function exportsNow(t: TestContext): Promise<RealmExport[]> {
 behaviour("fl182.exports.create-returns-id", "POST /export/realm returns the new export's id from FL182 (listed by GET /export/realm)", ADMIN, async (t) => {
   const res = await t.api("administrator").post("/export/realm", {});
   const body = t.expect.success(res, "POST /export/realm");
+  deleteExportLater(t, body);
   if (!t.fl.atLeast(182)) {
     t.expect.absent(body, "id");
     return;
@@ -36,7 +43,10 @@ behaviour(
     const { queue } = await t.register("administrator", { event_types: ["realm_export"], fetch_event_types: [] });
     const res = await t.api("administrator").post("/export/realm", { export_type: 2 });
     const body = t.expect.success(res, "POST /export/realm with export_type 2");
-    const [raw] = await queue.until([eventOf("realm_export")]);
+    deleteExportLater(t, body);
+    // The event about this export (other exports, made or deleted, have events of their own).
+    const listsIt = (e: Record<string, unknown>) => (typeof body.id !== "number" || ((e.exports ?? []) as Array<{ id?: number }>).some((x) => x.id === body.id) ? null : "without the new export");
+    const [raw] = await queue.until([eventOf("realm_export", listsIt)]);
     const event = t.expect.schema(RealmExportEvent, raw, undefined, "realm_export event");
     const listed = await exportsNow(t);
     if (!t.fl.atLeast(304)) {
@@ -48,7 +58,9 @@ behaviour(
     t.expect.ok(record !== undefined, `GET /export/realm to list export ${id}`, listed.map((e) => e.id));
     t.expect.equal(record!.export_type, 2, "export_type in GET /export/realm");
     t.expect.equal(event.exports.find((e) => e.id === id)?.export_type, 2, "export_type in the realm_export event");
-    t.expect.error(await t.api("administrator").post("/export/realm", { export_type: 9 }), 400, "BAD_REQUEST");
+    const bad = await t.api("administrator").post("/export/realm", { export_type: 9 });
+    if (bad.json !== undefined) deleteExportLater(t, bad.json);
+    t.expect.error(bad, 400, "BAD_REQUEST");
   },
 );
 

@@ -5,6 +5,7 @@ import { UserGroupAddEvent, UserGroupMembersEvent, UserGroupUpdateEvent } from "
 import { GroupSettingValue } from "../../src/schemas/group-setting-value.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
 import { findGroup, freshGroup, ignoredOf } from "../support/groups.ts";
+import { deactivateGroupLater } from "../support/cleanup.ts";
 import { freshUser } from "../support/users.ts";
 
 /**
@@ -19,6 +20,7 @@ behaviour("fl305.groups.can-add-members-group-field", "group objects carry can_a
   const { queue } = await t.register("secondMember", { event_types: ["user_group"] });
   const name = t.unique("group");
   await t.must("create a group", t.api("member").post("/user_groups/create", { name, description: "groups area", members: [t.persona("member").userId] }));
+  deactivateGroupLater(t, name, "member");
   const [ev] = await queue.until([eventOf("user_group", (e) => ((e.group as { name?: string }).name === name ? null : "another group"), "add")]);
   const added = t.expect.schema(UserGroupAddEvent, ev).group;
   t.expect.schema(GroupSettingValue, t.expect.present(added, "can_add_members_group"), undefined, "group.can_add_members_group of the add event");
@@ -45,7 +47,9 @@ behaviour(
   "before FL305 POST /user_groups/create ignores can_add_members_group",
   { ...NEEDS, gate: "before" },
   async (t) => {
-    const res = await t.api("member").post("/user_groups/create", { name: t.unique("group"), description: "groups area", members: [t.persona("member").userId], can_add_members_group: only(t.persona("secondMember").userId) });
+    const name = t.unique("group");
+    deactivateGroupLater(t, name, "member");
+    const res = await t.api("member").post("/user_groups/create", { name, description: "groups area", members: [t.persona("member").userId], can_add_members_group: only(t.persona("secondMember").userId) });
     const body = t.expect.success(res);
     if (t.fl.atLeast(167)) t.expect.ok(ignoredOf(body).includes("can_add_members_group"), "can_add_members_group in ignored_parameters_unsupported", body.ignored_parameters_unsupported, res.exchange);
   },

@@ -3,6 +3,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { MultiuseInviteResponse } from "../../src/schemas/invite.ts";
 import { channelIdOf, invite, listInvites } from "../support/invitations.ts";
 import { systemGroupId, withRealmSettings } from "../support/realm.ts";
+import { revokeLinkLater } from "../support/cleanup.ts";
 
 /** Isolated (src/expect/isolation.ts): these tests change who may invite, organization-wide. */
 const NEEDS = { needs: ["owner", "administrator", "member", "secondMember"] as ("owner" | "administrator" | "member" | "secondMember")[] };
@@ -55,6 +56,7 @@ behaviour(
     });
     await withMultiuseGroup(t, "role:members", async () => {
       const res = await t.api("member").post("/invites/multiuse", {});
+      if (typeof res.json?.invite_link === "string") revokeLinkLater(t, res.json.invite_link);
       t.expect.schema(MultiuseInviteResponse, t.expect.success(res, "POST /invites/multiuse as a member of the group"), res.exchange);
     });
   },
@@ -68,6 +70,7 @@ behaviour(
     await withMultiuseGroup(t, "role:members", async () => {
       const created = await t.must("POST /invites/multiuse as the member", t.api("member").post("/invites/multiuse", {}));
       const link = created.invite_link as string;
+      revokeLinkLater(t, link);
       const mine = (await listInvites(t, t.api("member"))).find((i) => i.is_multiuse && i.link_url === link);
       t.expect.ok(mine !== undefined, `the member's GET /invites to list its link ${link}`, mine);
       t.expect.error(await t.api("secondMember").delete(`/invites/multiuse/${mine!.id}`), 400, ["BAD_REQUEST", "UNAUTHORIZED_PRINCIPAL"]);

@@ -5,6 +5,7 @@ import { InvitesChangedEvent } from "../../src/schemas/events/invites-changed.ts
 import { eventsThrough } from "../support/events.ts";
 import { channelIdOf, invite, listInvites } from "../support/invitations.ts";
 import { freshUser } from "../support/users.ts";
+import { revokeLinkLater } from "../support/cleanup.ts";
 
 type Role = "administrator" | "member" | "secondMember";
 const needs = (...roles: Role[]) => ({ needs: roles, gate: "always" as const });
@@ -71,12 +72,14 @@ behaviour(
   needs("administrator"),
   async (t) => {
     const res = await t.api("administrator").post("/invites/multiuse", { include_realm_default_subscriptions: "maybe" });
+    if (typeof res.json?.invite_link === "string") revokeLinkLater(t, res.json.invite_link);
     if (!t.fl.atLeast(261)) {
       t.expect.schema(MultiuseInviteResponse, t.expect.success(res, "POST /invites/multiuse with an unread parameter"), res.exchange);
       return;
     }
     t.expect.error(res, 400, "BAD_REQUEST");
     const ok = await t.api("administrator").post("/invites/multiuse", { include_realm_default_subscriptions: true });
+    if (typeof ok.json?.invite_link === "string") revokeLinkLater(t, ok.json.invite_link);
     t.expect.schema(MultiuseInviteResponse, t.expect.success(ok, "POST /invites/multiuse with include_realm_default_subscriptions true"), ok.exchange);
   },
 );
@@ -130,6 +133,7 @@ behaviour(
   async (t) => {
     t.expect.error(await t.api("member").post("/invites/multiuse", {}), 400, ["UNAUTHORIZED_PRINCIPAL", "BAD_REQUEST"]);
     const res = await t.api("administrator").post("/invites/multiuse", {});
+    if (typeof res.json?.invite_link === "string") revokeLinkLater(t, res.json.invite_link);
     t.expect.schema(MultiuseInviteResponse, t.expect.success(res, "POST /invites/multiuse as an administrator"), res.exchange);
   },
 );

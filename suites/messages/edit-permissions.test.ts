@@ -3,6 +3,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { deleteOk, edit, editOk, readBack, stillThere } from "../support/edits.ts";
 import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
 import { systemGroupId, withRealmSettings } from "../support/realm.ts";
+import { deleteQueueLater } from "../support/cleanup.ts";
 
 /**
  * Who may move and delete messages, under organization settings changed for a few requests. Each change takes a
@@ -87,6 +88,13 @@ const NOBODY_POLICIES = [
   { clause: "fl159.realm.move-between-streams-policy-nobody", setting: "move_messages_between_streams_policy", move: (other: TestChannel) => ({ stream_id: other.id }), what: "move to another channel" },
 ] as const;
 
+/** realm_<setting> as the member's POST /register shows it (a prerequisite); its queue is deleted when the test ends. */
+async function memberSees(t: TestContext, setting: string, what: string): Promise<unknown> {
+  const body = await t.must(what, t.api("member").post("/register", { fetch_event_types: ["realm"], event_types: ["heartbeat"] }));
+  deleteQueueLater(t, "member", body.queue_id);
+  return body[`realm_${setting}`];
+}
+
 for (const p of NOBODY_POLICIES) {
   behaviour(p.clause, `${p.setting} accepts Nobody (6), after which not even an administrator may ${p.what}`, { needs: ["owner", "administrator", "member", "secondMember"] }, async (t) => {
     const channel = await freshChannel(t, ["member", "secondMember", "administrator"]);
@@ -94,7 +102,7 @@ for (const p of NOBODY_POLICIES) {
     const id = await sendToChannel(t, "member", channel, "pinned", "x");
     await withRealmSettings(t, { [p.setting]: 6 }, async (res) => {
       t.expect.success(res, `PATCH /realm ${p.setting}=6`);
-      t.expect.equal((await t.must("read the setting back", t.api("member").post("/register", { fetch_event_types: ["realm"] })))[`realm_${p.setting}`], 6, `realm_${p.setting} in register`);
+      t.expect.equal(await memberSees(t, p.setting, "read the setting back"), 6, `realm_${p.setting} in register`);
       t.expect.error(await edit(t, "member", id, p.move(other)), 400, "BAD_REQUEST");
       t.expect.error(await edit(t, "administrator", id, p.move(other)), 400, "BAD_REQUEST");
     });
@@ -103,10 +111,10 @@ for (const p of NOBODY_POLICIES) {
   });
 
   behaviour(p.clause, `before FL159 ${p.setting} has no Nobody option: 6 is refused and the setting stays`, { needs: ["owner", "member"], gate: "before" }, async (t) => {
-    const before = (await t.must("read the setting", t.api("member").post("/register", { fetch_event_types: ["realm"] })))[`realm_${p.setting}`];
+    const before = await memberSees(t, p.setting, "read the setting");
     await withRealmSettings(t, { [p.setting]: 6 }, async (res) => {
       t.expect.error(res, 400, "BAD_REQUEST");
-      const after = (await t.must("read the setting again", t.api("member").post("/register", { fetch_event_types: ["realm"] })))[`realm_${p.setting}`];
+      const after = await memberSees(t, p.setting, "read the setting again");
       t.expect.equal(after, before, `realm_${p.setting} after the refused change`);
     });
   });

@@ -54,11 +54,13 @@ behaviour(
     const channel = await freshChannel(t);
     const dm = await sendDirect(t, "member", ["secondMember"], "a direct message to edit");
     const inChannel = await sendToChannel(t, "member", channel, "edits", "a channel message to edit");
-    const { queue } = await registerWith(t, "secondMember", ["typing_edit_message", "typing"]);
+    const { queue } = await registerWith(t, "secondMember", ["typing_edit_message", "typing"], { stream_typing_notifications: true });
     const notify = (id: number, op: string) => (t.fl.atLeast(361) ? viaPath(t, id, op) : viaBody(t, id, op));
     t.expect.success(await notify(dm, "start"));
-    t.expect.success(await t.api("member").post("/typing", { op: "start", to: [other] }));
-    const seen = await eventsThrough(queue, eventOf("typing", () => null, "start"));
+    // The marker: typing in this test's own channel, which no other test's typing can be mistaken for (direct
+    // typing between the two personas is what typing.test.ts, running alongside, looks at).
+    t.expect.success(await t.api("member").post("/typing", { type: "stream", op: "start", stream_id: channel.id, topic: "marker" }));
+    const seen = await eventsThrough(queue, eventOf("typing", (e) => (e.stream_id === channel.id ? null : "another conversation"), "start"));
     const start = seen.find((e) => editing(dm, "start").test(e) === null);
     t.expect.ok(start !== undefined, "a typing_edit_message/start event for the message (before a later typing event)", seen.map((e) => `${e.type}/${String(e.op)}`));
     const ev = t.expect.schema(TypingEditMessageEvent, start, undefined, "the typing_edit_message event");

@@ -6,6 +6,7 @@ import { Message } from "../../src/schemas/message.ts";
 import { reactionSchema } from "../../src/schemas/reaction.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
 import { freshChannel, sendToChannel } from "../support/messages.ts";
+import { archiveChannelNamedLater } from "../support/cleanup.ts";
 import { z } from "zod";
 
 /** The octopus: a unicode emoji every server knows by this name and code. */
@@ -100,6 +101,7 @@ behaviour("fl153.messages.reaction-errors", "duplicate and missing reactions, un
   t.expect.error(await t.api("secondMember").post("/messages/987654321/reactions", { emoji_name: OCTOPUS.emoji_name }), 400, "BAD_REQUEST");
   const secret = t.unique("secret");
   await t.must("create a private channel only the member is in", t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: secret }], invite_only: true }));
+  archiveChannelNamedLater(t, secret, "member");
   const hidden = await t.must("send to it", t.api("member").post("/messages", { type: "stream", to: secret, topic: "hidden", content: "not for you" }));
   t.expect.error(await t.api("secondMember").post(`/messages/${String(hidden.id)}/reactions`, { emoji_name: OCTOPUS.emoji_name }), 400, "BAD_REQUEST");
 });

@@ -8,6 +8,7 @@ import { verifyAction } from "../../src/expect/state/invariant.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
 import { freshChannel, sendDirect } from "../support/messages.ts";
 import { editScheduled, LATER, schedule, scheduledList, secondsFromNow } from "../support/scheduled.ts";
+import { deleteScheduledLater } from "../support/cleanup.ts";
 import { z } from "zod";
 
 /** An endpoint that does not exist: HTTP 404 (real servers answer an HTML page, the reference server a JSON error). */
@@ -31,6 +32,7 @@ behaviour("fl179.messages.scheduled-create", "POST /scheduled_messages creates c
   const when = secondsFromNow(LATER);
   const res = await t.api("member").post("/scheduled_messages", { type: "stream", to: channel.id, topic: "later", content: "see you later", scheduled_delivery_timestamp: when });
   const id = t.expect.schema(z.number().int(), t.expect.success(res).scheduled_message_id, res.exchange, "scheduled_message_id");
+  deleteScheduledLater(t, "member", id);
   const dm = await schedule(t, "member", { ...directLater(t, "a direct one"), scheduled_delivery_timestamp: when });
   const { list, res: got } = await scheduledList(t, "member");
   const byId = (want: number) => (list as Array<Record<string, unknown>>).filter((s) => s.scheduled_message_id === want).map((s) => [s.type, s.to, s.topic, s.content, s.scheduled_delivery_timestamp]);
@@ -47,13 +49,15 @@ behaviour(
 
 behaviour("fl179.messages.scheduled-edit", "a scheduled message is edited in place: same id, new content and topic", { needs: ["member", "secondMember"] }, async (t) => {
   const channel = await freshChannel(t);
-  const id = await schedule(t, "member", { type: "stream", to: channel.id, topic: "draft", content: "first words", scheduled_delivery_timestamp: secondsFromNow(LATER) });
+  // Contents of this test alone: the member's list also holds the scheduled messages of other tests and runs.
+  const [first, better] = [`first words ${t.unique("s")}`, `better words ${t.unique("s")}`];
+  const id = await schedule(t, "member", { type: "stream", to: channel.id, topic: "draft", content: first, scheduled_delivery_timestamp: secondsFromNow(LATER) });
   const when = secondsFromNow(LATER + 60);
-  t.expect.success(await editScheduled(t, "member", id, { content: "better words", topic: "final", scheduled_delivery_timestamp: when }));
+  t.expect.success(await editScheduled(t, "member", id, { content: better, topic: "final", scheduled_delivery_timestamp: when }));
   const { list, res } = await scheduledList(t, "member");
   const mine = (list as Array<Record<string, unknown>>).filter((s) => s.scheduled_message_id === id);
-  t.expect.equal(mine.map((s) => [s.content, s.topic, s.scheduled_delivery_timestamp]), [["better words", "final", when]], "[content, topic, scheduled_delivery_timestamp] after the edit", res.exchange);
-  const total = (list as Array<Record<string, unknown>>).filter((s) => s.content === "better words" || s.content === "first words");
+  t.expect.equal(mine.map((s) => [s.content, s.topic, s.scheduled_delivery_timestamp]), [[better, "final", when]], "[content, topic, scheduled_delivery_timestamp] after the edit", res.exchange);
+  const total = (list as Array<Record<string, unknown>>).filter((s) => s.content === better || s.content === first);
   t.expect.equal(total.length, 1, "scheduled messages with the old or new content (an edit, not a second message)", res.exchange);
 });
 

@@ -23,7 +23,10 @@ behaviour(["fl153.register.unread-msgs", "fl213.register.unread-counts-followed-
   t.expect.ok(huddle?.unread_message_ids.includes(group) === true, `group message ${group} under user_ids_string ${groupKey}`, s.unread.huddles);
   t.expect.ok(s.unread.mentions.includes(mention) && !s.unread.mentions.includes(plain), `mentions to hold ${mention} and not ${plain}`, s.unread.mentions);
   t.expect.equal(s.unread.count, expectedCount(s, t.fl.atLeast(213)), "count (direct messages plus unmuted channel messages)");
-  t.expect.equal(s.unread.old_unreads_missing, false, "old_unreads_missing");
+  // A server used run after run gathers unread messages for the personas: only a user with fewer than the 50000
+  // listed may be told that none are missing (with that many, the oldest may be left out).
+  const listed = [...s.unread.pms, ...s.unread.huddles, ...s.unread.streams].reduce((n, e) => n + e.unread_message_ids.length, 0);
+  if (listed < 50_000) t.expect.equal(s.unread.old_unreads_missing, false, `old_unreads_missing with ${listed} unread messages listed`);
 });
 
 behaviour(

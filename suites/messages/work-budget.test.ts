@@ -5,7 +5,7 @@ import type { Throwaway } from "../support/throwaway.ts";
 import { onControlledThrowaway, type ReferenceControl } from "../support/control.ts";
 
 // Batched operations that run out of time: no API makes a server slow. The reference control gives a throw-away
-// organization a work budget of two messages per request and the test asks for three; real servers block these.
+// organization a work budget of two messages per request and the test asks for three; on real servers these are not verifiable.
 
 const BUDGET = 2;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
 import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
+import { UnverifiableError } from "../../src/expect/failure.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { PresenceEvent } from "../../src/schemas/events/presence.ts";
 import { UserStatusEvent } from "../../src/schemas/events/user-status.ts";
@@ -25,11 +26,18 @@ async function cast(t: TestContext): Promise<{ g: FreshUser; stranger: FreshUser
   return { g, stranger, mate };
 }
 
-/** The presence rules under test apply only where presence follows user access. */
-const presenceLimited = (t: TestContext) =>
-  t.given("the target declares CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE on", async () => {
-    if (t.target.serverConfig?.canAccessAllUsersGroupLimitsPresence !== true) t.expect.fail("the server setting declared on", String(t.target.serverConfig?.canAccessAllUsersGroupLimitsPresence));
+/**
+ * The presence rules under test apply only where presence follows user access, a server setting no API reads: a
+ * target that does not declare it on cannot be tested for them.
+ */
+const presenceLimited = async (t: TestContext): Promise<void> => {
+  const declared = t.target.serverConfig?.canAccessAllUsersGroupLimitsPresence;
+  if (declared === true) return;
+  throw new UnverifiableError({
+    reason: `presence follows user access only with the server setting CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE on, and the target declares it ${declared === false ? "off" : "nowhere"}`,
+    remedy: "turn CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE on and set serverConfig.canAccessAllUsersGroupLimitsPresence to true in the personas file",
   });
+};
 
 /** GET /realm/presence as the guest, validated. */
 async function realmPresence(t: TestContext, g: FreshUser): Promise<Record<string, unknown>> {

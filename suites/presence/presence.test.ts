@@ -2,6 +2,7 @@ import { behaviour } from "../../src/expect/behaviour.ts";
 import { LegacyPresences, SlimPresences } from "../../src/schemas/presence.ts";
 import { freshUser, registerUser } from "../support/users.ts";
 import { becomeActive, reportPresence } from "./support.ts";
+import { deleteQueueLater } from "../support/cleanup.ts";
 
 /**
  * Presence fetches: the timing constants (FL164), presence_last_update_id and the last_update_id parameter
@@ -75,6 +76,7 @@ behaviour("fl288.presence.history-limit-days", "before FL288 POST /users/me/pres
 behaviour("fl288.register.presence-history-limit-days", "POST /register reads presence_history_limit_days from FL288", { ...NEEDS, gate: "always" }, async (t) => {
   const u = await freshUser(t, "register-history");
   const bad = await u.client.post("/register", { fetch_event_types: ["presence"], event_types: ["heartbeat"], presence_history_limit_days: "many" });
+  deleteQueueLater(t, u.client, bad.json?.queue_id);
   if (!t.fl.atLeast(288)) {
     t.expect.success(bad, "POST /register with an unread presence_history_limit_days");
     return;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ApiResponse } from "../../src/client/client.ts";
 import { behaviour } from "../../src/expect/behaviour.ts";
 
 /**
@@ -9,13 +10,16 @@ behaviour("fl223.push.device-token-appid-required", "registering a mobile push t
   const path = t.target.product === "zulip" ? "/users/me/apns_device_token" : "/users/me/push_device_token";
   const member = t.api("member");
   const token = randomBytes(32).toString("hex");
-  const bare = await member.post(path, { token });
+  const registered = (res: ApiResponse) => {
+    if (res.status === 200) t.cleanup(`push device token ${token.slice(0, 8)}…`, () => member.delete(path, { token }));
+    return res;
+  };
+  const bare = registered(await member.post(path, { token }));
   if (t.fl.atLeast(223)) {
     const body = t.expect.error(bare, 400, "REQUEST_VARIABLE_MISSING");
     t.expect.equal(body.var_name, "appid", "var_name");
-    t.expect.success(await member.post(path, { token, appid: "org.example.chat" }), "POST with token and appid");
+    t.expect.success(registered(await member.post(path, { token, appid: "org.example.chat" })), "POST with token and appid");
   } else {
     t.expect.success(bare, "POST with a token and no appid");
   }
-  await member.delete(path, { token });
 });

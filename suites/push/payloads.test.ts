@@ -18,7 +18,7 @@ async function nextNotification(t: TestContext, bouncer: BouncerStub, what: stri
 /**
  * What a server posts to its push bouncer (POST <bouncer>/api/v1/remotes/push/notify) when a user with a registered
  * mobile device gets a direct message, and for POST /mobile_push/test_notification. The harness plays the bouncer,
- * so the target must be set up to post to it: a throw-away reference server is; other targets block.
+ * so the target must be set up to post to it: a throw-away reference server is; other targets cannot verify it.
  * (The reference server serves /mobile_push/test_notification at every level; real servers from FL217.)
  */
 behaviour(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
-import { BlockedError } from "../../src/expect/failure.ts";
+import { UnverifiableError } from "../../src/expect/failure.ts";
 import { throwawayOrganization, type Throwaway } from "../support/throwaway.ts";
 
 /**
@@ -65,7 +65,12 @@ behaviour("fl332.realm.deletion-delay-bounds", "deletion_delay_days outside the 
   await onThrowaway(t, async (org) => {
     const { min, max } = await bounds(t, org);
     const outside = [...(min !== null && min > 0 ? [min - 1] : []), ...(max !== null ? [max + 1] : [])];
-    if (outside.length === 0) throw new BlockedError("the server's deletion-days bounds leave no value to refuse");
+    if (outside.length === 0) {
+      throw new UnverifiableError({
+        reason: "the server's deletion-days bounds (no maximum, minimum 0) leave no value to refuse",
+        remedy: "run against a server configured with a maximum (or a minimum above 0) for deletion_delay_days",
+      });
+    }
     for (const days of outside) {
       t.expect.error(await org.api("owner").post("/realm/deactivate", { deletion_delay_days: days }), 400, "BAD_REQUEST");
       t.expect.success(await org.api("owner").get("/users/me"), `GET /users/me after a refused deletion_delay_days ${days}`);

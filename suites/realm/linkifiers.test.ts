@@ -10,8 +10,8 @@ import { sendDirect } from "../support/messages.ts";
 /**
  * Linkifiers (FL176): url_template (RFC 6570) replaces url_format_string in objects and in POST/PATCH
  * /realm/filters; realm_linkifiers data and events only for clients with the linkifier_url_template capability;
- * the deprecated realm_filters is always empty and has no events. Each test adds a linkifier of its own and
- * removes it afterwards.
+ * the deprecated realm_filters is always empty and has no events. Each test adds a linkifier of its own, removed
+ * when the test ends.
  */
 const NEEDS = { needs: ["administrator", "member"] as ("administrator" | "member")[] };
 const BEFORE = { ...NEEDS, gate: "before" as const };
@@ -28,17 +28,19 @@ function urlParam(t: TestContext, id: string): Record<string, string> {
   return t.fl.atLeast(176) ? { url_template: `${base}/{id}` } : { url_format_string: `${base}/%(id)s` };
 }
 
-/** Adds a linkifier as the administrator (prerequisite), runs `fn`, then removes it. */
+/** Removes the linkifier when the test ends (DELETE /realm/filters/{filter_id}). */
+function removeLinkifierLater(t: TestContext, id: number): void {
+  t.cleanup(`linkifier ${id}`, () => t.api("administrator").delete(`/realm/filters/${id}`));
+}
+
+/** Adds a linkifier as the administrator (prerequisite) and runs `fn`; the linkifier is removed when the test ends. */
 async function withLinkifier(t: TestContext, fn: (l: TestLinkifier) => Promise<void>): Promise<void> {
   const tag = t.unique("lk").replace(/[^A-Za-z0-9]/g, "");
   const pattern = `#${tag}(?P<id>[0-9]+)`;
   const url = urlParam(t, tag);
   const body = await t.must("add a linkifier with POST /realm/filters", t.api("administrator").post("/realm/filters", { pattern, ...url }));
-  try {
-    await fn({ id: body.id as number, pattern, url: Object.values(url)[0]! });
-  } finally {
-    await t.api("administrator").delete(`/realm/filters/${String(body.id)}`);
-  }
+  removeLinkifierLater(t, body.id as number);
+  await fn({ id: body.id as number, pattern, url: Object.values(url)[0]! });
 }
 
 async function listed(t: TestContext): Promise<unknown[]> {
@@ -67,12 +69,9 @@ behaviour(["fl176.realm.linkifier-create-url-template", "fl176.realm.linkifiers-
   const template = `https://tracker.example.com/${tag.toLowerCase()}/{id}`;
   const res = await t.api("administrator").post("/realm/filters", { pattern, url_template: template });
   const id = t.expect.schema(z.number().int(), t.expect.success(res, "POST /realm/filters").id, res.exchange, "id");
-  try {
-    const l = t.expect.schema(Linkifier, byId(await listed(t), id), undefined, "the new linkifier in GET /realm/linkifiers");
-    t.expect.equal({ pattern: l.pattern, url_template: l.url_template }, { pattern, url_template: template }, "the linkifier");
-  } finally {
-    await t.api("administrator").delete(`/realm/filters/${id}`);
-  }
+  removeLinkifierLater(t, id);
+  const l = t.expect.schema(Linkifier, byId(await listed(t), id), undefined, "the new linkifier in GET /realm/linkifiers");
+  t.expect.equal({ pattern: l.pattern, url_template: l.url_template }, { pattern, url_template: template }, "the linkifier");
 });
 
 behaviour(["fl176.realm.linkifier-create-url-template", "fl176.realm.linkifiers-url-template"], "before FL176 POST /realm/filters takes url_format_string and objects carry it", BEFORE, async (t) => {

@@ -5,6 +5,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
 import { systemGroupId, withRealmSettings } from "../support/realm.ts";
 import { freshUser } from "../support/users.ts";
+import { deactivateBotLater } from "../support/cleanup.ts";
 
 /**
  * Realm permission settings at work: who may start and take part in direct messages (FL270), add custom emoji
@@ -68,12 +69,16 @@ function addEmoji(t: TestContext, role: PersonaRole, name: string): Promise<ApiR
   return t.api(role).post(`/realm/emoji/${name}`, {}, { encoding: "multipart", files: [{ field: "file", filename: `${name}.png`, contentType: "image/png", data: PNG }] });
 }
 
-/** Who may add emoji under the current settings: the member is refused, the administrator's emoji is added (then removed). */
+/** Who may add emoji under the current settings: the member is refused, the administrator's emoji is added (and removed when the test ends). */
 async function onlyAdminsAddEmoji(t: TestContext): Promise<void> {
   const name = t.unique("emoji").toLowerCase().replace(/[^a-z0-9]/g, "");
-  t.expect.error(await addEmoji(t, "member", name), 400, "BAD_REQUEST");
-  t.expect.success(await addEmoji(t, "administrator", name), "POST /realm/emoji/{emoji_name} as the administrator");
-  await t.api("administrator").delete(`/realm/emoji/${name}`);
+  const add = async (role: PersonaRole) => {
+    const res = await addEmoji(t, role, name);
+    if (res.status === 200) t.cleanup(`custom emoji ${name}`, () => t.api("administrator").delete(`/realm/emoji/${name}`));
+    return res;
+  };
+  t.expect.error(await add("member"), 400, "BAD_REQUEST");
+  t.expect.success(await add("administrator"), "POST /realm/emoji/{emoji_name} as the administrator");
 }
 
 behaviour("fl307.realm.can-add-custom-emoji-group-enforced", "only members of can_add_custom_emoji_group add custom emoji", NEEDS, async (t) => {
@@ -86,9 +91,12 @@ behaviour("fl307.realm.can-add-custom-emoji-group-enforced", "before FL307 add_c
 
 // --- bots (FL344); bot_type 1 generic, 2 incoming webhook (the catalog's ruling on the write-only group) ---
 
-function createBot(t: TestContext, role: PersonaRole, botType: 1 | 2): Promise<ApiResponse> {
+/** POST /bots as `role`; a bot it creates is deactivated when the test ends. */
+async function createBot(t: TestContext, role: PersonaRole, botType: 1 | 2): Promise<ApiResponse> {
   const short = t.unique("bot").toLowerCase().replace(/[^a-z0-9]/g, "");
-  return t.api(role).post("/bots", { full_name: `Bot ${short.slice(-8)}`, short_name: short, bot_type: botType });
+  const res = await t.api(role).post("/bots", { full_name: `Bot ${short.slice(-8)}`, short_name: short, bot_type: botType });
+  if (typeof res.json?.user_id === "number") deactivateBotLater(t, res.json.user_id);
+  return res;
 }
 
 behaviour("fl344.realm.can-create-bots-group-enforced", "outside can_create_bots_group (and the write-only group) a member creates no bot", NEEDS, async (t) => {

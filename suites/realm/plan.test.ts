@@ -8,7 +8,7 @@ import { onControlledThrowaway } from "../support/control.ts";
 import { eventsThrough } from "../support/events.ts";
 
 // A plan change is billing, which no API of the spec makes: the reference control changes the plan of a throw-away
-// organization (its limits change for every user); real servers block these tests.
+// organization (its limits change for every user); on real servers these tests are not verifiable.
 
 /** A plan other than the fixture's self-hosted one (3: standard). */
 const STANDARD = 3;

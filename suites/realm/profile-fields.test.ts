@@ -5,7 +5,7 @@ import { CustomProfileField, CustomProfileFieldsResponse } from "../../src/schem
 /**
  * Custom profile fields: from FL252 PATCH /realm/profile_fields/{field_id} takes each property as optional and
  * keeps the ones not sent; before, the request had to carry them all. Each test adds a short-text field of its
- * own and removes it.
+ * own, removed when the test ends.
  */
 const NEEDS = { needs: ["administrator"] as "administrator"[] };
 
@@ -15,11 +15,8 @@ async function withField(t: TestContext, fn: (id: number, name: string) => Promi
   const name = `Field ${t.unique("f").slice(-12)}`;
   const admin = t.api("administrator");
   const body = await t.must("add a field with POST /realm/profile_fields", admin.post("/realm/profile_fields", { name, hint: "first hint", field_type: SHORT_TEXT }));
-  try {
-    await fn(body.id as number, name);
-  } finally {
-    await admin.delete(`/realm/profile_fields/${String(body.id)}`);
-  }
+  t.cleanup(`profile field ${String(body.id)}`, () => admin.delete(`/realm/profile_fields/${String(body.id)}`));
+  await fn(body.id as number, name);
 }
 
 async function fieldOf(t: TestContext, id: number): Promise<CustomProfileField> {

@@ -8,7 +8,7 @@ import { throwawayOrganization } from "../support/throwaway.ts";
  * realm_push_notifications_enabled against what the push bouncer says: the harness plays the bouncer of a
  * throw-away reference server and answers a notification with {realm: {can_push: false}} (real bouncers say so
  * for an organization whose plan does not cover push). From FL231 the field follows that answer and a realm
- * update event tells clients; before, it says only whether a bouncer is configured. Other targets block.
+ * update event tells clients; before, it says only whether a bouncer is configured. Other targets cannot verify it.
  */
 behaviour(
   ["fl231.realm.push-notifications-enabled-real", "fl231.realm.push-notifications-update-event"],

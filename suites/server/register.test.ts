@@ -1,5 +1,6 @@
 import { behaviour } from "../../src/expect/behaviour.ts";
 import { RegisterResponse } from "../../src/schemas/register.ts";
+import { deleteQueueLater } from "../support/cleanup.ts";
 
 behaviour(["fl153.versioning.feature-level-in-register", "fl153.versioning.feature-level-consistent"], "POST /register reports the same feature level as GET /server_settings", { needs: ["member"], gate: "always" }, async (t) => {
   const settings = t.expect.success(await t.api(null).get("/server_settings"));
@@ -26,15 +27,15 @@ behaviour("fl257.register.realm-uri-alias", "POST /register keeps realm_uri, equ
 
 behaviour("fl153.events.register-queue", "POST /register returns a queue_id and a last_event_id of -1 or more", { needs: ["member"], gate: "always" }, async (t) => {
   const res = await t.api("member").post("/register", { event_types: ["message"] });
-  const body = t.expect.schema(RegisterResponse, t.expect.success(res), res.exchange);
-  await t.api("member").delete("/events", { queue_id: body.queue_id });
+  deleteQueueLater(t, "member", res.json?.queue_id);
+  t.expect.schema(RegisterResponse, t.expect.success(res), res.exchange);
 });
 
 behaviour("fl153.register.client-capabilities-encoding", "client_capabilities is one JSON object of booleans", { needs: ["member"], gate: "always" }, async (t) => {
   const member = t.api("member");
   const ok = await member.post("/register", { fetch_event_types: [], client_capabilities: { notification_settings_null: true, bulk_message_deletion: true } });
-  const body = t.expect.success(ok);
-  await member.delete("/events", { queue_id: String(body.queue_id) });
+  deleteQueueLater(t, member, ok.json?.queue_id);
+  t.expect.success(ok);
   t.expect.error(await member.post("/register", { client_capabilities: { notification_settings_null: "yes" } }), 400, "BAD_REQUEST");
   t.expect.error(await member.post("/register", { client_capabilities: "{not json" }), 400, ["BAD_REQUEST", "INVALID_JSON"]);
 });

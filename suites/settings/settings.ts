@@ -8,6 +8,17 @@ export interface SettingCase {
   name: string;
   /** A valid value that differs from the organization's initial default. */
   value: boolean | number;
+  /** Another valid value, for a number setting that already holds `value` (a boolean's is its negation). */
+  other?: number;
+}
+
+/**
+ * The value to set: `value`, or another valid one where the setting already holds it (a default changed by an
+ * earlier run that did not finish): setting what is already there would change nothing and send no event.
+ */
+export function besides(c: SettingCase, current: unknown): boolean | number {
+  if (current !== c.value) return c.value;
+  return typeof c.value === "boolean" ? !c.value : (c.other ?? c.value);
 }
 
 export const FOLLOWED_TOPIC_SETTINGS: readonly SettingCase[] = [
@@ -20,8 +31,8 @@ export const FOLLOWED_TOPIC_SETTINGS: readonly SettingCase[] = [
 
 /** automatically_*_policy: 4 is "never", a valid value that is neither setting's default. */
 export const AUTOMATIC_POLICY_SETTINGS: readonly SettingCase[] = [
-  { name: "automatically_follow_topics_policy", value: 4 },
-  { name: "automatically_unmute_topics_in_muted_streams_policy", value: 4 },
+  { name: "automatically_follow_topics_policy", value: 4, other: 1 },
+  { name: "automatically_unmute_topics_in_muted_streams_policy", value: 4, other: 1 },
 ];
 
 export const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
@@ -43,21 +54,22 @@ const typeOk = (c: SettingCase, v: unknown) => typeof v === typeof c.value && (t
 /**
  * The settings are user settings: register user_settings has each (of the value's type); PATCH /settings reads
  * them (not in ignored_parameters_unsupported), sends a user_settings update event for each, and register shows
- * the new values.
+ * the new values. Each gets a value other than the one the user starts with (the organization's default).
  */
 export async function expectUserSettings(t: TestContext, user: FreshUser, cases: readonly SettingCase[]): Promise<void> {
   const initial = await userSettingsOf(t, user);
   for (const c of cases) t.expect.ok(typeOk(c, initial[c.name]), `user_settings.${c.name} to be a ${typeof c.value}`, initial[c.name]);
+  const values = new Map(cases.map((c) => [c.name, besides(c, initial[c.name])]));
   const { queue } = await registerUser(t, user, ["user_settings"]);
-  const res = await user.client.patch("/settings", Object.fromEntries(cases.map((c) => [c.name, c.value])));
+  const res = await user.client.patch("/settings", Object.fromEntries(values));
   const ignored = ignoredOf(t.expect.success(res, "PATCH /settings"));
   for (const c of cases) t.expect.ok(!ignored.includes(c.name), `${c.name} to be read by PATCH /settings, not ignored`, ignored, res.exchange);
   const events = await queue.until(
-    cases.map((c) => eventOf("user_settings", (e) => (e.property === c.name && e.value === c.value ? null : `property ${String(e.property)}`), "update")),
+    cases.map((c) => eventOf("user_settings", (e) => (e.property === c.name && e.value === values.get(c.name) ? null : `property ${String(e.property)}`), "update")),
   );
   for (const e of events) t.expect.schema(UserSettingUpdateEvent, e);
   const after = await userSettingsOf(t, user);
-  for (const c of cases) t.expect.equal(after[c.name], c.value, `register user_settings.${c.name} after PATCH /settings`);
+  for (const c of cases) t.expect.equal(after[c.name], values.get(c.name), `register user_settings.${c.name} after PATCH /settings`);
 }
 
 /** Before the settings existed: PATCH /settings ignores them and register leaves them out. */

@@ -3,6 +3,7 @@ import type { ParamMap } from "../../src/client/encode.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { Channel } from "../../src/schemas/channel.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
+import { archiveChannelLater } from "./cleanup.ts";
 import type { TestChannel } from "./messages.ts";
 
 /** An anonymous group-setting value holding exactly these users. */
@@ -12,14 +13,17 @@ const clientOf = (t: TestContext, who: PersonaRole | ApiClient) => (typeof who =
 
 /**
  * A fresh channel created by `creator` with the given subscribers (persona roles or user ids) and creation
- * parameters (invite_only, can_send_message_group, …). A prerequisite: a refusal blocks the test.
+ * parameters (invite_only, can_send_message_group, …), archived when the test ends. A prerequisite: a refusal
+ * blocks the test.
  */
 export async function createChannel(t: TestContext, creator: PersonaRole, subscribers: Array<PersonaRole | number>, extra: ParamMap = {}): Promise<TestChannel> {
   const name = t.unique("chan");
   const principals = subscribers.map((s) => (typeof s === "number" ? s : t.persona(s).userId));
   await t.must("create a channel with POST /users/me/subscriptions", t.api(creator).post("/users/me/subscriptions", { subscriptions: [{ name }], principals, ...extra }));
   const body = await t.must("look up the channel id with GET /get_stream_id", t.api("administrator").get("/get_stream_id", { stream: name }));
-  return { name, id: body.stream_id as number };
+  const channel = { name, id: body.stream_id as number };
+  archiveChannelLater(t, channel, creator);
+  return channel;
 }
 
 /** The channel as GET /streams/{stream_id} shows it to `who`, validated. */

@@ -1,11 +1,12 @@
 import type { TestContext } from "../../src/expect/context.ts";
-import { BlockedError, HarnessError } from "../../src/expect/failure.ts";
+import { UnverifiableError } from "../../src/expect/failure.ts";
 import type { TargetInfo } from "../../src/target/target.ts";
+import { controlCall } from "./control-http.ts";
 import { throwawayOrganization, type Throwaway } from "./throwaway.ts";
 
 /**
  * The reference control: what a test may make a reference server do that no API can (reference-server/control/).
- * Real servers offer none; a test that needs it is blocked there, never failed.
+ * Real servers offer none; a test that needs it is not verifiable there, never failed.
  */
 export interface ReferenceControl {
   /** The server restarts (a deployment): a restart event (and from FL240 web_reload_client) to every queue. */
@@ -20,16 +21,13 @@ export interface ReferenceControl {
 
 /** The target's reference control (the test's own target unless another is given, e.g. a throw-away organization's). */
 export function needControl(t: TestContext, target: TargetInfo = t.target): ReferenceControl {
-  const secret = target.serverConfig?.referenceControl;
-  if (secret === undefined) throw new BlockedError("the target offers no reference control: only a reference server can restart, change plans, move its clock or run out of time on demand");
-  const call = async (op: string, body: Record<string, unknown> = {}): Promise<void> => {
-    const res = await fetch(`${target.url}/reference-control/${op}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-reference-control": secret },
-      body: JSON.stringify(body),
+  if (target.serverConfig?.referenceControl === undefined) {
+    throw new UnverifiableError({
+      reason: "the target offers no reference control: only a reference server can restart, change plans, move its clock or run out of time on demand",
+      remedy: "run against `chat-conformance serve` and pass its whole --json line as --personas (serverConfig.referenceControl)",
     });
-    if (res.status !== 200) throw new HarnessError(`the reference control refused ${op} (HTTP ${res.status}): ${await res.text()}`);
-  };
+  }
+  const call = async (op: string, body: Record<string, unknown> = {}): Promise<void> => void (await controlCall(target, op, body));
   return {
     restart: () => call("restart"),
     changePlan: (plan) => call("plan", plan),
@@ -40,7 +38,7 @@ export function needControl(t: TestContext, target: TargetInfo = t.target): Refe
 
 /**
  * A throw-away organization and its reference control, for tests whose control changes every user's world (a plan,
- * the clock, a work budget): the shared organization never sees them. Blocked where either is missing.
+ * the clock, a work budget): the shared organization never sees them. Not verifiable where either is missing.
  */
 export async function onControlledThrowaway(t: TestContext, fn: (org: Throwaway, control: ReferenceControl) => Promise<void>): Promise<void> {
   needControl(t);

@@ -3,6 +3,7 @@ import { eventOf, type EventCheck } from "../../src/client/events.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { MessagesPage } from "../../src/schemas/message.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
+import { archiveChannelLater } from "./cleanup.ts";
 import type { TestChannel } from "./messages.ts";
 
 /** The persona's flags on one message, read back with GET /messages narrowed to its id (a prerequisite). */
@@ -42,7 +43,7 @@ export async function emptyTopicDisplayName(t: TestContext, role: PersonaRole): 
   });
 }
 
-/** A fresh private channel (protected history) with only these personas subscribed. */
+/** A fresh private channel (protected history) with only these personas subscribed, archived when the test ends. */
 export async function freshPrivateChannel(t: TestContext, roles: PersonaRole[]): Promise<TestChannel> {
   const name = t.unique("private");
   const creator = t.api(roles[0]!);
@@ -51,7 +52,9 @@ export async function freshPrivateChannel(t: TestContext, roles: PersonaRole[]):
     creator.post("/users/me/subscriptions", { subscriptions: [{ name }], principals: roles.map((r) => t.persona(r).userId), invite_only: true, history_public_to_subscribers: false }),
   );
   const body = await t.must("look up the channel id with GET /get_stream_id", creator.get("/get_stream_id", { stream: name }));
-  return { name, id: body.stream_id as number };
+  const channel = { name, id: body.stream_id as number };
+  archiveChannelLater(t, channel, roles[0]!);
+  return channel;
 }
 
 /** The persona's full name (for mentions), from GET /users/me. */

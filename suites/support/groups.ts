@@ -5,6 +5,7 @@ import type { ParamMap } from "../../src/client/encode.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
+import { archiveChannelNamedLater, deactivateGroupLater } from "./cleanup.ts";
 import { freshUser } from "./users.ts";
 
 /** GET /user_groups as `who` (deactivated groups too when asked, under the parameter name of the level). */
@@ -20,16 +21,18 @@ export async function findGroup(t: TestContext, id: number, params: ParamMap = {
 }
 
 /**
- * A fresh group created by `creator` (POST /user_groups/create) with the given members and extra parameters; its id,
- * looked up by name (group_id exists only from FL317).
+ * A fresh group created by `creator` (POST /user_groups/create) with the given members and extra parameters,
+ * deactivated when the test ends; its id, looked up by name (group_id exists only from FL317).
  */
 export async function freshGroup(t: TestContext, members: number[], creator: PersonaRole | ApiClient = "member", extra: ParamMap = {}): Promise<number> {
   const name = t.unique("group");
   const client = typeof creator === "string" ? t.api(creator) : creator;
   await t.must("create a group with POST /user_groups/create", client.post("/user_groups/create", { name, description: "groups area", members, ...extra }));
+  const ref = deactivateGroupLater(t, name, creator);
   return t.given(`find group ${name}`, async () => {
     const g = (await listGroups(t)).find((x) => x.name === name);
     if (!g) t.expect.fail(`a group named ${name} in GET /user_groups`, "none");
+    ref.id = g.id;
     return g.id;
   });
 }
@@ -38,6 +41,7 @@ export async function freshGroup(t: TestContext, members: number[], creator: Per
 export async function groupMarker(t: TestContext): Promise<EventCheck> {
   const name = t.unique("marker-group");
   await t.must("create a marker group", t.api("member").post("/user_groups/create", { name, description: "marker", members: [t.persona("member").userId] }));
+  deactivateGroupLater(t, name, "member");
   return eventOf("user_group", (e) => ((e.group as { name?: string } | undefined)?.name === name ? null : "another group"), "add");
 }
 
@@ -57,6 +61,7 @@ export async function largeTopic(t: TestContext): Promise<{ channel: string; top
   for (let i = 0; i < 16; i++) users.push(await freshUser(t, "crowd"));
   const principals = [t.persona("member").userId, ...users.map((u) => u.id)];
   await t.must("create a large channel", t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name: channel }], principals }));
+  archiveChannelNamedLater(t, channel, "administrator");
   for (const u of users) await t.must("post to the crowded topic", u.client.post("/messages", { type: "stream", to: channel, topic, content: "here" }));
   return { channel, topic };
 }

@@ -2,14 +2,16 @@ import type { ApiClient, ApiResponse } from "../../src/client/client.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { Invite, InvitesResponse } from "../../src/schemas/invite.ts";
+import { revokeInviteLater } from "./cleanup.ts";
 
 /** An address nobody in the organization has, for an email invitation. */
 export const inviteeEmail = (t: TestContext): string => `${t.unique("invitee")}@invitees.example`;
 
-/** POST /invites for one fresh address; stream_ids defaults to []. */
+/** POST /invites for one fresh address (stream_ids defaults to []); the invitation, if made, is revoked when the test ends. */
 export async function invite(t: TestContext, client: ApiClient, extra: ParamMap = {}): Promise<{ email: string; res: ApiResponse }> {
   const email = inviteeEmail(t);
   const res = await client.post("/invites", { invitee_emails: email, stream_ids: [], ...extra });
+  if (res.status === 200) revokeInviteLater(t, email);
   return { email, res };
 }
 

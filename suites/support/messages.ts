@@ -1,5 +1,6 @@
 import type { TestContext } from "../../src/expect/context.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
+import { archiveChannelLater } from "./cleanup.ts";
 
 export interface TestChannel {
   name: string;
@@ -7,8 +8,8 @@ export interface TestChannel {
 }
 
 /**
- * A fresh public channel under the run prefix, with the given personas subscribed (the first one creates it).
- * A prerequisite: if the target refuses, the test is blocked, not failed.
+ * A fresh public channel under the run prefix, with the given personas subscribed (the first one creates it),
+ * archived when the test ends. A prerequisite: if the target refuses, the test is blocked, not failed.
  */
 export async function freshChannel(t: TestContext, roles: PersonaRole[] = ["member", "secondMember"]): Promise<TestChannel> {
   const name = t.unique("channel");
@@ -18,7 +19,9 @@ export async function freshChannel(t: TestContext, roles: PersonaRole[] = ["memb
     creator.post("/users/me/subscriptions", { subscriptions: [{ name }], principals: roles.map((r) => t.persona(r).userId) }),
   );
   const body = await t.must("look up the channel id with GET /get_stream_id", creator.get("/get_stream_id", { stream: name }));
-  return { name, id: body.stream_id as number };
+  const channel = { name, id: body.stream_id as number };
+  archiveChannelLater(t, channel, roles[0]!);
+  return channel;
 }
 
 /** Sends a channel message as a prerequisite and returns its id. */

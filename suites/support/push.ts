@@ -4,14 +4,21 @@ import type { AddressInfo } from "node:net";
 import type { ApiClient } from "../../src/client/client.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { startJsonListener, type JsonListener } from "./json-listener.ts";
-import { BlockedError } from "../../src/expect/failure.ts";
+import { UnverifiableError } from "../../src/expect/failure.ts";
+import { harnessAddress } from "./harness-address.ts";
+import { needThrowaway } from "./throwaway.ts";
 
 /**
  * The push bouncer's API (/api/v1/remotes/...) exists only on a bouncer: a target serves it when it says so
- * (serverConfig.pushBouncer, which the reference server sets); elsewhere the test is blocked, never failed.
+ * (serverConfig.pushBouncer, which the reference server sets); elsewhere the test is not verifiable, never failed.
  */
 export function bouncerApi(t: TestContext): ApiClient {
-  if (t.target.serverConfig?.pushBouncer !== true) throw new BlockedError("needs a push bouncer: the target does not declare serverConfig.pushBouncer");
+  if (t.target.serverConfig?.pushBouncer !== true) {
+    throw new UnverifiableError({
+      reason: "needs a push bouncer: the target does not declare that it serves the bouncer's API (/api/v1/remotes/...)",
+      remedy: "set serverConfig.pushBouncer to true in the personas file, if the target is a push bouncer",
+    });
+  }
   return t.api(null);
 }
 
@@ -22,8 +29,8 @@ export function newRemoteServer(hostname = `h${randomBytes(6).toString("hex")}.e
 
 /**
  * A stand-in self-hosted server that answers every request with `{verification_secret}` (the page the bouncer
- * reads during a registration transfer) and records the paths asked for. The target must reach the harness: the
- * embedded reference server reaches 127.0.0.1; another target needs CC_HARNESS_HOST, or the test is blocked.
+ * reads during a registration transfer) and records the paths asked for. The target must reach the harness
+ * (harness-address.ts), or the test is not verifiable here.
  */
 export interface VerifyPage {
   /** host:port, as the target reaches it. */
@@ -35,8 +42,7 @@ export interface VerifyPage {
 }
 
 export async function startVerifyPage(t: TestContext): Promise<VerifyPage> {
-  const host = process.env.CC_HARNESS_HOST ?? (t.target.kind === "reference" ? "127.0.0.1" : undefined);
-  if (host === undefined) throw new BlockedError("the target cannot reach the harness: set CC_HARNESS_HOST to the harness's address as the target sees it");
+  const { host, bind } = harnessAddress(t);
   const paths: string[] = [];
   let page: VerifyPage | undefined;
   const server: Server = createServer((req, res) => {
@@ -44,7 +50,7 @@ export async function startVerifyPage(t: TestContext): Promise<VerifyPage> {
     req.resume();
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ result: "success", msg: "", verification_secret: page?.secret ?? "" }));
   });
-  await new Promise<void>((resolve) => server.listen(0, process.env.CC_HARNESS_HOST ? "0.0.0.0" : "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, bind, resolve));
   const { port } = server.address() as AddressInfo;
   page = {
     hostname: `${host}:${port}`,
@@ -62,11 +68,13 @@ export async function startVerifyPage(t: TestContext): Promise<VerifyPage> {
 /**
  * The harness as the target's push bouncer: records each JSON body posted to it (any path; servers post to
  * /api/v1/remotes/push/notify) and answers `reply`; `origin` is its base URL, for the server's pushBouncerUrl.
- * Only an embedded reference server can be pointed at it.
+ * Only a throw-away reference server can be pointed at it (no API sets a server's bouncer), and it must reach the
+ * harness: without either the test is not verifiable here.
  */
 export type BouncerStub = JsonListener;
 
 export async function startBouncerStub(t: TestContext): Promise<BouncerStub> {
-  if (t.target.kind !== "reference") throw new BlockedError("needs a target that posts its push notifications to a bouncer the harness runs; only the embedded reference server is set up so");
-  return startJsonListener("127.0.0.1", "127.0.0.1", { result: "success", msg: "" });
+  needThrowaway(t);
+  const { host, bind } = harnessAddress(t);
+  return startJsonListener(host, bind, { result: "success", msg: "" });
 }

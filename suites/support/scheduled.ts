@@ -2,6 +2,7 @@ import type { ApiResponse } from "../../src/client/client.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
+import { archiveChannelLater, deleteScheduledLater } from "./cleanup.ts";
 
 /** UNIX seconds `seconds` from now. */
 export const secondsFromNow = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
@@ -17,10 +18,15 @@ export function deliveryTiming(t: TestContext): { lead: number; budgetMs: number
   return t.target.kind === "reference" ? { lead: 2, budgetMs: 15_000 } : { lead: 10, budgetMs: 150_000 };
 }
 
-/** POST /scheduled_messages as a prerequisite; returns the scheduled message's id. */
+/**
+ * POST /scheduled_messages as a prerequisite; returns the scheduled message's id. It is deleted when the test ends:
+ * left behind, it would be delivered to the personas an hour later, in the middle of another run.
+ */
 export async function schedule(t: TestContext, role: PersonaRole, params: ParamMap): Promise<number> {
   const body = await t.must("create a scheduled message", t.api(role).post("/scheduled_messages", params));
-  return body.scheduled_message_id as number;
+  const id = body.scheduled_message_id as number;
+  deleteScheduledLater(t, role, id);
+  return id;
 }
 
 /**
@@ -47,5 +53,7 @@ export async function privateChannelOf(t: TestContext, role: PersonaRole): Promi
   const client = t.api(role);
   await t.must("create a private channel", client.post("/users/me/subscriptions", { subscriptions: [{ name }], invite_only: true }));
   const body = await t.must("look up the channel id with GET /get_stream_id", client.get("/get_stream_id", { stream: name }));
-  return { name, id: body.stream_id as number };
+  const channel = { name, id: body.stream_id as number };
+  archiveChannelLater(t, channel, role);
+  return channel;
 }

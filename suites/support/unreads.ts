@@ -52,12 +52,15 @@ export function unreadInChannel(s: UnreadState, channel: TestChannel): number[] 
   return s.unread.streams.filter((e) => e.stream_id === channel.id).flatMap((e) => e.unread_message_ids).sort((a, b) => a - b);
 }
 
-/** Mutes a channel for the persona (POST /users/me/subscriptions/properties), as a prerequisite. */
+/**
+ * Mutes a channel for the persona (POST /users/me/subscriptions/properties), as a prerequisite; unmuted when the
+ * test ends. Archived, a channel leaves register's subscriptions but its unread messages stay in unread_msgs:
+ * muted, they would count for the server and not for any later run's reading of the snapshot.
+ */
 export async function muteChannel(t: TestContext, role: PersonaRole, channel: TestChannel): Promise<void> {
-  await t.must(
-    "mute the channel with POST /users/me/subscriptions/properties",
-    t.api(role).post("/users/me/subscriptions/properties", { subscription_data: [{ stream_id: channel.id, property: "is_muted", value: true }] }),
-  );
+  const mute = (value: boolean) => t.api(role).post("/users/me/subscriptions/properties", { subscription_data: [{ stream_id: channel.id, property: "is_muted", value }] });
+  await t.must("mute the channel with POST /users/me/subscriptions/properties", mute(true));
+  t.cleanup(`channel ${channel.id} unmuted for ${role}`, () => mute(false));
 }
 
 /** Sets the persona's visibility policy for a topic (POST /user_topics), as a prerequisite. */

@@ -4,6 +4,7 @@ import { eventOf, type EventCheck } from "../../src/client/events.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { User } from "../../src/schemas/user.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
+import { archiveChannelNamedLater, deactivateBotLater, deactivateUserLater } from "./cleanup.ts";
 import { systemGroupId, withRealmSettings } from "./realm.ts";
 
 /** A user (or bot) a test created for itself, with a client acting as it. */
@@ -22,8 +23,8 @@ const domainOf = (t: TestContext) => t.persona("administrator").email.split("@")
 
 /**
  * A new account nobody else uses: POST /users as the administrator, its API key from POST /fetch_api_key, then
- * its role with PATCH /users/{user_id}. Prerequisites: a refusal blocks the test (real servers need the
- * can_create_users permission for POST /users).
+ * its role with PATCH /users/{user_id}; deactivated when the test ends. Prerequisites: a refusal blocks the test
+ * (real servers need the can_create_users permission for POST /users).
  */
 export async function freshUser(t: TestContext, label = "user", role: number = ROLE.member): Promise<FreshUser> {
   const admin = t.api("administrator");
@@ -32,6 +33,7 @@ export async function freshUser(t: TestContext, label = "user", role: number = R
   const fullName = `Fresh ${label} ${t.unique("n").slice(-6)}`;
   const created = await t.must("create a user with POST /users", admin.post("/users", { email, password, full_name: fullName }));
   const id = created.user_id as number;
+  deactivateUserLater(t, id, label);
   const key = await t.must("get the new user's API key with POST /fetch_api_key", t.api(null).post("/fetch_api_key", { username: email, password }));
   if (role !== ROLE.member) await t.must("set the new user's role with PATCH /users/{user_id}", admin.patch(`/users/${id}`, { role }));
   const apiKey = key.api_key as string;
@@ -50,12 +52,13 @@ export async function freshGuest(t: TestContext, label = "guest"): Promise<Fresh
   return g;
 }
 
-/** A new generic bot owned by the persona (POST /bots); its email from GET /users/{user_id}. */
+/** A new generic bot owned by the persona (POST /bots), deactivated when the test ends; its email from GET /users/{user_id}. */
 export async function freshBot(t: TestContext, owner: PersonaRole = "member"): Promise<FreshUser> {
   const fullName = `Fresh bot ${t.unique("b").slice(-6)}`;
   const shortName = t.unique("bot").toLowerCase();
   const body = await t.must("create a bot with POST /bots", t.api(owner).post("/bots", { full_name: fullName, short_name: shortName }));
   const id = body.user_id as number;
+  deactivateBotLater(t, id);
   const apiKey = body.api_key as string;
   const user = await userAs(t, t.api("administrator"), id);
   return { id, email: user.email, apiKey, fullName, client: t.api(null).as({ email: user.email, apiKey }) };
@@ -87,10 +90,11 @@ export async function renameMarker(t: TestContext, user: { id: number }): Promis
   }, "update");
 }
 
-/** A fresh public channel the administrator creates with the given users subscribed (principals); its name. */
+/** A fresh channel the administrator creates with the given users subscribed (principals), archived when the test ends; its name. */
 export async function channelWith(t: TestContext, userIds: number[], inviteOnly = false): Promise<string> {
   const name = t.unique("people");
   await t.must("create a channel with principals", t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name }], principals: userIds, invite_only: inviteOnly }));
+  archiveChannelNamedLater(t, name, "administrator");
   return name;
 }
 

@@ -4,7 +4,7 @@ import { onControlledThrowaway } from "../support/control.ts";
 import { textFile, type TestFile } from "../support/uploads.ts";
 
 // The upload quota comes with the plan (or the server's configuration), which no API sets: the reference control
-// gives a throw-away organization a plan with no room left; real servers block this test.
+// gives a throw-away organization a plan with no room left; on real servers this test is not verifiable.
 
 behaviour("fl153.uploads.upload-quota", "an upload past the organization's quota is refused by POST /user_uploads with REALM_UPLOAD_QUOTA", { needs: ["member"] }, async (t) => {
   await onControlledThrowaway(t, async (org, control) => {

@@ -7,6 +7,7 @@ import { UserGroupMembersEvent } from "../../src/schemas/events/user-group.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
 import { eventsThrough } from "../support/events.ts";
 import { freshUser } from "../support/users.ts";
+import { deactivateGroupLater } from "../support/cleanup.ts";
 
 const NEEDS = { needs: ["administrator", "member"] as ("administrator" | "member")[] };
 
@@ -19,17 +20,20 @@ async function groupNamed(t: TestContext, name: string): Promise<UserGroup> {
   return g;
 }
 
-/** A fresh group (POST /user_groups/create as the member) with the given members; its id, looked up by name. */
+/** A fresh group (POST /user_groups/create as the member) with the given members, deactivated when the test ends; its id, looked up by name. */
 async function freshGroup(t: TestContext, members: number[]): Promise<number> {
   const name = t.unique("group");
   await t.must("create a group with POST /user_groups/create", t.api("member").post("/user_groups/create", { name, description: "users area", members }));
-  return (await groupNamed(t, name)).id;
+  const ref = deactivateGroupLater(t, name, "member");
+  ref.id = (await groupNamed(t, name)).id;
+  return ref.id;
 }
 
 /** A marker on user_group streams: creating another group sends user_group add after whatever came before. */
 async function groupMarker(t: TestContext) {
   const name = t.unique("marker-group");
   await t.must("create a marker group", t.api("member").post("/user_groups/create", { name, description: "marker", members: [t.persona("member").userId] }));
+  deactivateGroupLater(t, name, "member");
   return eventOf("user_group", (e) => ((e.group as { name?: string } | undefined)?.name === name ? null : "another group"), "add");
 }
 
@@ -76,6 +80,7 @@ async function membersWhileDeactivated(t: TestContext): Promise<{ members: numbe
   const x = await freshUser(t, "grouped");
   const name = t.unique("group");
   await t.must("create a group", t.api("member").post("/user_groups/create", { name, description: "users area", members: [x.id, t.persona("member").userId] }));
+  deactivateGroupLater(t, name, "member");
   await t.must("deactivate the user", t.api("administrator").delete(`/users/${x.id}`));
   return { members: (await groupNamed(t, name)).members, userId: x.id };
 }
@@ -93,12 +98,15 @@ behaviour("fl303.groups.deactivated-users-not-members", "before FL303 deactivate
 
 behaviour("fl317.groups.create-returns-group-id", "POST /user_groups/create returns the new group's group_id", { needs: ["member"] }, async (t) => {
   const name = t.unique("group");
+  deactivateGroupLater(t, name, "member");
   const res = await t.api("member").post("/user_groups/create", { name, description: "users area", members: [t.persona("member").userId] });
   const id = t.expect.present(t.expect.success(res), "group_id", res.exchange);
   t.expect.equal(id, (await groupNamed(t, name)).id, "group_id (the id GET /user_groups lists)", res.exchange);
 });
 
 behaviour("fl317.groups.create-returns-group-id", "before FL317 POST /user_groups/create returns no group_id", { needs: ["member"], gate: "before" }, async (t) => {
-  const res = await t.api("member").post("/user_groups/create", { name: t.unique("group"), description: "users area", members: [t.persona("member").userId] });
+  const name = t.unique("group");
+  deactivateGroupLater(t, name, "member");
+  const res = await t.api("member").post("/user_groups/create", { name, description: "users area", members: [t.persona("member").userId] });
   t.expect.absent(t.expect.success(res), "group_id", res.exchange);
 });

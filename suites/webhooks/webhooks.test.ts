@@ -4,6 +4,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { IncomingWebhookBot } from "../../src/schemas/incoming-webhook-bot.ts";
 import { OutgoingWebhookPayload } from "../../src/schemas/outgoing-webhook.ts";
 import { startWebhookListener } from "../support/webhook-listener.ts";
+import { deactivateBotLater } from "../support/cleanup.ts";
 
 const MEMBER = { needs: ["member"] as "member"[], gate: "always" as const };
 
@@ -45,6 +46,7 @@ behaviour(
         "create an outgoing-webhook bot with POST /bots",
         t.api("member").post("/bots", { full_name: `Hook ${t.unique("h").slice(-6)}`, short_name: t.unique("hook").toLowerCase(), bot_type: 3, payload_url: JSON.stringify(listener.url), interface_type: 1 }),
       );
+      deactivateBotLater(t, created.user_id as number);
       const content = `ping ${t.unique("dm")}`;
       await t.must("send the bot a direct message", t.api("member").post("/messages", { type: "private", to: [created.user_id as number], content }));
       const raw = await listener.next(t.target.kind === "reference" ? 4_000 : 10_000);

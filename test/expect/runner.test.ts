@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Descriptor } from "../../src/expect/descriptor.ts";
+import { UnverifiableError } from "../../src/expect/failure.ts";
 import { runBehaviour } from "../../src/expect/runner.ts";
 import { startReferenceTarget } from "../../src/target/reference.ts";
 import type { TargetInfo } from "../../src/target/target.ts";
@@ -36,9 +37,23 @@ describe("runBehaviour", () => {
     expect((await runBehaviour(descriptor({ clauses: ["fl153.messages.realm-str-mismatch-rejected"] }), target)).message).toBe("the clause ends at FL166; the target is at FL200");
   });
 
-  it("skipped when the target lacks a persona the test needs", async () => {
+  it("unverifiable when the target lacks a persona the test needs, naming the personas to add", async () => {
     const o = await runBehaviour(descriptor({ needs: ["member"] }), { ...target, personas: {} });
-    expect(o).toMatchObject({ status: "skipped", message: "needs persona member (absent from the target's personas)" });
+    expect(o).toMatchObject({ status: "unverifiable", message: "needs persona member (absent from the target's personas)", remedy: "add a member persona to the personas file" });
+    const two = await runBehaviour(descriptor({ needs: ["owner", "guest"] }), { ...target, personas: {} });
+    expect(two.remedy).toBe("add owner and guest personas to the personas file");
+  });
+
+  it("unverifiable when the test cannot be set up on this target, with its remedy", async () => {
+    const o = await runBehaviour(
+      descriptor({
+        run: async () => {
+          throw new UnverifiableError({ reason: "the target declares no JWT key", remedy: "add serverConfig.jwtKey to the personas file" });
+        },
+      }),
+      target,
+    );
+    expect(o).toMatchObject({ status: "unverifiable", message: "the target declares no JWT key", remedy: "add serverConfig.jwtKey to the personas file" });
   });
 
   it("fail names the clause, the spec's words, what came, and a curl line", async () => {

@@ -54,7 +54,7 @@ describe("badge", () => {
   it("is green with the verified level when the target conforms, orange or red by how far below its level it fails", () => {
     expect(badgeOf(base)).toEqual({ schemaVersion: 1, label: "chat API", message: "conforms through FL 250", color: "brightgreen" });
     expect(badgeOf(later)).toMatchObject({ message: "FL 199 of 250", color: "red" });
-    expect(badgeOf(results([]))).toMatchObject({ message: "no level verified", color: "lightgrey" });
+    expect(badgeOf(results([]))).toMatchObject({ message: "nothing verified", color: "lightgrey" });
   });
 
   it("renders as an SVG with the text escaped", () => {

@@ -19,12 +19,12 @@ export function tr(partial: Partial<TestResult> & { id: string; status: ResultSt
 
 /** A valid document around the tests: counts derived from them, validated with ResultsSchema. */
 export function results(tests: TestResult[], over: Partial<Omit<Results, "tests">> = {}): Results {
-  const byStatus: Record<ResultStatus, number> = { pass: 0, fail: 0, "n/a": 0, skipped: 0, blocked: 0, error: 0, "expected-fail": 0, "unexpected-pass": 0 };
+  const byStatus: Record<ResultStatus, number> = { pass: 0, fail: 0, "n/a": 0, skipped: 0, blocked: 0, error: 0, unverifiable: 0, "expected-fail": 0, "unexpected-pass": 0 };
   for (const t of tests) byStatus[t.status]++;
   const bad = tests.filter((t) => t.strength === "must" && (t.status === "fail" || t.status === "blocked" || t.status === "error"));
   const first = bad.slice().sort((a, b) => a.level - b.level)[0];
   const doc: Results = {
-    schemaVersion: 1,
+    schemaVersion: 2,
     tool: { name: "chat-conformance", version: "0.1.0" },
     startedAt: "2025-01-15T10:20:30.000Z",
     durationMs: 8421,
@@ -34,8 +34,11 @@ export function results(tests: TestResult[], over: Partial<Omit<Results, "tests"
       byStatus,
       mustProblems: bad.length,
       shouldFailures: tests.filter((t) => t.strength === "should" && t.status === "fail").length,
+      unverifiableClauses: new Set(tests.filter((t) => t.status === "unverifiable").flatMap((t) => t.clauses)).size,
     },
-    verifiedLevel: first ? first.level - 1 : tests.length ? 250 : null,
+    verifiedLevel: first ? first.level - 1 : tests.some((t) => t.status === "pass") ? 250 : null,
+    partial: null,
+    strict: false,
     firstFailure: first ? { clause: first.clauses[0] ?? "", level: first.level, test: first.id } : null,
     coverage: { tested: 0, testable: 0, untestable: 0, byArea: {}, byRelease: {}, untestedIds: [] },
     tests,
@@ -75,6 +78,7 @@ export function exampleResults(): Results {
     if (i === 29) status = "blocked";
     if (i === 11) status = "skipped";
     if (i === 47) status = "expected-fail";
+    if (i === 38) status = "unverifiable";
     if (i === 56) status = "unexpected-pass";
     const slug = title.replace(/[^a-z0-9]+/gi, "-").toLowerCase().slice(0, 32).replace(/-$/, "");
     const primary = `fl${level}.${area}.${slug}`;
@@ -92,6 +96,10 @@ export function exampleResults(): Results {
     });
     if (status === "n/a") t.message = `clause applies from FL ${level}; the target is at FL 250`;
     if (status === "skipped") t.message = "needs a second organisation; the target has one";
+    if (status === "unverifiable") {
+      t.message = "the target declares no JWT key (serverConfig.jwtKey): JWT authentication cannot be exercised";
+      t.remedy = "add serverConfig.jwtKey (the organization's HS256 JWT key) to the personas file";
+    }
     if (status === "blocked") t.message = "blocked: could not create the fixture channel (POST /api/v1/users/me/subscriptions returned 500)";
     if (status === "fail" || status === "error" || status === "unexpected-pass" || status === "expected-fail") {
       t.message =

@@ -142,7 +142,7 @@ describe("renderHtml", () => {
     const doc = results([], { verifiedLevel: null });
     const html = renderHtml(doc);
     const t = text(html);
-    expect(t).toContain("No level verified");
+    expect(t).toContain("Nothing verified");
     expect(t).toContain("No tests ran.");
     expect(t).toContain("0 / 0 pass");
     expect(t).not.toMatch(/NaN|undefined|null|Infinity/);
@@ -245,7 +245,34 @@ describe("renderSummary", () => {
 
   it("handles zero tests", () => {
     const s = renderSummary(results([], { verifiedLevel: null }));
-    expect(s).toContain("no level verified");
+    expect(s).toContain("Verified: nothing verified");
     expect(s).not.toContain("Problems");
+  });
+});
+
+describe("a test not verifiable on this target", () => {
+  const doc = () =>
+    results([
+      tr({ id: "ok", title: "passes", status: "pass", level: 160 }),
+      tr({ id: "jwt", title: "trades a JWT for an API key", status: "unverifiable", level: 160, message: "the target declares no JWT key", remedy: "add serverConfig.jwtKey to the personas file" }),
+    ]);
+
+  it("is skipped in JUnit with its reason and remedy, not an error", () => {
+    const root = parseXml(renderJunit(doc()));
+    expect(root.attrs).toMatchObject({ tests: "2", failures: "0", errors: "0", skipped: "1" });
+    const xml = renderJunit(doc());
+    expect(xml).toContain('<skipped message="unverifiable: the target declares no JWT key; to verify it: add serverConfig.jwtKey to the personas file"/>');
+  });
+
+  it("is listed with its remedy in the summary and the HTML, and is not a problem", () => {
+    const s = renderSummary(doc());
+    expect(s).toContain("unverifiable 1/2");
+    expect(s).toContain("Not verifiable on this target (1 test); to make them runnable:\n  add serverConfig.jwtKey to the personas file");
+    expect(s).not.toContain("Problems");
+    expect(s).toContain("Result:   CONFORMING");
+    const t = text(renderHtml(doc()));
+    expect(t).toContain("To verify it: add serverConfig.jwtKey to the personas file");
+    expect(t).toContain("1 / 2 unverifiable");
+    expect(t).toContain("1 test not verifiable here");
   });
 });

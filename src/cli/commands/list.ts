@@ -1,21 +1,15 @@
 /**
  * `chat-conformance list`: the catalog's clauses (or its conflicts), filtered, as text or JSON, with coverage.
- *
- *   --fl N        clauses introduced or ended at level N (level or until equals N)
- *   --release R   clauses whose level belongs to release R (6.x, 7.0, 8.0, 9.x, 10.0)
- *   --area A      clauses of one area
- *   --tag T       clauses carrying tag T
- *   --untested    testable clauses that no test names
- *   --conflicts   the spec's self-contradictions and their resolutions, instead of clauses
- *   --json        one JSON array instead of text
+ * Its options, and their help, are the table of src/cli/specs/list.ts.
  */
-import { parseArgs } from "node:util";
 import { catalog as loadCatalog, type Catalog } from "../../catalog/catalog.ts";
 import { AREAS, RELEASES, type Clause, type Release } from "../../catalog/schema.ts";
 import { TAG_NAMES } from "../../catalog/tags.ts";
 import { coverage, formatTally, testsByClause } from "../../catalog/coverage.ts";
 import { CITED_LEVELS_BELOW_FLOOR, releaseForLevel } from "../../catalog/releases.ts";
 import type { TestInfo } from "../../expect/descriptor-info.ts";
+import { parseOptions } from "../options.ts";
+import { LIST } from "../specs/list.ts";
 
 export interface ListIo {
   out: (s: string) => void;
@@ -53,16 +47,6 @@ interface Filters {
 
 class UsageError extends Error {}
 
-const OPTIONS = {
-  fl: { type: "string" },
-  release: { type: "string" },
-  area: { type: "string" },
-  tag: { type: "string" },
-  untested: { type: "boolean", default: false },
-  conflicts: { type: "boolean", default: false },
-  json: { type: "boolean", default: false },
-} as const;
-
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -71,7 +55,7 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
 
 function parseFlags(argv: string[]) {
   try {
-    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+    return parseOptions(LIST, argv).values;
   } catch (e) {
     throw new UsageError((e as Error).message.split("\n")[0]!);
   }
@@ -94,9 +78,9 @@ function parseFilters(argv: string[], cat: Catalog): Filters {
     release: oneOf("release", values.release, RELEASES),
     area: oneOf("area", values.area, AREAS),
     tag: oneOf("tag", values.tag, TAG_NAMES),
-    untested: values.untested,
-    conflicts: values.conflicts,
-    json: values.json,
+    untested: values.untested ?? false,
+    conflicts: values.conflicts ?? false,
+    json: values.json ?? false,
   };
 }
 

@@ -4,6 +4,7 @@ import { eventCheck } from "../../../src/client/events.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
 import { Expectations } from "../../../src/expect/expect.ts";
 import { AccessModel, MANAGER, VIEWERS, type GroupRules, type Scenario, type Viewer } from "./model.ts";
+import { archiveChannelLater } from "../../support/cleanup.ts";
 
 /** What playing a scenario left on the server: the model, and the ids the server gave channels and messages. */
 export interface Played {
@@ -42,6 +43,7 @@ export async function play(t: TestContext, s: Scenario, rules: GroupRules): Prom
     );
     names.push(name);
     channelIds.push((await t.must("look up the channel id", t.api(MANAGER).get("/get_stream_id", { stream: name }))).stream_id as number);
+    archiveChannelLater(t, { name, id: channelIds.at(-1)! }, MANAGER);
   }
 
   const messageIds: number[] = [];

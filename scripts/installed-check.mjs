@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+/**
+ * The installed-package check: the product as users meet it. Packs the tarball, installs it with --omit=dev into
+ * an empty folder outside the repository, and there runs what a user runs: the CLI (--version, list --json, an
+ * embedded run, serve --json followed by run --target against it), the README's example of the public API, and the
+ * README's example of a vitest project of one's own built on behaviour(). Any step that does not do what the
+ * README says ends the check with exit 1 and names the step.
+ *
+ *   node scripts/installed-check.mjs [--keep]     (--keep leaves the folder for a look)
+ */
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = fileURLToPath(new URL("../", import.meta.url));
+const keep = process.argv.includes("--keep");
+const work = realpathSync(mkdtempSync(join(tmpdir(), "cc-installed-")));
+const app = join(work, "app");
+mkdirSync(app);
+// The folder sees nothing of the repository: no NODE_PATH, no npm prefix pointing back, a cache of its own is not
+// needed (the registry's packages are the same), and the working directory is the empty folder.
+const env = { ...process.env, NODE_PATH: "", NO_COLOR: "1", npm_config_loglevel: "error", npm_config_fund: "false", npm_config_audit: "false" };
+for (const k of Object.keys(env)) if (k.startsWith("npm_package_") || k === "INIT_CWD" || k === "npm_config_prefix") delete env[k];
+
+let failed = false;
+const t0 = Date.now();
+function step(name, fn) {
+  const started = Date.now();
+  try {
+    const note = fn();
+    console.log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)${note ? ` — ${note}` : ""}`);
+  } catch (e) {
+    failed = true;
+    console.log(`FAIL ${name}: ${e.message}`);
+  }
+}
+async function stepAsync(name, fn) {
+  const started = Date.now();
+  try {
+    const note = await fn();
+    console.log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)${note ? ` — ${note}` : ""}`);
+  } catch (e) {
+    failed = true;
+    console.log(`FAIL ${name}: ${e.message}`);
+  }
+}
+function sh(cmd, args, { expectCode = 0, timeout = 600_000 } = {}) {
+  const r = spawnSync(cmd, args, { cwd: app, env, encoding: "utf8", timeout, maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== expectCode) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status ?? r.signal}, wanted ${expectCode}\n${tail(r.stdout)}\n${tail(r.stderr)}`);
+  return r;
+}
+const tail = (s = "") => s.split("\n").slice(-15).join("\n");
+const cli = (args, opts) => sh("npx", ["--no-install", "chat-conformance", ...args], opts);
+
+/** The README's code blocks marked `<!-- installed-check: FILE -->`, by file name. */
+function readmeExamples() {
+  const readme = readFileSync(join(repo, "README.md"), "utf8");
+  const out = {};
+  for (const m of readme.matchAll(/<!-- installed-check: (\S+) -->\s*```\w*\n([\s\S]*?)```/g)) out[m[1]] = m[2];
+  return out;
+}
+
+let tarball;
+step("npm pack", () => {
+  const r = execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: repo, encoding: "utf8", env: { ...process.env, npm_config_loglevel: "error" }, stdio: ["ignore", "pipe", "inherit"] });
+  const [p] = JSON.parse(r);
+  tarball = join(work, p.filename);
+  return `${p.filename}, ${(p.size / 1024).toFixed(0)} KiB, ${p.entryCount} files`;
+});
+step("npm install --omit=dev into an empty folder", () => {
+  sh("npm", ["init", "-y"]);
+  sh("npm", ["install", "--omit=dev", tarball]);
+  // Everything the product loads must resolve inside the folder, never from the repository's node_modules.
+  for (const pkg of ["chat-conformance", "vitest", "allure-vitest/reporter", "zod", "undici"]) {
+    const r = sh("node", ["--input-type=module", "-e", `console.log(import.meta.resolve(${JSON.stringify(pkg)}))`]);
+    if (!fileURLToPath(r.stdout.trim()).startsWith(app)) throw new Error(`${pkg} resolves outside the folder: ${r.stdout.trim()}`);
+  }
+  if (existsSync(join(app, "node_modules", "typescript")) || existsSync(join(app, "node_modules", "tsx"))) throw new Error("a development dependency (typescript or tsx) was installed");
+});
+step("chat-conformance --version", () => {
+  const want = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).version;
+  const got = cli(["--version"]).stdout.trim();
+  if (!got.includes(want)) throw new Error(`printed '${got}', wanted ${want}`);
+  return got;
+});
+step("chat-conformance list --json", () => {
+  const clauses = JSON.parse(cli(["list", "--json"]).stdout);
+  if (!Array.isArray(clauses) || clauses.length < 400) throw new Error(`listed ${clauses.length} clauses`);
+  return `${clauses.length} clauses`;
+});
+step("chat-conformance run (embedded reference server)", () => {
+  cli(["run"]);
+  for (const f of ["results.json", "index.html", "junit.xml", "badge.json", "badge.svg"]) if (!existsSync(join(app, "reports", "latest", f))) throw new Error(`reports/latest/${f} not written under the current directory`);
+  const r = JSON.parse(readFileSync(join(app, "reports", "latest", "results.json"), "utf8"));
+  if (r.verifiedLevel !== 372) throw new Error(`verified level ${r.verifiedLevel}, wanted 372`);
+  return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}`;
+});
+await stepAsync("chat-conformance serve --json, then run --target against it", async () => {
+  const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--port", "0", "--json"], { cwd: app, env, stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    const line = await new Promise((resolve, reject) => {
+      let buf = "";
+      child.stdout.on("data", (d) => {
+        buf += d;
+        if (buf.includes("\n")) resolve(buf.slice(0, buf.indexOf("\n")));
+      });
+      child.on("exit", (code) => reject(new Error(`serve exited ${code} before printing its line`)));
+      setTimeout(() => reject(new Error("serve printed nothing in 30 s")), 30_000).unref();
+    });
+    const doc = JSON.parse(line);
+    writeFileSync(join(app, "serve.json"), line);
+    cli(["run", "--target", doc.url, "--personas", "serve.json", "--out", "reports/serve"]);
+    const r = JSON.parse(readFileSync(join(app, "reports", "serve", "results.json"), "utf8"));
+    return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}`;
+  } finally {
+    child.kill("SIGTERM");
+  }
+});
+const examples = readmeExamples();
+step("the README's public-API example (example.mjs)", () => {
+  if (!examples["example.mjs"]) throw new Error("README.md has no block marked <!-- installed-check: example.mjs -->");
+  writeFileSync(join(app, "example.mjs"), examples["example.mjs"]);
+  return sh("node", ["example.mjs"]).stdout.trim().split("\n").pop();
+});
+step("the README's own vitest project with behaviour()", () => {
+  const files = Object.keys(examples).filter((f) => f !== "example.mjs");
+  if (!files.some((f) => f.endsWith(".test.mjs"))) throw new Error("README.md has no test file marked <!-- installed-check: ….test.mjs -->");
+  for (const f of files) writeFileSync(join(app, f), examples[f]);
+  const r = sh("npx", ["--no-install", "vitest", "run"]);
+  const summary = /Tests\s+(.*)/.exec(r.stdout)?.[1] ?? "";
+  if (!/passed/.test(summary)) throw new Error(`vitest printed no passed tests:\n${tail(r.stdout)}`);
+  return summary.trim();
+});
+console.log(`${failed ? "installed-package check FAILED" : "installed-package check passed"} in ${((Date.now() - t0) / 1000).toFixed(0)} s (${work})`);
+if (!keep) rmSync(work, { recursive: true, force: true });
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// `npm run pack:check`: what the published tarball holds — its size and file count — and that it ships only what
+// runs: compiled JavaScript with declarations, the suites, the data they read; never tests, benchmarks or sources.
+import { execFileSync } from "node:child_process";
+
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const [pack] = JSON.parse(execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+const files = pack.files.map((f) => f.path);
+const problems = [];
+for (const f of files) {
+  if (/^(test|bench|scripts|src|reference-server|suites|fixtures)\//.test(f)) problems.push(`${f}: outside dist/ (sources or project tests)`);
+  else if (/\.ts$/.test(f) && !/\.d\.ts$/.test(f)) problems.push(`${f}: TypeScript source`);
+  else if (/^dist\/suites\/.*\.d\.ts$/.test(f)) problems.push(`${f}: declarations of a suite file`);
+}
+for (const needed of ["bin/chat-conformance.js", "dist/src/index.js", "dist/src/index.d.ts", "dist/src/cli/entry.js", "dist/src/catalog/data/levels.yaml", "dist/fixtures/realm.json", "package.json", "README.md"]) {
+  if (!files.includes(needed)) problems.push(`${needed}: missing`);
+}
+const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
+console.log(`${pack.filename}: ${kib(pack.size)} packed, ${kib(pack.unpackedSize)} unpacked, ${pack.entryCount} files`);
+const byTop = {};
+for (const f of files) {
+  const top = f.split("/").slice(0, f.startsWith("dist/") ? 2 : 1).join("/");
+  byTop[top] = (byTop[top] ?? 0) + 1;
+}
+for (const [top, n] of Object.entries(byTop).sort()) console.log(`  ${top.padEnd(24)} ${n}`);
+if (problems.length) {
+  console.error(`pack:check: ${problems.length} problem(s):\n  ${problems.slice(0, 20).join("\n  ")}`);
+  process.exit(1);
+}

@@ -1,0 +1,13 @@
+import type { CommandSpec } from "../options.ts";
+import { COMPARE } from "./compare.ts";
+import { LEVELS } from "./levels.ts";
+import { LIST } from "./list.ts";
+import { RUN } from "./run.ts";
+import { SERVE } from "./serve.ts";
+
+/** Every command, in the order `chat-conformance --help` lists them. */
+export const COMMANDS: readonly CommandSpec[] = [RUN, SERVE, LIST, LEVELS, COMPARE];
+
+export function commandSpec(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

@@ -1,0 +1,19 @@
+import { AREAS, RELEASES } from "../../catalog/schema.ts";
+import { defineCommand } from "../options.ts";
+
+/** `list`: its options (src/cli/commands/list.ts applies them). */
+export const LIST = defineCommand({
+  name: "list",
+  summary: "list the catalog's clauses (or its conflicts), filtered, with the tests that cover them",
+  usage: ["[--fl N] [--release R] [--area A] [--tag T] [--untested] [--json]", "--conflicts [--fl N] [--json]"],
+  description: "Lists the catalog's clauses, one a line with a footer of counts and test coverage, or as one JSON array.\nThe filters combine.",
+  options: {
+    fl: { type: "string", value: "N", description: "clauses introduced or ended at level N" },
+    release: { type: "string", value: "R", description: `clauses whose level belongs to release R (${RELEASES.join(", ")})` },
+    area: { type: "string", value: "A", description: `clauses of one area (${AREAS.slice(0, 3).join(", ")}, …)` },
+    tag: { type: "string", value: "T", description: "clauses carrying tag T (src/catalog/tags.ts)" },
+    untested: { type: "boolean", description: "testable clauses that no test names" },
+    conflicts: { type: "boolean", description: "the spec's self-contradictions and their resolutions, instead of clauses" },
+    json: { type: "boolean", description: "one JSON array instead of text" },
+  },
+});

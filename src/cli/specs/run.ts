@@ -1,0 +1,41 @@
+import { join } from "node:path";
+// The catalog's range of levels, which is the reference server's (MIN_ and MAX_FEATURE_LEVEL of
+// reference-server/server.ts; test/cli/help.test.ts checks they agree), from a module light enough that --help
+// need not load the server.
+import { FIRST_LEVEL, LAST_LEVEL } from "../../catalog/schema.ts";
+import { defineCommand } from "../options.ts";
+import { REFERENCE_PORT } from "./serve.ts";
+
+/** Where `run` writes its reports unless --out says otherwise (relative to the current directory). */
+export const DEFAULT_OUT = join("reports", "latest");
+
+/** `run`: its options (src/cli/run.ts applies them). */
+export const RUN = defineCommand({
+  name: "run",
+  summary: "run the conformance suites against a server and write the reports",
+  usage: [
+    "[--feature-level N] [--fault ID]...            against the embedded reference server",
+    "--target URL --personas FILE [--assume-fl N]   against any server",
+    "--container IMAGE [--container-port P] [--container-env NAME=VALUE]... [--personas FILE]",
+  ],
+  description:
+    "Runs the conformance suites against one target and writes results.json, index.html, junit.xml, allure-results/,\n" +
+    "badge.json and badge.svg. Exits 0 when every applicable must-clause passes, 1 when one does not, 2 on bad input\n" +
+    "or an unreachable target. A progress line goes to stderr; the summary to stdout.",
+  options: {
+    "feature-level": { type: "string", value: "N", default: String(LAST_LEVEL), description: `the embedded reference server's level (${FIRST_LEVEL}–${LAST_LEVEL})` },
+    target: { type: "string", value: "URL", description: "run against the server at URL (with --personas)" },
+    personas: { type: "string", value: "FILE", description: "one account per role, the object `serve --json` prints (needed with --target; --container reads the image's own)" },
+    "assume-fl": { type: "string", value: "N", description: "test as if the target were at level N, whatever it reports" },
+    fault: { type: "string", multiple: true, value: "ID", description: "break one clause of the embedded reference server on purpose (repeatable)" },
+    out: { type: "string", value: "DIR", default: DEFAULT_OUT, description: "where the reports go" },
+    filter: { type: "string", multiple: true, value: "PATH", description: "only the suite files whose path contains PATH (repeatable)" },
+    expectations: { type: "string", value: "FILE", description: 'known deviations: {"expectedFail": {"<clause or test id>": "reason"}}' },
+    container: { type: "string", value: "IMAGE", description: "start IMAGE with testcontainers (Docker or Podman) and run against it" },
+    "container-port": { type: "string", value: "P", default: String(REFERENCE_PORT), description: "the port the image serves the API on" },
+    "container-env": { type: "string", multiple: true, value: "NAME=VALUE", description: "an environment variable for the container (repeatable)" },
+    "read-only": { type: "boolean", description: "only the tests that change nothing on the server (for a production organization)" },
+    "harness-host": { type: "string", value: "HOST", default: "$CC_HARNESS_HOST", description: "the harness's address as the target reaches it (webhook and push bouncer tests)" },
+    strict: { type: "boolean", description: "count tests not verifiable on this target as problems (exit 1)" },
+  },
+});

@@ -1,0 +1,149 @@
+import type { ApiClient, ApiResponse } from "../../src/client/client.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import type { PersonaRole } from "../../src/target/personas.ts";
+
+/**
+ * Removal of what tests make, registered with t.cleanup: the suites run against servers that live for many runs
+ * (a CI's staging server), where whatever one run leaves behind is there for the next (scheduled messages that come
+ * due an hour later, channels and users by the thousand). The helpers that make things (freshChannel, freshUser,
+ * schedule, …) call these; a test that makes something itself calls them right after.
+ */
+
+const clientOf = (t: TestContext, who: PersonaRole | ApiClient) => (typeof who === "string" ? t.api(who) : who);
+const ok = (res: ApiResponse) => res.status >= 200 && res.status < 300;
+
+/** Deletes the scheduled message when the test ends (404 once it was delivered or deleted: done). */
+export function deleteScheduledLater(t: TestContext, owner: PersonaRole, id: number): void {
+  t.cleanup(`scheduled message ${id} of ${owner}`, () => t.api(owner).delete(`/scheduled_messages/${id}`));
+}
+
+/** Deletes an event queue registered without t.register (which deletes its own) when the test ends. */
+export function deleteQueueLater(t: TestContext, client: PersonaRole | ApiClient, queueId: unknown): void {
+  if (typeof queueId !== "string") return;
+  t.cleanup(`event queue ${queueId}`, async () => {
+    const res = await clientOf(t, client).delete("/events", { queue_id: queueId });
+    // BAD_EVENT_QUEUE_ID: the test deleted it itself.
+    return res.status === 400 && res.json?.code === "BAD_EVENT_QUEUE_ID" ? undefined : res;
+  });
+}
+
+/** Whether the administrator's listing of every active channel (include_all from FL356, include_all_active before) holds it. */
+async function channelListed(t: TestContext, admin: ApiClient, id: number): Promise<boolean> {
+  for (const params of [{ include_all: true }, { include_all_active: true }]) {
+    const res = await admin.get("/streams", params);
+    const streams = res.json?.streams;
+    if (ok(res) && Array.isArray(streams) && (streams as Array<{ stream_id?: number }>).some((s) => s.stream_id === id)) return true;
+  }
+  return false;
+}
+
+/**
+ * Archives the channel when the test ends (DELETE /streams/{stream_id} as the administrator): archived channels
+ * leave every listing and subscription list. A private channel the administrator may not administer (before FL349,
+ * without content access) is archived after its creator, a subscriber, subscribes the administrator. One the test
+ * archived itself is done.
+ */
+export function archiveChannelLater(t: TestContext, channel: { id: number; name: string }, creator: PersonaRole | ApiClient): void {
+  t.cleanup(`channel ${channel.name} (${channel.id})`, async () => {
+    const admin = t.api("administrator");
+    const path = `/streams/${channel.id}`;
+    const res = await admin.delete(path);
+    if (ok(res) || !(await channelListed(t, admin, channel.id))) return undefined;
+    const joined = await clientOf(t, creator).post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("administrator").userId] });
+    return ok(joined) ? admin.delete(path) : res;
+  });
+}
+
+/** Archives a channel known by name only (the test created it with POST /users/me/subscriptions itself). */
+export function archiveChannelNamedLater(t: TestContext, name: string, creator: PersonaRole | ApiClient): void {
+  t.cleanup(`channel ${name}`, async () => {
+    const found = await t.api("administrator").get("/get_stream_id", { stream: name });
+    // Not found: never created (a refusal the test expected), or already archived.
+    if (!ok(found) || typeof found.json?.stream_id !== "number") return undefined;
+    const id = found.json.stream_id;
+    const admin = t.api("administrator");
+    const res = await admin.delete(`/streams/${id}`);
+    if (ok(res)) return res;
+    const joined = await clientOf(t, creator).post("/users/me/subscriptions", { subscriptions: [{ name }], principals: [t.persona("administrator").userId] });
+    return ok(joined) ? admin.delete(`/streams/${id}`) : res;
+  });
+}
+
+/** Whether GET /users/{user_id} shows the user (or bot) deactivated. */
+async function inactive(t: TestContext, id: number): Promise<boolean> {
+  const res = await t.api("administrator").get(`/users/${id}`);
+  return ok(res) && (res.json?.user as { is_active?: boolean } | undefined)?.is_active === false;
+}
+
+/** Deactivates the user when the test ends (DELETE /users/{user_id} as the administrator); one already deactivated is done. */
+export function deactivateUserLater(t: TestContext, id: number, label = "user"): void {
+  t.cleanup(`${label} ${id}`, async () => {
+    const res = await t.api("administrator").delete(`/users/${id}`);
+    return ok(res) || (await inactive(t, id)) ? undefined : res;
+  });
+}
+
+/**
+ * Deactivates the bot when the test ends (DELETE /bots/{bot_id} as the administrator, who may deactivate any bot:
+ * the test may have given it another owner); one already deactivated is done.
+ */
+export function deactivateBotLater(t: TestContext, id: number): void {
+  t.cleanup(`bot ${id}`, async () => {
+    const res = await t.api("administrator").delete(`/bots/${id}`);
+    return ok(res) || (await inactive(t, id)) ? undefined : res;
+  });
+}
+
+/** A group to deactivate: known by name when made, by id once the test learns it (a test may rename it). */
+export interface GroupRef {
+  name: string;
+  id?: number;
+}
+
+/**
+ * Deactivates the group when the test ends (POST /user_groups/{id}/deactivate, FL294), or deletes it where there is
+ * no deactivation (DELETE /user_groups/{id}, before FL294), as `manager` (its creator). Register it when the group
+ * is made, by name; set `id` on the returned reference once known. A group no longer among the active ones is done.
+ * Groups that hold it as a subgroup or name it in a setting were made after it, so their cleanups ran first.
+ */
+export function deactivateGroupLater(t: TestContext, name: string, manager: PersonaRole | ApiClient): GroupRef {
+  const ref: GroupRef = { name };
+  t.cleanup(`group ${name}`, async () => {
+    const client = clientOf(t, manager);
+    const listed = await client.get("/user_groups");
+    const groups = (listed.json?.user_groups ?? []) as Array<{ id?: number; name?: string; deactivated?: boolean }>;
+    const g = groups.find((x) => (ref.id !== undefined ? x.id === ref.id : x.name === ref.name));
+    if (ok(listed) && (g === undefined || g.deactivated === true)) return undefined;
+    const id = g?.id ?? ref.id;
+    if (id === undefined) return listed;
+    const res = await client.post(`/user_groups/${id}/deactivate`);
+    // No such endpoint before FL294: groups are deleted there.
+    return res.status === 404 ? client.delete(`/user_groups/${id}`) : res;
+  });
+  return ref;
+}
+
+/**
+ * Revokes the email invitation of `email` when the test ends (DELETE /invites/{invite_id} as the administrator,
+ * found in GET /invites); one not listed (never made, or used) is done.
+ */
+export function revokeInviteLater(t: TestContext, email: string): void {
+  t.cleanup(`invitation of ${email}`, async () => {
+    const admin = t.api("administrator");
+    const listed = await admin.get("/invites");
+    const invite = ((listed.json?.invites ?? []) as Array<{ id?: number; email?: string }>).find((i) => i.email === email);
+    if (ok(listed) && invite === undefined) return undefined;
+    return invite ? admin.delete(`/invites/${invite.id}`) : listed;
+  });
+}
+
+/** Revokes the reusable invitation link when the test ends (DELETE /invites/multiuse/{invite_id} as the administrator). */
+export function revokeLinkLater(t: TestContext, link: string): void {
+  t.cleanup(`invitation link ${link}`, async () => {
+    const admin = t.api("administrator");
+    const listed = await admin.get("/invites");
+    const invite = ((listed.json?.invites ?? []) as Array<{ id?: number; link_url?: string }>).find((i) => i.link_url === link);
+    if (ok(listed) && invite === undefined) return undefined;
+    return invite ? admin.delete(`/invites/multiuse/${invite.id}`) : listed;
+  });
+}

@@ -1,0 +1,104 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ResultsSchema, type Results } from "../../src/report/schema.ts";
+import { CLI } from "../support/cli-entry.ts";
+
+/**
+ * CI pipelines run the suites against one long-lived staging server, day after day: a run must judge the server
+ * the same way however many runs came before it. One `serve`, three full runs against it (`run --target`), and
+ * every test must reach the same verdict each time, with nothing left behind that its cleanups could not remove.
+ */
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const RUNS = 3;
+/** A full run takes one to three minutes on a shared machine; three of them, with room to spare. */
+const TIMEOUT_MS = 30 * 60_000;
+
+interface Served {
+  url: string;
+  file: string;
+  stop: () => Promise<number | null>;
+}
+
+/** `serve --port 0 --json` as a child process; its line goes to a personas file for `run --personas`. */
+async function serve(dir: string): Promise<Served> {
+  const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", "--json"], { cwd: ROOT });
+  const line = await new Promise<string>((resolve, reject) => {
+    let buf = "";
+    child.stdout.on("data", (d: Buffer) => {
+      buf += d.toString();
+      if (buf.includes("\n")) resolve(buf.split("\n")[0]!);
+    });
+    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${buf}`)));
+  });
+  const file = join(dir, "serve.json");
+  writeFileSync(file, line);
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode);
+      child.on("exit", (code) => resolve(code));
+      child.kill("SIGTERM");
+    });
+  return { url: (JSON.parse(line) as { url: string }).url, file, stop };
+}
+
+/** One `run --target` against the server: its exit code, output, and results document. */
+function run(served: Served, out: string): Promise<{ code: number | null; output: string; results: Results }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, "run", "--target", served.url, "--personas", served.file, "--out", out], { cwd: ROOT });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      try {
+        resolve({ code, output, results: ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8"))) });
+      } catch (e) {
+        reject(new Error(`run exited ${code} without a valid results.json: ${(e as Error).message}\n${output.slice(-2000)}`));
+      }
+    });
+  });
+}
+
+describe("the suites are repeatable against one long-lived server", () => {
+  const dir = mkdtempSync(join(tmpdir(), "cc-repeat-"));
+  let served: Served | undefined;
+  const runs: Array<{ code: number | null; output: string; results: Results }> = [];
+
+  beforeAll(async () => {
+    served = await serve(dir);
+    for (let i = 1; i <= RUNS; i++) runs.push(await run(served, join(dir, `run${i}`)));
+  }, TIMEOUT_MS);
+
+  afterAll(async () => {
+    await served?.stop();
+  });
+
+  it(`${RUNS} runs in a row give every test the same verdict`, () => {
+    const verdicts = runs.map((r) => new Map(r.results.tests.map((t) => [t.id, t.status])));
+    const ids = [...new Set(verdicts.flatMap((v) => [...v.keys()]))].sort();
+    const differing = ids
+      .map((id) => ({ id, statuses: verdicts.map((v) => v.get(id) ?? "absent") }))
+      .filter((d) => new Set(d.statuses).size > 1)
+      .map((d) => {
+        // The message of the run that broke the pattern says why.
+        const odd = runs.map((r) => r.results.tests.find((t) => t.id === d.id)).find((t) => t !== undefined && t.status !== d.statuses[0]);
+        return `${d.id}: ${d.statuses.join(" → ")}${odd?.message ? ` (${odd.message.split("\n")[0]})` : ""}`;
+      });
+    expect(differing, "tests whose verdict changed from run to run").toEqual([]);
+  });
+
+  it("each run exits 0", () => {
+    for (const [i, r] of runs.entries()) {
+      const problems = r.results.tests.filter((t) => t.status === "fail" || t.status === "error" || t.status === "blocked").map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n")[0]}`);
+      expect(r.code, `run ${i + 1}: ${problems.join("\n") || r.output.slice(-2000)}`).toBe(0);
+    }
+  });
+
+  it("each run removes what its tests made (no leftovers)", () => {
+    for (const [i, r] of runs.entries()) expect(r.results.leftovers ?? [], `leftovers of run ${i + 1}`).toEqual([]);
+  });
+});

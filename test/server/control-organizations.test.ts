@@ -1,0 +1,62 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { describe, expect, it } from "vitest";
+import { createReferenceServer } from "../../reference-server/server.ts";
+
+/** POST /reference-control/<op> with the server's secret (or another header value). */
+async function control(url: string, secret: string, op: string, body: unknown = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(`${url}/reference-control/${op}`, { method: "POST", headers: { "content-type": "application/json", "x-reference-control": secret }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+const reachable = async (url: string) =>
+  fetch(`${url}/api/v1/server_settings`, { signal: AbortSignal.timeout(2_000) }).then(
+    (r) => r.status,
+    () => "unreachable",
+  );
+
+describe("the reference control's throw-away organizations", () => {
+  it("start a sibling like the server (its level, its faults) behind the secret, and close it on request", async () => {
+    const server = await createReferenceServer({ featureLevel: 241, faults: ["fl153.server.unknown-route"] });
+    try {
+      expect((await control(server.url, "wrong", "organization")).status).toBe(403);
+      const { status, json } = await control(server.url, server.serverConfig.referenceControl, "organization", { push_bouncer_url: "http://127.0.0.1:9/bouncer" });
+      expect(status).toBe(200);
+      const url = json.url as string;
+      expect(url).not.toBe(server.url);
+      expect(Object.keys(json.personas as object)).toEqual(Object.keys(server.personas));
+      expect(json.serverConfig).toMatchObject({ pushBouncer: true, pushBouncerUrl: "http://127.0.0.1:9/bouncer" });
+      expect((json.serverConfig as { referenceControl: string }).referenceControl).not.toBe(server.serverConfig.referenceControl);
+      const settings = (await (await fetch(`${url}/api/v1/server_settings`)).json()) as { chat_feature_level: number };
+      expect(settings.chat_feature_level).toBe(241);
+      // The parent's fault came along: an unknown route answers success there too.
+      expect((await fetch(`${url}/api/v1/no-such-route`)).status).toBe(200);
+      expect((await control(server.url, server.serverConfig.referenceControl, "organization/close", { url })).json).toMatchObject({ closed: true });
+      expect(await reachable(url)).toBe("unreachable");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("close when the server that started them closes", async () => {
+    const server = await createReferenceServer({});
+    const { json } = await control(server.url, server.serverConfig.referenceControl, "organization");
+    expect(await reachable(json.url as string)).toBe(200);
+    await server.close();
+    expect(await reachable(json.url as string)).toBe("unreachable");
+  });
+
+  it("reach tells whether the server gets an answer from an address (the harness's probe of its own listener)", async () => {
+    const server = await createReferenceServer({});
+    const page = createServer((_req, res) => res.end("nonce-123"));
+    await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = page.address() as AddressInfo;
+      expect((await control(server.url, server.serverConfig.referenceControl, "reach", { url: `http://127.0.0.1:${port}/` })).json).toMatchObject({ status: 200, body: "nonce-123" });
+      expect((await control(server.url, server.serverConfig.referenceControl, "reach", { url: "http://127.0.0.1:9/" })).json.error).toBeTypeOf("string");
+    } finally {
+      page.close();
+      await server.close();
+    }
+  });
+});
