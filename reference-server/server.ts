@@ -60,6 +60,8 @@ export interface DeclaredServerConfig {
   pushBouncer: true;
   pushBouncerUrl?: string;
   referenceControl: string;
+  /** How long an idle long-poll waits before its heartbeat: clients and tests size their waits by it. */
+  heartbeatSeconds: number;
 }
 
 export interface ReferenceServer {
@@ -137,6 +139,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     pushBouncer: true,
     ...(config.pushBouncerUrl !== null ? { pushBouncerUrl: config.pushBouncerUrl } : {}),
     referenceControl: control.secret,
+    heartbeatSeconds: config.heartbeatMs / 1000,
   };
   return {
     url: rt.url,

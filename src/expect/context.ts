@@ -5,7 +5,7 @@ import type { Exchange } from "../client/exchange.ts";
 import type { Clause } from "../catalog/schema.ts";
 import { RegisterResponse } from "../schemas/register.ts";
 import type { Persona, PersonaRole } from "../target/personas.ts";
-import type { TargetInfo } from "../target/target.ts";
+import { isReferenceServer, type TargetInfo } from "../target/target.ts";
 import { Expectations } from "./expect.ts";
 import { BlockedError, ConformanceFailure, HarnessError } from "./failure.ts";
 import type { TestFl } from "./fl.ts";
@@ -87,7 +87,7 @@ export class TestContext {
     const client = typeof role === "string" ? this.api(role) : role;
     const res = await client.post("/register", params);
     const body = this.expect.schema(RegisterResponse, this.expect.success(res, "POST /register"), res.exchange, "POST /register");
-    const budget = this.target.kind === "reference" ? REFERENCE_BUDGET_MS : DEFAULT_BUDGET_MS;
+    const budget = isReferenceServer(this.target) ? REFERENCE_BUDGET_MS : DEFAULT_BUDGET_MS;
     const queue = new EventQueueReader(client, body.queue_id, body.last_event_id, this.expect, budget);
     this.queues.push(queue);
     return { body, queue };

@@ -15,6 +15,8 @@ export const ServerConfigSchema = z.strictObject({
   pushBouncerUrl: z.string().min(1).optional(),
   /** The secret of the reference server's control (`serve --json` prints it). */
   referenceControl: z.string().min(1).optional(),
+  /** Seconds an idle long-poll waits before its heartbeat (real servers: about 50). */
+  heartbeatSeconds: z.number().positive().optional(),
 });
 
 /** The document's serverConfig, or undefined when it has none; throws a one-line message when it is malformed. */
@@ -22,11 +24,5 @@ export function serverConfigOf(doc: unknown): TargetInfo["serverConfig"] {
   if (doc === null || typeof doc !== "object" || !("serverConfig" in doc)) return undefined;
   const r = ServerConfigSchema.safeParse((doc as { serverConfig: unknown }).serverConfig);
   if (!r.success) throw new Error(`serverConfig.${r.error.issues[0]!.path.join(".")}: ${r.error.issues[0]!.message}`);
-  const out: NonNullable<TargetInfo["serverConfig"]> = {};
-  if (r.data.canAccessAllUsersGroupLimitsPresence !== undefined) out.canAccessAllUsersGroupLimitsPresence = r.data.canAccessAllUsersGroupLimitsPresence;
-  if (r.data.jwtKey !== undefined) out.jwtKey = r.data.jwtKey;
-  if (r.data.pushBouncer !== undefined) out.pushBouncer = r.data.pushBouncer; // --- push ---
-  if (r.data.pushBouncerUrl !== undefined) out.pushBouncerUrl = r.data.pushBouncerUrl;
-  if (r.data.referenceControl !== undefined) out.referenceControl = r.data.referenceControl; // --- reference control ---
-  return out;
+  return r.data;
 }

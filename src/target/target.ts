@@ -50,8 +50,20 @@ export interface TargetInfo {
      * tests that need it are not verifiable.
      */
     referenceControl?: string;
+    /** Seconds an idle long-poll waits before its heartbeat; absent: assume a real server's (about 50). */
+    heartbeatSeconds?: number;
   };
 }
+
+/**
+ * A reference server: embedded, or `serve` (which declares its control). Its timers are exact — limits end on the
+ * second, scheduled messages go out when due — so tests wait no slack for real servers' grace periods and
+ * once-a-minute workers. The behaviour they check is the same on both.
+ */
+export const isReferenceServer = (t: TargetInfo): boolean => t.kind === "reference" || t.serverConfig?.referenceControl !== undefined;
+
+/** How long a test waits for an idle long-poll to end: the target's heartbeat interval and a margin. */
+export const longPollBudgetMs = (t: TargetInfo): number => ((t.serverConfig?.heartbeatSeconds ?? 60) + 10) * 1000;
 
 declare module "vitest" {
   interface ProvidedContext {

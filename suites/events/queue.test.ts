@@ -5,10 +5,11 @@ import { HeartbeatEvent } from "../../src/schemas/events/heartbeat.ts";
 import { MessageEvent } from "../../src/schemas/events/message.ts";
 import { freshChannel, sendDirect } from "../support/messages.ts";
 import { deleteQueueLater } from "../support/cleanup.ts";
+import { longPollBudgetMs } from "../../src/target/target.ts";
 
 behaviour("fl153.events.long-poll", "a waiting GET /events answers with the event that arrives, with a rising id", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
   const { queue } = await t.register("secondMember", { event_types: ["message"] });
-  const budget = t.target.kind === "reference" ? 10_000 : 70_000;
+  const budget = longPollBudgetMs(t.target);
   const waiting = t.api("secondMember").get("/events", { queue_id: queue.queueId, last_event_id: -1 }, { timeoutMs: budget });
   const id = await sendDirect(t, "member", ["secondMember"], "long-poll wake-up");
   const res = await waiting;
@@ -36,7 +37,7 @@ behaviour("fl153.events.dont-block", "GET /events with dont_block=true answers a
 
 behaviour("fl153.events.heartbeat", "an idle long-poll ends with a heartbeat event", { needs: ["member"], gate: "always" }, async (t) => {
   const { queue } = await t.register("member", QUIET);
-  const budget = t.target.kind === "reference" ? 10_000 : 70_000;
+  const budget = longPollBudgetMs(t.target);
   const res = await t.api("member").get("/events", { queue_id: queue.queueId, last_event_id: -1 }, { timeoutMs: budget });
   const body = t.expect.success(res);
   t.expect.schema(HeartbeatEvent, (body.events as unknown[])[0], res.exchange, "the heartbeat event");

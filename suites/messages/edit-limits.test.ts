@@ -3,6 +3,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { edit, editOk, readBack } from "../support/edits.ts";
 import { freshChannel, sendToChannel } from "../support/messages.ts";
 import { withRealmSettings } from "../support/realm.ts";
+import { isReferenceServer } from "../../src/target/target.ts";
 
 /**
  * The move time limits (FL162, FL172, FL159), seen by waiting them out: messages are sent, the test waits past a
@@ -12,7 +13,7 @@ import { withRealmSettings } from "../support/realm.ts";
 const LIMIT_SECONDS = 3;
 
 function waitPastLimit(t: TestContext): Promise<void> {
-  const slack = t.target.kind === "reference" ? 1 : 21;
+  const slack = isReferenceServer(t.target) ? 1 : 21;
   return new Promise((resolve) => setTimeout(resolve, (LIMIT_SECONDS + slack) * 1000 + 500));
 }
 

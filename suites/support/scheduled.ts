@@ -2,6 +2,7 @@ import type { ApiResponse } from "../../src/client/client.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
+import { isReferenceServer } from "../../src/target/target.ts";
 import { archiveChannelLater, deleteScheduledLater } from "./cleanup.ts";
 
 /** UNIX seconds `seconds` from now. */
@@ -15,7 +16,7 @@ export const LATER = 3600;
  * real servers run their deliverer about once a minute.
  */
 export function deliveryTiming(t: TestContext): { lead: number; budgetMs: number } {
-  return t.target.kind === "reference" ? { lead: 2, budgetMs: 15_000 } : { lead: 10, budgetMs: 150_000 };
+  return isReferenceServer(t.target) ? { lead: 2, budgetMs: 15_000 } : { lead: 10, budgetMs: 150_000 };
 }
 
 /**
@@ -35,7 +36,7 @@ export async function schedule(t: TestContext, role: PersonaRole, params: ParamM
  */
 export function editScheduled(t: TestContext, role: PersonaRole, id: number, params: ParamMap): Promise<ApiResponse> {
   const client = t.api(role);
-  if (t.target.kind === "reference") return client.post("/scheduled_messages", { scheduled_message_id: id, ...params });
+  if (isReferenceServer(t.target)) return client.post("/scheduled_messages", { scheduled_message_id: id, ...params });
   return client.patch(`/scheduled_messages/${id}`, params);
 }
 

@@ -1,3 +1,4 @@
+import { isReferenceServer } from "../../src/target/target.ts";
 import { z } from "zod";
 import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
@@ -49,7 +50,7 @@ behaviour(
       deactivateBotLater(t, created.user_id as number);
       const content = `ping ${t.unique("dm")}`;
       await t.must("send the bot a direct message", t.api("member").post("/messages", { type: "private", to: [created.user_id as number], content }));
-      const raw = await listener.next(t.target.kind === "reference" ? 4_000 : 10_000);
+      const raw = await listener.next(isReferenceServer(t.target) ? 4_000 : 10_000);
       t.expect.ok(raw !== null, "the server to post the outgoing-webhook payload to the bot's URL", raw);
       const payload = t.expect.schema(OutgoingWebhookPayload, raw, undefined, "outgoing-webhook payload");
       t.expect.equal(payload.data, content, "data");
