@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse as parseYaml } from "yaml";
 
 const repo = fileURLToPath(new URL("../", import.meta.url));
 const keep = process.argv.includes("--keep");
@@ -46,13 +47,31 @@ async function stepAsync(name, fn) {
     console.log(`FAIL ${name}: ${e.message}`);
   }
 }
-function sh(cmd, args, { expectCode = 0, timeout = 600_000 } = {}) {
-  const r = spawnSync(cmd, args, { cwd: app, env, encoding: "utf8", timeout, maxBuffer: 64 * 1024 * 1024 });
+function sh(cmd, args, { expectCode = 0, timeout = 600_000, env: withEnv = env } = {}) {
+  const r = spawnSync(cmd, args, { cwd: app, env: withEnv, encoding: "utf8", timeout, maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== expectCode) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status ?? r.signal}, wanted ${expectCode}\n${tail(r.stdout)}\n${tail(r.stderr)}`);
   return r;
 }
 const tail = (s = "") => s.split("\n").slice(-15).join("\n");
 const cli = (args, opts) => sh("npx", ["--no-install", "chat-conformance", ...args], opts);
+
+/**
+ * The GitHub Action's command line (action.yml's `run` step) with these inputs and the rest at their defaults:
+ * the shell script and the environment GitHub would give it.
+ */
+function actionCommand(inputs) {
+  const action = parseYaml(readFileSync(join(repo, "action.yml"), "utf8"));
+  const step = action.runs.steps.find((st) => st.id === "run");
+  const value = (name) => inputs[name] ?? action.inputs[name]?.default ?? "";
+  const stepEnv = {};
+  for (const [k, v] of Object.entries(step.env)) {
+    stepEnv[k] = String(v).replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name) => {
+      if (!(name in action.inputs)) throw new Error(`action.yml's run step reads an undeclared input '${name}'`);
+      return value(name);
+    });
+  }
+  return { script: step.run, env: stepEnv };
+}
 
 /** The README's code blocks marked `<!-- installed-check: FILE -->`, by file name. */
 function readmeExamples() {
@@ -113,7 +132,12 @@ await stepAsync("chat-conformance serve --json, then run --target against it", a
     writeFileSync(join(app, "serve.json"), line);
     cli(["run", "--target", doc.url, "--personas", "serve.json", "--out", "reports/serve"]);
     const r = JSON.parse(readFileSync(join(app, "reports", "serve", "results.json"), "utf8"));
-    return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}`;
+    if (r.verifiedLevel !== doc.featureLevel) throw new Error(`verified level ${r.verifiedLevel}, wanted ${doc.featureLevel}`);
+    const action = actionCommand({ target: doc.url, personas: "serve.json", "read-only": "true", reports: "reports/action" });
+    sh("bash", ["-c", action.script], { env: { ...env, ...action.env } });
+    const a = JSON.parse(readFileSync(join(app, "reports", "action", "results.json"), "utf8"));
+    if (!a.partial) throw new Error("the action's read-only input did not make a read-only run");
+    return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}; the action's command line (read-only) exited 0`;
   } finally {
     child.kill("SIGTERM");
   }
