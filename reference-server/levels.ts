@@ -120,7 +120,7 @@ export const levels = {
   canMentionManyUsersGroup: since(352, "fl352.realm.can-mention-many-users-group"),
   videoChatServerOauth: since(353, "fl353.realm.video-chat-provider-server-oauth"),
   editHistoryVisibilityPolicy: since(358, "fl358.realm.edit-history-visibility-policy"),
-  // --- realm settings (session 2) ---
+  // --- realm settings ---
   allowEditHistoryRemoved: since(358, "fl358.realm.allow-edit-history-removed"),
   allowEditHistoryDeprecated: since(358, "fl358.register.allow-edit-history-deprecated"),
   signupAnnouncementsRenamed: since(241, "fl241.realm.signup-announcements-stream"),

@@ -32,7 +32,7 @@ import { routes as unsubscribe } from "./api/channels/unsubscribe.ts";
 import { routes as uploads } from "./api/uploads/upload.ts";
 // --- realm (imports) ---
 import { routes as realmUpdate } from "./api/realm/update.ts";
-// --- realm (session 2) (imports) ---
+// --- realm (imports) ---
 import { routes as linkifiers } from "./api/realm/linkifiers.ts";
 import { routes as profileFields } from "./api/realm/profile-fields.ts";
 import { routes as realmEmoji } from "./api/realm/emoji.ts";
@@ -114,7 +114,7 @@ export const ROUTES: readonly Route[] = [
   ...uploads,
   // --- realm ---
   ...realmUpdate,
-  // --- realm (session 2) ---
+  // --- realm ---
   ...linkifiers,
   ...profileFields,
   ...realmEmoji,

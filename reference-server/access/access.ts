@@ -8,7 +8,7 @@ import { EMAIL_VISIBILITY } from "../state/user-settings.ts";
 import { ROLE, type Channel, type Message, type User } from "../state/types.ts";
 // --- invitations (imports) ---
 import type { Invite } from "../state/invites.ts";
-// --- realm (session 2) (imports) ---
+// --- realm (imports) ---
 import { RealmPermissions } from "./realm-permissions.ts";
 
 /**
@@ -19,7 +19,7 @@ export class Access {
   // --- channels ---
   /** Metadata and content access to channels, channel permissions and who hears of channels (access/channels.ts). */
   readonly channels: ChannelAccess;
-  // --- realm (session 2) ---
+  // --- realm ---
   /** Realm-wide permissions of the realm settings: custom emoji, bots, direct messages (access/realm-permissions.ts). */
   readonly realm: RealmPermissions;
 

@@ -3,7 +3,7 @@ import type { Fault } from "./fault.ts";
 /** Realm settings: each fault breaks one clause (see ../faults.ts). */
 export const realmFaults = {
   // The permission-setting table's families (PATCH, register, event, removed policy) are generated: realm-table.ts.
-  // --- realm settings (session 2) ---
+  // --- realm settings ---
   "fl358.realm.edit-history-visibility-policy": { clause: "fl358.realm.edit-history-visibility-policy", description: "PATCH /realm ignores message_edit_history_visibility_policy at FL358", flips: "editHistoryVisibilityPolicy" },
   "fl358.realm.allow-edit-history-removed": { clause: "fl358.realm.allow-edit-history-removed", description: "PATCH /realm still reads allow_edit_history after FL358", flips: "allowEditHistoryRemoved" },
   "fl358.register.allow-edit-history-deprecated": { clause: "fl358.register.allow-edit-history-deprecated", description: "POST /register drops the deprecated realm_allow_edit_history", flips: "allowEditHistoryDeprecated" },

@@ -23,7 +23,7 @@ import { Uploads } from "./uploads.ts";
 import { OnboardingSteps } from "./onboarding.ts";
 import { Presence } from "./presence.ts";
 import { Thumbnails } from "./thumbnails.ts";
-// --- realm (session 2) (imports) ---
+// --- realm (imports) ---
 import { Linkifiers } from "./linkifiers.ts";
 import { ProfileFields } from "./profile-fields.ts";
 import { RealmEmojiSet } from "./realm-emoji.ts";
@@ -96,7 +96,7 @@ export class Store {
   // --- messages: rendering ---
   /** Which uploaded images have thumbnails (messages render placeholders until then). */
   readonly thumbnails = new Thumbnails();
-  // --- realm (session 2) ---
+  // --- realm ---
   /** The organization's linkifiers, custom profile fields and custom emoji, and whether it is still active. */
   readonly linkifiers = new Linkifiers();
   readonly profileFields = new ProfileFields();

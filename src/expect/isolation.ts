@@ -14,7 +14,7 @@ export const ISOLATED_SUITES: readonly string[] = [
   "suites/users/email-visibility.test.ts",
   // --- groups ---
   "suites/groups/permissions.test.ts",
-  // --- realm (session 2) ---
+  // --- realm ---
   "suites/realm/settings.test.ts",
   "suites/realm/permissions-enforced.test.ts",
   // --- settings, presence ---

@@ -22,7 +22,7 @@ export interface TargetInfo {
    * (src/target/harness-host.ts). Absent: those tests are not verifiable here.
    */
   harnessHost?: string;
-  // --- realm (session 2) ---
+  // --- realm ---
   /**
    * The named faults of an embedded reference server (empty when clean), for the record: a throw-away organization
    * inherits them from the server whose reference control starts it.

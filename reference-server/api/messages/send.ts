@@ -35,7 +35,7 @@ async function sendMessage(ctx: RequestContext): Promise<Record<string, unknown>
     dest = { type: "stream", channel, topic };
   } else {
     const recipients = resolveUsers(rt, to);
-    // --- realm (session 2): the realm's direct-message permissions ---
+    // --- realm: the realm's direct-message permissions ---
     checkDirectMessagePermission(rt, user, recipients);
     dest = { type: "private", recipients };
   }

@@ -39,7 +39,7 @@ export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
   for (const def of REALM_SETTINGS) {
     if (settingActive(def, rt.fl) && def.setBy !== "server" && !tableFault(rt, def, "-register")) out[`realm_${def.name}`] = rt.store.settings.get(def.name);
   }
-  // --- realm settings (session 2) ---
+  // --- realm settings ---
   if (rt.faulty("fl153.register.realm-prefix")) {
     out.name = out.realm_name;
     delete out.realm_name;

@@ -96,7 +96,7 @@ export const SECTIONS: Record<string, Section> = {
   scheduled_messages: (rt, req) => scheduledSection(rt, req.user),
   // --- webhooks ---
   realm_incoming_webhook_bots: (rt) => incomingWebhookBotsSection(rt),
-  // --- realm (session 2) ---
+  // --- realm ---
   realm_linkifiers: (rt, req) => ({ realm_linkifiers: linkifiersSection(rt, req.capabilities.linkifier_url_template).realm_linkifiers }),
   realm_filters: (rt) => ({ realm_filters: realmFilters(rt) }),
   custom_profile_fields: (rt) => profileFieldsSection(rt),

@@ -20,8 +20,9 @@ export const RUN = defineCommand({
   ],
   description:
     "Runs the conformance suites against one target and writes results.json, index.html, junit.xml, allure-results/,\n" +
-    "badge.json and badge.svg. Exits 0 when every applicable must-clause passes, 1 when one does not, 2 on bad input\n" +
-    "or an unreachable target. A progress line goes to stderr; the summary to stdout.",
+    "badge.json and badge.svg. Exits 0 when no applicable must-clause test fails, is blocked or errs, 1 when one does,\n" +
+    "2 on bad input or an unreachable target. Tests not verifiable on the target (each listed with what would make it\n" +
+    "runnable) do not count, unless --strict. A progress line goes to stderr; the summary to stdout.",
   options: {
     "feature-level": { type: "string", value: "N", default: String(LAST_LEVEL), description: `the embedded reference server's level (${FIRST_LEVEL}–${LAST_LEVEL})` },
     target: { type: "string", value: "URL", description: "run against the server at URL (with --personas)" },
