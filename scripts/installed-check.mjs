@@ -7,6 +7,7 @@
  * README says ends the check with exit 1 and names the step.
  *
  *   node scripts/installed-check.mjs [--keep]     (--keep leaves the folder for a look)
+ *   CC_EXTRA_NODES=/path/node22:/path/node24 node scripts/installed-check.mjs   (also under those Node binaries)
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
@@ -157,6 +158,19 @@ step("the README's own vitest project with behaviour()", () => {
   if (!/passed/.test(summary)) throw new Error(`vitest printed no passed tests:\n${tail(r.stdout)}`);
   return summary.trim();
 });
+// Other Node versions the package promises (engines: >=20.19): CI gives their binaries in CC_EXTRA_NODES
+// (colon-separated paths), and each runs the CLI and a full embedded run from the same installed folder.
+for (const node of (process.env.CC_EXTRA_NODES ?? "").split(":").filter(Boolean)) {
+  const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout?.trim() ?? node;
+  step(`under Node ${version}: --version and run`, () => {
+    const bin = join(app, "node_modules", "chat-conformance", "bin", "chat-conformance.js");
+    sh(node, [bin, "--version"]);
+    sh(node, [bin, "run", "--out", `reports/node-${version}`]);
+    const r = JSON.parse(readFileSync(join(app, "reports", `node-${version}`, "results.json"), "utf8"));
+    if (r.verifiedLevel !== 372) throw new Error(`verified level ${r.verifiedLevel}, wanted 372`);
+    return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}`;
+  });
+}
 console.log(`${failed ? "installed-package check FAILED" : "installed-package check passed"} in ${((Date.now() - t0) / 1000).toFixed(0)} s (${work})`);
 if (!keep) rmSync(work, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
