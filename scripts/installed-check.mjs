@@ -158,6 +158,22 @@ step("the README's own vitest project with behaviour()", () => {
   if (!/passed/.test(summary)) throw new Error(`vitest printed no passed tests:\n${tail(r.stdout)}`);
   return summary.trim();
 });
+step("a TypeScript user's code typechecks against the package's declarations", () => {
+  // The compiler is the repository's; every module it resolves comes from the folder, as for a user.
+  writeFileSync(join(app, "consumer.mts"), [
+    'import { startReferenceServer, runConformance, behaviour, type Results } from "chat-conformance";',
+    "const server = await startReferenceServer({ featureLevel: 241 });",
+    "const run = await runConformance({ target: { url: server.url, personas: server.personas, serverConfig: server.serverConfig } });",
+    "const level: number | null = (run.results satisfies Results).verifiedLevel;",
+    'behaviour("fl174.messages.direct-type", "typed", { needs: ["member"] }, async (t) => { t.expect.success(await t.api("member").get("/users/me")); });',
+    "// @ts-expect-error a feature level is a number",
+    'await startReferenceServer({ featureLevel: "241" });',
+    "console.log(level);",
+    "",
+  ].join("\n"));
+  writeFileSync(join(app, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ["consumer.mts"] }));
+  sh(process.execPath, [join(repo, "node_modules", "typescript", "bin", "tsc"), "-p", "."]);
+});
 // Other Node versions the package promises (engines: >=20.19): CI gives their binaries in CC_EXTRA_NODES
 // (colon-separated paths), and each runs the CLI and a full embedded run from the same installed folder.
 for (const node of (process.env.CC_EXTRA_NODES ?? "").split(":").filter(Boolean)) {
