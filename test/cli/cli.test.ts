@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLI } from "../support/cli-entry.ts";
+import { serveChild } from "../support/serve-child.ts";
 import { describe, expect, it } from "vitest";
 import { ResultsSchema } from "../../src/report/schema.ts";
 
@@ -27,24 +28,7 @@ function allureResults(out: string): AllureResult[] {
     .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as AllureResult);
 }
 
-/** Starts `serve --json` on a free port and returns what it printed, and a stop function. */
-async function serve(args: string[]): Promise<{ doc: { url: string; featureLevel: number; personas: Record<string, { email: string; apiKey: string; userId: number }> }; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", "--json", ...args], { cwd: ROOT });
-  const line = await new Promise<string>((resolve, reject) => {
-    let buf = "";
-    child.stdout.on("data", (d: Buffer) => {
-      buf += d.toString();
-      if (buf.includes("\n")) resolve(buf.split("\n")[0]!);
-    });
-    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${buf}`)));
-  });
-  const stop = () =>
-    new Promise<number | null>((resolve) => {
-      child.on("exit", (code) => resolve(code));
-      child.kill("SIGTERM");
-    });
-  return { doc: JSON.parse(line), stop };
-}
+const serve = (args: string[]) => serveChild(args, ROOT);
 
 describe("bad input gets one clear line and exit code 2", () => {
   const cases: Array<[string[], RegExp]> = [
