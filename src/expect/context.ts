@@ -130,7 +130,7 @@ async function settleCleanup(fn: CleanupFn): Promise<string | null> {
     const res = await Promise.race([fn(), timeout]);
     if (res === "timeout") return `no answer within ${CLEANUP_TIMEOUT_MS} ms`;
     if (!res || (res.status >= 200 && res.status < 300) || res.status === 404) return null;
-    return `HTTP ${res.status} ${res.text.slice(0, 200)}`;
+    return `HTTP ${res.status} ${res.text.trim().slice(0, 200)}`;
   } catch (e) {
     return e instanceof Error ? e.message.split("\n")[0]! : String(e);
   } finally {

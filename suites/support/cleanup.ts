@@ -38,20 +38,27 @@ async function channelListed(t: TestContext, admin: ApiClient, id: number): Prom
 }
 
 /**
- * Archives the channel when the test ends (DELETE /streams/{stream_id} as the administrator): archived channels
- * leave every listing and subscription list. A private channel the administrator may not administer (before FL349,
- * without content access) is archived after its creator, a subscriber, subscribes the administrator. One the test
- * archived itself is done.
+ * Archives a channel: as the administrator, and where it may not (before FL349 a private channel needs content
+ * access) after a subscriber among the personas, the creator first, subscribes it. Done too when the channel is
+ * no longer listed (the test archived it itself).
  */
+async function archive(t: TestContext, channel: { id: number; name: string }, creator: PersonaRole | ApiClient): Promise<ApiResponse | undefined> {
+  const admin = t.api("administrator");
+  const path = `/streams/${channel.id}`;
+  const res = await admin.delete(path);
+  if (ok(res) || !(await channelListed(t, admin, channel.id))) return undefined;
+  const principals = [t.persona("administrator").userId];
+  const others = (Object.keys(t.target.personas) as PersonaRole[]).filter((r) => r !== "administrator");
+  for (const who of [creator, ...others]) {
+    const joined = await clientOf(t, who).post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals });
+    if (ok(joined)) return admin.delete(path);
+  }
+  return res;
+}
+
+/** Archives the channel when the test ends (see `archive`): archived channels leave every listing and subscription list. */
 export function archiveChannelLater(t: TestContext, channel: { id: number; name: string }, creator: PersonaRole | ApiClient): void {
-  t.cleanup(`channel ${channel.name} (${channel.id})`, async () => {
-    const admin = t.api("administrator");
-    const path = `/streams/${channel.id}`;
-    const res = await admin.delete(path);
-    if (ok(res) || !(await channelListed(t, admin, channel.id))) return undefined;
-    const joined = await clientOf(t, creator).post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("administrator").userId] });
-    return ok(joined) ? admin.delete(path) : res;
-  });
+  t.cleanup(`channel ${channel.name} (${channel.id})`, () => archive(t, channel, creator));
 }
 
 /** Archives a channel known by name only (the test created it with POST /users/me/subscriptions itself). */
@@ -60,12 +67,7 @@ export function archiveChannelNamedLater(t: TestContext, name: string, creator: 
     const found = await t.api("administrator").get("/get_stream_id", { stream: name });
     // Not found: never created (a refusal the test expected), or already archived.
     if (!ok(found) || typeof found.json?.stream_id !== "number") return undefined;
-    const id = found.json.stream_id;
-    const admin = t.api("administrator");
-    const res = await admin.delete(`/streams/${id}`);
-    if (ok(res)) return res;
-    const joined = await clientOf(t, creator).post("/users/me/subscriptions", { subscriptions: [{ name }], principals: [t.persona("administrator").userId] });
-    return ok(joined) ? admin.delete(`/streams/${id}`) : res;
+    return archive(t, { id: found.json.stream_id, name }, creator);
   });
 }
 

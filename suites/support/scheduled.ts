@@ -48,11 +48,17 @@ export async function scheduledList(t: TestContext, role: PersonaRole): Promise<
   return { list: body.scheduled_messages as unknown[], res };
 }
 
-/** A channel only `role` is subscribed to, private (invite_only): leaving it takes away the right to post there. */
+/**
+ * A private (invite_only) channel of `role`'s: leaving it takes away the right to post there. The administrator is
+ * subscribed too, so that it may archive the channel when the test ends at every level (before FL349 only a
+ * subscriber may), whoever has left it by then.
+ */
 export async function privateChannelOf(t: TestContext, role: PersonaRole): Promise<{ name: string; id: number }> {
   const name = t.unique("private");
   const client = t.api(role);
-  await t.must("create a private channel", client.post("/users/me/subscriptions", { subscriptions: [{ name }], invite_only: true }));
+  const admin = t.target.personas.administrator;
+  const principals = [t.persona(role).userId, ...(admin ? [admin.userId] : [])];
+  await t.must("create a private channel", client.post("/users/me/subscriptions", { subscriptions: [{ name }], invite_only: true, principals }));
   const body = await t.must("look up the channel id with GET /get_stream_id", client.get("/get_stream_id", { stream: name }));
   const channel = { name, id: body.stream_id as number };
   archiveChannelLater(t, channel, role);

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,6 +75,7 @@ describe("the suites are repeatable against one long-lived server", () => {
 
   afterAll(async () => {
     await served?.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it(`${RUNS} runs in a row give every test the same verdict`, () => {
