@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResultsSchema, type Results } from "../../src/report/schema.ts";
 import { CLI } from "../support/cli-entry.ts";
+import { serveChild } from "../support/serve-child.ts";
 
 /**
  * CI pipelines run the suites against one long-lived staging server, day after day: a run must judge the server
@@ -23,26 +24,15 @@ interface Served {
   stop: () => Promise<number | null>;
 }
 
-/** `serve --port 0 --json` as a child process; its line goes to a personas file for `run --personas`. */
+/**
+ * `serve` as a child process, its line in a personas file. Its heartbeat is 5 s rather than a real server's 50:
+ * what these runs check does not depend on it, and each run would otherwise wait out the long one.
+ */
 async function serve(dir: string): Promise<Served> {
-  const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", "--json"], { cwd: ROOT });
-  const line = await new Promise<string>((resolve, reject) => {
-    let buf = "";
-    child.stdout.on("data", (d: Buffer) => {
-      buf += d.toString();
-      if (buf.includes("\n")) resolve(buf.split("\n")[0]!);
-    });
-    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${buf}`)));
-  });
+  const { line, doc, stop } = await serveChild(["--heartbeat-seconds", "5"], ROOT);
   const file = join(dir, "serve.json");
   writeFileSync(file, line);
-  const stop = () =>
-    new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
-      child.on("exit", (code) => resolve(code));
-      child.kill("SIGTERM");
-    });
-  return { url: (JSON.parse(line) as { url: string }).url, file, stop };
+  return { url: doc.url, file, stop };
 }
 
 /** One `run --target` against the server: its exit code, output, and results document. */
@@ -96,6 +86,17 @@ describe("the suites are repeatable against one long-lived server", () => {
     for (const [i, r] of runs.entries()) {
       const problems = r.results.tests.filter((t) => t.status === "fail" || t.status === "error" || t.status === "blocked").map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n")[0]}`);
       expect(r.code, `run ${i + 1}: ${problems.join("\n") || r.output.slice(-2000)}`).toBe(0);
+    }
+  });
+
+  // Against serve with its whole --json line, the harness can set up everything the embedded server can.
+  it("every test is verifiable against serve, and each run conforms through FL 372", () => {
+    for (const [i, r] of runs.entries()) {
+      const unverifiable = r.results.tests.filter((t) => t.status === "unverifiable").map((t) => `${t.id}: ${t.message ?? ""}`);
+      expect(unverifiable, `unverifiable tests in run ${i + 1}`).toEqual([]);
+      expect(r.results.partial, `run ${i + 1} is partial`).toBeNull();
+      expect(r.results.verifiedLevel).toBe(372);
+      expect(r.output).toContain("Verified: conforms through FL 372\n");
     }
   });
 
