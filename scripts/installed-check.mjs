@@ -118,7 +118,8 @@ step("chat-conformance run (embedded reference server)", () => {
   return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}`;
 });
 await stepAsync("chat-conformance serve --json, then run --target against it", async () => {
-  const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--port", "0", "--json"], { cwd: app, env, stdio: ["ignore", "pipe", "inherit"] });
+  // A 5 s heartbeat instead of a real server's 50: the run would otherwise wait out the long one for its heartbeat test.
+  const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--port", "0", "--json", "--heartbeat-seconds", "5"], { cwd: app, env, stdio: ["ignore", "pipe", "inherit"] });
   try {
     const line = await new Promise((resolve, reject) => {
       let buf = "";
