@@ -1,8 +1,6 @@
 import type { Reporter } from "vitest/node";
-import { startVitest } from "vitest/node";
 import type { TestMeta } from "../expect/meta.ts";
 import { ISOLATED_SUITES } from "../expect/isolation.ts";
-import { ALLURE_CATEGORIES } from "../report/allure.ts";
 import { ConformanceCollector } from "../report/collector.ts";
 import type { Expectations } from "../report/expectations.ts";
 import type { TargetInfo } from "../target/target.ts";
@@ -31,6 +29,8 @@ export interface SuiteRun {
  * ones that change organization settings one file at a time, so that no test sees another's settings.
  */
 export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Promise<SuiteRun> {
+  // vitest's runner and Allure load only when suites run: `import "chat-conformance"` to start a server stays light.
+  const { startVitest } = await import("vitest/node");
   const collector = new ConformanceCollector();
   const reporters: Array<Reporter | [string, Record<string, unknown>]> = [collector, ...(o.reporters ?? [])];
   if (o.allureResultsDir !== undefined) {
@@ -38,7 +38,7 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
       "allure-vitest/reporter",
       {
         resultsDir: o.allureResultsDir,
-        categories: ALLURE_CATEGORIES,
+        categories: (await import("../report/allure.ts")).ALLURE_CATEGORIES,
         environmentInfo: { target: target.url, kind: target.kind, "feature level": String(target.featureLevel), "chat-conformance": VERSION, ...(o.faults?.length ? { faults: o.faults.join(" ") } : {}) },
       },
     ]);
