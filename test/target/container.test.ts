@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { GenericContainer, getContainerRuntimeClient } from "testcontainers";
+import { GenericContainer, getContainerRuntimeClient, Wait } from "testcontainers";
 import { CLI } from "../support/cli-entry.ts";
 import { describe, expect, it } from "vitest";
 import { personasFromLog, serverConfigFromLog } from "../../src/target/container.ts";
@@ -54,6 +54,39 @@ describe("container target", () => {
       const results = ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8")));
       expect(results.target.kind).toBe("container");
       expect(results.target.featureLevel).toBe(300);
+    },
+    900_000,
+  );
+
+  // The same image is also the harness: `chat-conformance run --target` inside it, against a serve container beside it.
+  it.skipIf(!runtime)(
+    "the image runs the suites too: run --target from one container against serve in another",
+    async () => {
+      await GenericContainer.fromDockerfile(ROOT).build("chat-conformance-reference:test", { deleteOnExit: false });
+      let line = "";
+      const server = await new GenericContainer("chat-conformance-reference:test")
+        .withExposedPorts(9991)
+        .withLogConsumer((stream) => stream.on("data", (d: Buffer | string) => (line ||= d.toString().split("\n")[0]!)))
+        .withWaitStrategy(Wait.forHealthCheck())
+        .start();
+      try {
+        const doc = JSON.parse(line) as { personas: unknown };
+        const url = `http://${server.getIpAddress(server.getNetworkNames()[0]!)}:9991`;
+        const harness = await new GenericContainer("chat-conformance-reference:test")
+          .withCopyContentToContainer([{ content: JSON.stringify({ personas: doc.personas }), target: "/home/node/app/personas.json", mode: 0o644 }])
+          .withCommand(["chat-conformance", "run", "--target", url, "--personas", "personas.json", "--filter", "suites/server"])
+          .withWaitStrategy(Wait.forOneShotStartup())
+          .start();
+        const logs = await new Promise<string>((resolve) => {
+          let all = "";
+          void harness.logs().then((s) => s.on("data", (d: Buffer | string) => (all += d.toString())).on("end", () => resolve(all)));
+        });
+        expect(logs).toMatch(/Target:\s+url http:\/\/.*at FL 372/);
+        expect(logs).toMatch(/Result:\s+(CONFORMING|PARTIAL RUN)/);
+        await harness.stop();
+      } finally {
+        await server.stop();
+      }
     },
     900_000,
   );
