@@ -10,7 +10,7 @@
  *   CC_EXTRA_NODES=/path/node22:/path/node24 node scripts/installed-check.mjs   (also under those Node binaries)
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,6 +99,9 @@ step("npm install --omit=dev into an empty folder", () => {
   }
   if (existsSync(join(app, "node_modules", "typescript")) || existsSync(join(app, "node_modules", "tsx"))) throw new Error("a development dependency (typescript or tsx) was installed");
 });
+/** Every file of the installed package: runs must write nothing there (a global install may be read-only). */
+const packageFiles = () => readdirSync(join(app, "node_modules", "chat-conformance"), { recursive: true }).map(String).sort();
+const installedFiles = existsSync(join(app, "node_modules", "chat-conformance")) ? packageFiles() : [];
 step("chat-conformance --version", () => {
   const want = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).version;
   const got = cli(["--version"]).stdout.trim();
@@ -174,6 +177,10 @@ step("a TypeScript user's code typechecks against the package's declarations", (
   ].join("\n"));
   writeFileSync(join(app, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ["consumer.mts"] }));
   sh(process.execPath, [join(repo, "node_modules", "typescript", "bin", "tsc"), "-p", "."]);
+});
+step("the runs wrote nothing inside the installed package", () => {
+  const added = packageFiles().filter((f) => !installedFiles.includes(f));
+  if (added.length) throw new Error(`new files under node_modules/chat-conformance: ${added.slice(0, 5).join(", ")}`);
 });
 // Other Node versions the package promises (engines: >=20.19): CI gives their binaries in CC_EXTRA_NODES
 // (colon-separated paths), and each runs the CLI and a full embedded run from the same installed folder.

@@ -9,6 +9,7 @@ const files = pack.files.map((f) => f.path);
 const problems = [];
 for (const f of files) {
   if (/^(test|bench|scripts|src|reference-server|suites|fixtures)\//.test(f)) problems.push(`${f}: outside dist/ (sources or project tests)`);
+  else if (/(^|\/)node_modules\//.test(f)) problems.push(`${f}: a cache or dependency inside the package`);
   else if (/\.ts$/.test(f) && !/\.d\.ts$/.test(f)) problems.push(`${f}: TypeScript source`);
   else if (/^dist\/suites\/.*\.d\.ts$/.test(f)) problems.push(`${f}: declarations of a suite file`);
 }

@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Reporter } from "vitest/node";
 import type { TestMeta } from "../expect/meta.ts";
 import { ISOLATED_SUITES } from "../expect/isolation.ts";
@@ -59,7 +61,10 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
       passWithNoTests: true,
       testTimeout: 180_000,
       hookTimeout: 60_000,
-    });
+      // The suites' root is the installed package, which may be read-only (a global install run by another user):
+      // vitest keeps no results cache there, and Vite's cache goes to the temporary folder.
+      cache: false,
+    }, { cacheDir: join(tmpdir(), "chat-conformance-vite") });
     await vitest.close();
   }
   return { tests: collector.tests, moduleErrors: collector.moduleErrors };
