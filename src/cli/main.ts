@@ -67,14 +67,15 @@ async function dispatch(command: string, rest: string[], io: Io): Promise<number
 /** The CLI: every failure of input becomes one line and exit code 2; nothing prints a stack trace. */
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [command, ...rest] = argv;
+  const overview = () => io.out(renderMainHelp(COMMANDS, paletteFor(io.stdout)));
   try {
     switch (command) {
       case undefined:
-        io.out(renderMainHelp(COMMANDS, paletteFor(io.stdout)));
+        overview();
         return 2;
       case "--help":
       case "-h":
-        io.out(renderMainHelp(COMMANDS, paletteFor(io.stdout)));
+        overview();
         return 0;
       case "--version":
       case "-v":
@@ -84,7 +85,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         // `help COMMAND` is `COMMAND --help`; a bare `help` is the overview.
         const [topic] = rest;
         if (topic === undefined || GLOBAL_WORDS.includes(topic)) {
-          io.out(renderMainHelp(COMMANDS, paletteFor(io.stdout)));
+          overview();
           return 0;
         }
         const spec = commandSpec(topic);

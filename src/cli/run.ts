@@ -8,7 +8,7 @@ import { renderSummary } from "../report/summary.ts";
 import { verdictOf } from "../report/verdict.ts";
 import { writeReports } from "../report/write.ts";
 import { runConformance } from "../run/conformance.ts";
-import { detectTarget } from "../target/detect.ts";
+import { connectTarget } from "../target/remote.ts";
 import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts";
 import { startReferenceTarget } from "../target/reference.ts";
 import type { TargetInfo } from "../target/target.ts";
@@ -80,10 +80,9 @@ async function containerTarget(values: RunValues, image: string, assumeFl: numbe
 /** --target URL: any server, with the personas (and the server configuration it declares) from --personas. */
 async function urlTarget(url: string, personasFile: string | undefined, assumeFl: number | undefined): Promise<Opened> {
   if (personasFile === undefined) throw new UsageError("--target needs --personas FILE (the personas object that `serve --json` prints)");
-  const target = await detectTarget({ kind: "url", url: checkUrl(url), personas: readPersonas(personasFile), ...(assumeFl !== undefined ? { assumeFl } : {}) });
   // Server configuration the target declares next to its personas (e.g. its JWT key).
   const serverConfig = readServerConfig(personasFile);
-  if (serverConfig) target.serverConfig = serverConfig;
+  const target = await connectTarget({ url: checkUrl(url), personas: readPersonas(personasFile), ...(serverConfig ? { serverConfig } : {}), ...(assumeFl !== undefined ? { assumeFl } : {}) });
   return { target, close: async () => undefined };
 }
 

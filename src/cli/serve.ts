@@ -1,5 +1,4 @@
 import { createReferenceServer, MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL } from "../../reference-server/server.ts";
-import { referenceServerConfig } from "../target/reference.ts";
 import { parseOptions } from "./options.ts";
 import { REFERENCE_PORT, SERVE, SERVE_HOST } from "./specs/serve.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
@@ -37,7 +36,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError(err.message);
   }
   if (values.json) {
-    io.out(JSON.stringify({ url: server.url, featureLevel, personas: server.personas, serverConfig: referenceServerConfig(server) }));
+    io.out(JSON.stringify({ url: server.url, featureLevel, personas: server.personas, serverConfig: server.serverConfig }));
   } else {
     io.out(`reference server at FL ${featureLevel} listening on ${server.url}  (API under ${server.url}/api/v1)`);
     for (const [role, p] of Object.entries(server.personas)) io.out(`  ${role.padEnd(14)} ${p.email.padEnd(24)} ${p.apiKey}  user ${p.userId}`);

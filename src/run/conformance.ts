@@ -3,8 +3,7 @@ import { collectTests } from "../expect/collect.ts";
 import { buildResults } from "../report/build.ts";
 import { applyExpectations, type Expectations } from "../report/expectations.ts";
 import type { Results } from "../report/schema.ts";
-import { detectTarget } from "../target/detect.ts";
-import type { Personas } from "../target/personas.ts";
+import { connectTarget, type RemoteTarget } from "../target/remote.ts";
 import { startReferenceTarget } from "../target/reference.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { settleHarnessHost } from "../target/harness-host.ts";
@@ -12,17 +11,7 @@ import { VERSION } from "../layout.ts";
 import { runScope } from "./scope.ts";
 import { runSuites, type SuiteRunOptions } from "./suites.ts";
 
-/** A server to run against: its URL, one account per role, and what it declares about itself. */
-export interface RemoteTarget {
-  url: string;
-  personas: Personas;
-  /** Server configuration the API cannot read (the `serverConfig` of `serve --json`'s line). */
-  serverConfig?: TargetInfo["serverConfig"];
-  /** Test as if the server were at this level, whatever it reports. */
-  assumeFl?: number;
-  /** The harness's address as this server reaches it (see ConformanceOptions.harnessHost). */
-  harnessHost?: string;
-}
+export type { RemoteTarget };
 
 export interface ConformanceOptions extends Omit<SuiteRunOptions, "expectations"> {
   /** The server under test; omitted, an embedded reference server at `featureLevel` (default 372, with `faults`). */
@@ -65,11 +54,7 @@ async function open(o: ConformanceOptions): Promise<{ target: TargetInfo; close:
   const none = async () => undefined;
   if (o.target === undefined) return startReferenceTarget({ ...(o.featureLevel !== undefined ? { featureLevel: o.featureLevel } : {}), faults: o.faults ?? [] });
   if (isTargetInfo(o.target)) return { target: o.target, close: none };
-  const t = o.target;
-  const target = await detectTarget({ kind: "url", url: t.url, personas: t.personas, ...(t.assumeFl !== undefined ? { assumeFl: t.assumeFl } : {}) });
-  if (t.serverConfig) target.serverConfig = t.serverConfig;
-  if (t.harnessHost !== undefined) target.harnessHost = t.harnessHost;
-  return { target, close: none };
+  return { target: await connectTarget(o.target), close: none };
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { TestProject } from "vitest/node";
-import { detectTarget } from "../target/detect.ts";
 import { settleHarnessHost } from "../target/harness-host.ts";
 import { startReferenceTarget } from "../target/reference.ts";
 import type { TargetInfo } from "../target/target.ts";
-import type { RemoteTarget } from "./conformance.ts";
+import { connectTarget, type RemoteTarget } from "../target/remote.ts";
 
 export interface SetupOptions {
   /** The server your tests run against; omitted, an embedded reference server at `featureLevel`. */
@@ -24,10 +23,8 @@ export function conformanceSetup(o: SetupOptions = {}): (project: Pick<TestProje
     let target: TargetInfo;
     let close = async (): Promise<void> => undefined;
     if (o.target) {
-      const t = o.target;
-      target = await detectTarget({ kind: "url", url: t.url, personas: t.personas, ...(t.assumeFl !== undefined ? { assumeFl: t.assumeFl } : {}) });
-      if (t.serverConfig) target.serverConfig = t.serverConfig;
-      await settleHarnessHost(target, t.harnessHost);
+      target = await connectTarget(o.target);
+      await settleHarnessHost(target, undefined);
     } else {
       ({ target, close } = await startReferenceTarget(o.featureLevel !== undefined ? { featureLevel: o.featureLevel } : {}));
     }

@@ -1,5 +1,6 @@
 import type { StartedTestContainer } from "testcontainers";
-import { TargetError, detectTarget } from "./detect.ts";
+import { TargetError } from "./detect.ts";
+import { connectTarget } from "./remote.ts";
 import { PersonasSchema, type Personas } from "./personas.ts";
 import { serverConfigOf } from "./server-config.ts";
 import type { TargetInfo } from "./target.ts";
@@ -87,10 +88,9 @@ export async function startContainerTarget(o: ContainerTargetOptions): Promise<{
     const personas = o.personas ?? (firstLine !== undefined ? personasFromLog(firstLine) : undefined);
     if (!personas) throw new TargetError(`container ${o.image} printed no personas line (serve --json); give --personas FILE`);
     const url = `http://${container.getHost()}:${container.getMappedPort(o.port)}`;
-    const target = await detectTarget({ kind: "container", url, personas, ...(o.assumeFl !== undefined ? { assumeFl: o.assumeFl } : {}) });
-    target.notes.push(`container ${o.image}`);
     const serverConfig = o.serverConfig ?? (o.personas === undefined && firstLine !== undefined ? serverConfigFromLog(firstLine) : undefined);
-    if (serverConfig) target.serverConfig = serverConfig;
+    const target = await connectTarget({ url, personas, ...(serverConfig ? { serverConfig } : {}), ...(o.assumeFl !== undefined ? { assumeFl: o.assumeFl } : {}) }, "container");
+    target.notes.push(`container ${o.image}`);
     return { target, close };
   } catch (e) {
     await close();

@@ -22,12 +22,6 @@ export interface TargetInfo {
    * (src/target/harness-host.ts). Absent: those tests are not verifiable here.
    */
   harnessHost?: string;
-  // --- realm ---
-  /**
-   * The named faults of an embedded reference server (empty when clean), for the record: a throw-away organization
-   * inherits them from the server whose reference control starts it.
-   */
-  referenceFaults?: readonly string[];
   // --- presence ---
   /**
    * Server configuration the API cannot read, as the target declares it (the reference server states its own);

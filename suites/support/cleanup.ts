@@ -126,26 +126,25 @@ export function deactivateGroupLater(t: TestContext, name: string, manager: Pers
 }
 
 /**
- * Revokes the email invitation of `email` when the test ends (DELETE /invites/{invite_id} as the administrator,
- * found in GET /invites); one not listed (never made, or used) is done.
+ * Revokes, when the test ends, the invitation GET /invites lists with `field` equal to `value` (as the administrator,
+ * through DELETE `path`/{invite_id}); one not listed (never made, or used) is done.
  */
-export function revokeInviteLater(t: TestContext, email: string): void {
-  t.cleanup(`invitation of ${email}`, async () => {
+function revokeListedInviteLater(t: TestContext, label: string, field: "email" | "link_url", value: string, path: string): void {
+  t.cleanup(label, async () => {
     const admin = t.api("administrator");
     const listed = await admin.get("/invites");
-    const invite = ((listed.json?.invites ?? []) as Array<{ id?: number; email?: string }>).find((i) => i.email === email);
+    const invite = ((listed.json?.invites ?? []) as Array<{ id?: number; email?: string; link_url?: string }>).find((i) => i[field] === value);
     if (ok(listed) && invite === undefined) return undefined;
-    return invite ? admin.delete(`/invites/${invite.id}`) : listed;
+    return invite ? admin.delete(`${path}/${invite.id}`) : listed;
   });
 }
 
-/** Revokes the reusable invitation link when the test ends (DELETE /invites/multiuse/{invite_id} as the administrator). */
+/** Revokes the email invitation of `email` when the test ends (DELETE /invites/{invite_id}). */
+export function revokeInviteLater(t: TestContext, email: string): void {
+  revokeListedInviteLater(t, `invitation of ${email}`, "email", email, "/invites");
+}
+
+/** Revokes the reusable invitation link when the test ends (DELETE /invites/multiuse/{invite_id}). */
 export function revokeLinkLater(t: TestContext, link: string): void {
-  t.cleanup(`invitation link ${link}`, async () => {
-    const admin = t.api("administrator");
-    const listed = await admin.get("/invites");
-    const invite = ((listed.json?.invites ?? []) as Array<{ id?: number; link_url?: string }>).find((i) => i.link_url === link);
-    if (ok(listed) && invite === undefined) return undefined;
-    return invite ? admin.delete(`/invites/multiuse/${invite.id}`) : listed;
-  });
+  revokeListedInviteLater(t, `invitation link ${link}`, "link_url", link, "/invites/multiuse");
 }
