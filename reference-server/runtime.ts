@@ -64,6 +64,8 @@ export interface Route {
   handler: Handler<User> | Handler<undefined>;
   /** Levels below FL167 at which this endpoint already listed unsupported parameters (FL78, FL96, FL111). */
   reportsIgnoredSince?: number;
+  /** Zulip's operationId: the route exists only from the level Zulip's API description gives it. */
+  operation?: string;
 }
 
 export const authed = (method: Method, path: string, handler: Handler<User>, extra: Partial<Route> = {}): Route => ({

@@ -120,9 +120,11 @@ step("chat-conformance run (embedded reference server)", () => {
   if (r.verifiedLevel !== 372) throw new Error(`verified level ${r.verifiedLevel}, wanted 372`);
   return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}`;
 });
-await stepAsync("chat-conformance serve --json, then run --target against it", async () => {
+await stepAsync("chat-conformance serve --product zulip --json, then run --target against it", async () => {
   // A 5 s heartbeat instead of a real server's 50: the run would otherwise wait out the long one for its heartbeat test.
-  const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--port", "0", "--json", "--heartbeat-seconds", "5"], { cwd: app, env, stdio: ["ignore", "pipe", "inherit"] });
+  // The real product's names on both sides: the server sends them, and the harness, detecting a `zulip` server,
+  // speaks them (src/product/names.ts); the repeatable-run test covers serve with the spec's names.
+  const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--product", "zulip", "--port", "0", "--json", "--heartbeat-seconds", "5"], { cwd: app, env, stdio: ["ignore", "pipe", "inherit"] });
   try {
     const line = await new Promise((resolve, reject) => {
       let buf = "";
@@ -138,6 +140,7 @@ await stepAsync("chat-conformance serve --json, then run --target against it", a
     cli(["run", "--target", doc.url, "--personas", "serve.json", "--out", "reports/serve"]);
     const r = JSON.parse(readFileSync(join(app, "reports", "serve", "results.json"), "utf8"));
     if (r.verifiedLevel !== doc.featureLevel) throw new Error(`verified level ${r.verifiedLevel}, wanted ${doc.featureLevel}`);
+    if (r.target.product !== "zulip") throw new Error(`the run saw product ${r.target.product}, wanted zulip`);
     const action = actionCommand({ target: doc.url, personas: "serve.json", "read-only": "true", reports: "reports/action" });
     sh("bash", ["-c", action.script], { env: { ...env, ...action.env } });
     const a = JSON.parse(readFileSync(join(app, "reports", "action", "results.json"), "utf8"));

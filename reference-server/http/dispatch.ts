@@ -5,7 +5,7 @@ import { parseBody } from "./body.ts";
 import { sendError, sendJson, successBody } from "./envelope.ts";
 import { ApiError, badRequest, methodNotAllowed, notFound } from "./errors.ts";
 import { Params } from "./params.ts";
-import { renameProductKeys } from "./product.ts";
+import { AUTH_REALM, specEndpoint, specName, toRealNames } from "../../src/product/names.ts";
 import type { RouteTable } from "./router.ts";
 import { multipartFileLimit } from "../uploads/limits.ts";
 import { serveUploadPath } from "../uploads/paths.ts";
@@ -33,8 +33,9 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     if (await serveControl(rt, req, res, url.pathname)) return;
     const prefix = rt.faulty("fl153.server.api-v1-prefix") && url.pathname !== `${PREFIX}/server_settings` ? UNVERSIONED_PREFIX : PREFIX;
     if (!url.pathname.startsWith(`${prefix}/`)) throw notFound(`No such endpoint: ${url.pathname}`);
-    const sub = url.pathname.slice(prefix.length);
-    const found = table.lookup(method, sub);
+    // `--product zulip`: the real product's path for an endpoint the spec names differently, and none of the spec's.
+    const endpoint = rt.config.product === "zulip" ? specEndpoint(method, url.pathname.slice(prefix.length)) : { method, path: url.pathname.slice(prefix.length) };
+    const found = endpoint === null ? ({ kind: "not-found" } as const) : table.lookup(endpoint.method, endpoint.path);
     if (found.kind === "not-found") {
       if (rt.faulty("fl153.server.unknown-route")) {
         req.resume();
@@ -55,6 +56,7 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     const body = await parseBody(req, multipartFileLimit(rt));
     const merged = new Map(method === "DELETE" && rt.faulty("fl153.server.parameter-encoding") ? [] : body.fields);
     for (const [k, v] of url.searchParams) if (!merged.has(k)) merged.set(k, v);
+    if (rt.config.product === "zulip") for (const [k, v] of [...merged]) if (specName(k) !== k) merged.set(specName(k), v).delete(k);
     const params = new Params(merged, (id) => rt.faulty(id));
     const user = route.auth ? authenticate(rt, req) : undefined;
     const ctx = { rt, user, params, path, files: body.files, req, signal: controller.signal };
@@ -63,14 +65,14 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
       rt.fl.has("ignoredParametersEverywhere") || (route.reportsIgnoredSince !== undefined && rt.fl.atLeast(route.reportsIgnoredSince));
     const out = successBody(result, reportsIgnored ? params.ignored() : []);
     const mislabelled: Record<string, string> = rt.faulty("fl153.server.json-response") ? { "content-type": "text/html; charset=utf-8" } : {};
-    sendJson(res, 200, rt.config.product === "zulip" ? renameProductKeys(out) : out, mislabelled);
+    sendJson(res, 200, rt.config.product === "zulip" ? toRealNames(out) : out, mislabelled);
   } catch (e) {
     // A body we did not read would corrupt the next request on this keep-alive connection.
     if (!req.readableEnded) req.resume();
     if (e instanceof ApiError) {
       if (rt.faulty("fl153.server.missing-parameter") && e.code === "REQUEST_VARIABLE_MISSING") e = badRequest(e.message);
       if (rt.faulty("fl153.errors.error-envelope")) e = new ApiError((e as ApiError).status, undefined, (e as ApiError).message, (e as ApiError).extra);
-      sendError(res, e as ApiError);
+      sendError(res, e as ApiError, AUTH_REALM[rt.config.product]);
       return;
     }
     process.stderr.write(`reference-server: internal error on ${req.method} ${req.url}: ${(e as Error).stack ?? String(e)}\n`);

@@ -1,3 +1,4 @@
+import { AUTH_REALM } from "../../src/product/names.ts";
 import type { ServerResponse } from "node:http";
 import { ApiError } from "./errors.ts";
 
@@ -26,8 +27,9 @@ export function errorBody(err: ApiError): Record<string, unknown> {
   return { ...body, ...err.extra };
 }
 
-export function sendError(res: ServerResponse, err: ApiError): void {
-  const headers: Record<string, string> = err.status === 401 ? { "www-authenticate": 'Basic realm="chat"' } : {};
+/** `realm`: the product's name in the 401 challenge (wire §17.1). */
+export function sendError(res: ServerResponse, err: ApiError, realm: string = AUTH_REALM.chat): void {
+  const headers: Record<string, string> = err.status === 401 ? { "www-authenticate": `Basic realm="${realm}"` } : {};
   // The rest of an oversized body is not worth reading: answer, then close the connection.
   if (err.status === 413) headers.connection = "close";
   sendJson(res, err.status, errorBody(err), headers);

@@ -1,5 +1,5 @@
 import { Agent, FormData, request, type Dispatcher } from "undici";
-import { toRealName, toSpecNames } from "./real-names.ts";
+import { realEndpoint, realName, toSpecNames } from "../product/names.ts";
 import { encodeParams, type ParamMap } from "./encode.ts";
 import { redactHeaders, type Exchange } from "./exchange.ts";
 
@@ -66,8 +66,12 @@ export class ApiClient {
     return this.request("DELETE", path, params, opts);
   }
 
-  /** `path` is relative to /api/v1 ("/messages"), or absolute from the server root when it starts with "//". */
-  async request(method: string, path: string, params: ParamMap = {}, opts: RequestOptions = {}): Promise<ApiResponse> {
+  /**
+   * `path` is relative to /api/v1 ("/messages"), or absolute from the server root when it starts with "//". For a
+   * `zulip` target an endpoint the spec names differently goes to the real product's method and path.
+   */
+  async request(specMethod: string, specPath: string, params: ParamMap = {}, opts: RequestOptions = {}): Promise<ApiResponse> {
+    const { method, path } = this.product === "zulip" && !specPath.startsWith("//") ? realEndpoint(specMethod, specPath) : { method: specMethod, path: specPath };
     const url = new URL(path.startsWith("//") ? path.slice(1) : `/api/v1${path}`, this.baseUrl);
     const encoding: Encoding = opts.rawBody ? "query" : (opts.encoding ?? (method === "GET" || method === "HEAD" ? "query" : "form"));
     const pairs = encodeParams(this.product === "zulip" ? renameParams(params) : params);
@@ -146,5 +150,5 @@ export class NetworkError extends Error {
 }
 
 function renameParams(params: ParamMap): ParamMap {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [toRealName(k), v]));
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [realName(k), v]));
 }

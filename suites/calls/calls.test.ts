@@ -5,13 +5,12 @@ import { MeetingResponse } from "../../src/schemas/meeting.ts";
 
 const MEMBER = { needs: ["member"] as "member"[], gate: "always" as const };
 
-/** Provider one: the spec's POST /calls/provider_one/create (real servers: POST /calls/zoom/create, wire §17.1). */
-const providerOne = (t: TestContext, params: ParamMap) =>
-  t.api("member").post(t.target.product === "zulip" ? "/calls/zoom/create" : "/calls/provider_one/create", params);
-
-/** Provider two: the spec's POST /calls/provider_two/create (real servers: GET /calls/bigbluebutton/create, wire §17.2 #11). */
-const providerTwo = (t: TestContext, params: ParamMap) =>
-  t.target.product === "zulip" ? t.api("member").get("/calls/bigbluebutton/create", params) : t.api("member").post("/calls/provider_two/create", params);
+/**
+ * The spec's endpoints; against a `zulip` target the client goes to the real ones (src/product/names.ts): POST
+ * /calls/zoom/create, and GET /calls/bigbluebutton/create (wire §17.1, §17.2 #11).
+ */
+const providerOne = (t: TestContext, params: ParamMap) => t.api("member").post("/calls/provider_one/create", params);
+const providerTwo = (t: TestContext, params: ParamMap) => t.api("member").post("/calls/provider_two/create", params);
 
 behaviour("fl206.calls.provider-one-is-video-call", "provider one takes the boolean is_video_call from FL206 (validated) and returns the meeting URL", MEMBER, async (t) => {
   if (!t.fl.atLeast(206)) {

@@ -3,11 +3,11 @@ import type { ApiResponse } from "../../src/client/client.ts";
 import { behaviour } from "../../src/expect/behaviour.ts";
 
 /**
- * The spec's POST /users/me/push_device_token registers a token of the mobile-platform push service; real servers
- * call it /users/me/apns_device_token (wire §17.1).
+ * The spec's POST /users/me/push_device_token registers a token of the mobile-platform push service; against a
+ * `zulip` target the client sends it to the real /users/me/apns_device_token (wire §17.1, src/product/names.ts).
  */
 behaviour("fl223.push.device-token-appid-required", "registering a mobile push token requires appid from FL223; before, it may be left out", { needs: ["member"], gate: "always" }, async (t) => {
-  const path = t.target.product === "zulip" ? "/users/me/apns_device_token" : "/users/me/push_device_token";
+  const path = "/users/me/push_device_token";
   const member = t.api("member");
   const token = randomBytes(32).toString("hex");
   const registered = (res: ApiResponse) => {

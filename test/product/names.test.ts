@@ -2,9 +2,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/client/client.ts";
-import { toRealName, toSpecNames } from "../../src/client/real-names.ts";
+import { realEndpoint, realName, specEndpoint, toRealNames, toSpecNames } from "../../src/product/names.ts";
 
-describe("the real product's names (wire §17.1)", () => {
+describe("the real product's names (wire §17.1): one exact table for the server and the harness", () => {
   it("read under the spec's names: keys at any depth and the property of setting-change events", () => {
     expect(
       toSpecNames({
@@ -22,10 +22,24 @@ describe("the real product's names (wire §17.1)", () => {
   });
 
   it("sent under the real names", () => {
-    expect(toRealName("chat_update_announcements_stream_id")).toBe("zulip_update_announcements_stream_id");
-    expect(toRealName("new_stream_announcements_stream")).toBe("new_stream_announcements_stream_id");
-    expect(toRealName("meet_server_url")).toBe("jitsi_server_url");
-    expect(toRealName("topic")).toBe("topic");
+    expect(realName("chat_update_announcements_stream_id")).toBe("zulip_update_announcements_stream_id");
+    expect(realName("new_stream_announcements_stream")).toBe("new_stream_announcements_stream_id");
+    expect(realName("meet_server_url")).toBe("jitsi_server_url");
+    expect(realName("topic")).toBe("topic");
+  });
+
+  it("renames exact names only: the product's own video_chat_provider keeps its spelling both ways", () => {
+    const realm = { realm_video_chat_provider: 1, video_chat_provider: 1, chat_version: "10.2", property: "video_chat_provider" };
+    expect(toRealNames(realm)).toEqual({ realm_video_chat_provider: 1, video_chat_provider: 1, zulip_version: "10.2", property: "video_chat_provider" });
+    expect(toSpecNames(toRealNames(realm))).toEqual(realm);
+  });
+
+  it("maps the endpoints the spec names differently, method included, and knows which paths only the spec has", () => {
+    expect(realEndpoint("POST", "/calls/provider_two/create")).toEqual({ method: "GET", path: "/calls/bigbluebutton/create" });
+    expect(realEndpoint("POST", "/messages")).toEqual({ method: "POST", path: "/messages" });
+    expect(specEndpoint("GET", "/calls/bigbluebutton/create")).toEqual({ method: "POST", path: "/calls/provider_two/create" });
+    expect(specEndpoint("POST", "/users/me/push_device_token")).toBeNull();
+    expect(specEndpoint("GET", "/messages")).toEqual({ method: "GET", path: "/messages" });
   });
 
   it("an ApiClient for the real product renames what it sends and what it reads, and only then", async () => {
