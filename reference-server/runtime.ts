@@ -5,7 +5,7 @@ import type { EventQueues } from "./events/queues.ts";
 import type { FaultId } from "./faults.ts";
 import type { UploadedFile } from "./http/body.ts";
 import type { Params } from "./http/params.ts";
-import type { FeatureLevel } from "./levels.ts";
+import type { FeatureLevel, LevelSwitchName } from "./levels.ts";
 import type { Store } from "./state/store.ts";
 import type { User } from "./state/types.ts";
 
@@ -64,6 +64,10 @@ export interface Route {
   handler: Handler<User> | Handler<undefined>;
   /** Levels below FL167 at which this endpoint already listed unsupported parameters (FL78, FL96, FL111). */
   reportsIgnoredSince?: number;
+  /** The level switch (levels.ts) outside which the route does not exist: 404 "No such endpoint", before authentication. */
+  level?: LevelSwitchName;
+  /** The level switch from which the route no longer exists (an endpoint a later level removed). */
+  removedBy?: LevelSwitchName;
   /** Zulip's operationId: the route exists only from the level Zulip's API description gives it. */
   operation?: string;
 }
@@ -76,4 +80,4 @@ export const authed = (method: Method, path: string, handler: Handler<User>, ext
   ...extra,
 });
 
-export const open = (method: Method, path: string, handler: Handler<undefined>): Route => ({ method, path, auth: false, handler });
+export const open = (method: Method, path: string, handler: Handler<undefined>, extra: Partial<Route> = {}): Route => ({ method, path, auth: false, handler, ...extra });

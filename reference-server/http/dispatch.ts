@@ -53,6 +53,8 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
       throw rt.faulty("fl153.server.method-not-allowed") ? notFound(`No such endpoint: ${method} ${url.pathname}`) : methodNotAllowed(found.allowed);
     }
     const { route, path } = found.match;
+    // Routing comes first on real servers: a route the emulated level lacks is unknown, whoever asks.
+    if ((route.level !== undefined && !rt.fl.has(route.level)) || (route.removedBy !== undefined && rt.fl.has(route.removedBy))) throw notFound(`No such endpoint: ${method} ${url.pathname}`);
     const body = await parseBody(req, multipartFileLimit(rt));
     const merged = new Map(method === "DELETE" && rt.faulty("fl153.server.parameter-encoding") ? [] : body.fields);
     for (const [k, v] of url.searchParams) if (!merged.has(k)) merged.set(k, v);

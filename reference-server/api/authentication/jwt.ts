@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
-import { ApiError, badRequest, notFound } from "../../http/errors.ts";
+import { ApiError, badRequest } from "../../http/errors.ts";
 import { open, type RequestContext, type Route } from "../../runtime.ts";
 import { serializeUser } from "../users/serialize.ts";
 
@@ -24,7 +24,6 @@ async function verifiedEmail(key: string, token: string): Promise<string> {
  */
 async function jwtFetchApiKey(ctx: RequestContext<undefined>): Promise<Record<string, unknown>> {
   const { rt, params } = ctx;
-  if (!rt.fl.has("jwtFetchApiKey")) throw notFound("No such endpoint: POST /api/v1/jwt/fetch_api_key");
   const key = rt.config.jwtKey;
   if (key === null) throw badRequest("JWT authentication is not enabled for this organization");
   const token = params.optStr("token");
@@ -36,4 +35,4 @@ async function jwtFetchApiKey(ctx: RequestContext<undefined>): Promise<Record<st
   return { api_key: user.apiKey, email: user.email, ...(includeProfile ? { user: serializeUser(rt, user, user, false) } : {}) };
 }
 
-export const routes: Route[] = [open("POST", "/jwt/fetch_api_key", jwtFetchApiKey)];
+export const routes: Route[] = [open("POST", "/jwt/fetch_api_key", jwtFetchApiKey, { level: "jwtFetchApiKey" })];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishRealmExports } from "../../events/realm-export.ts";
-import { badRequest, mustBeAdministrator, notFound } from "../../http/errors.ts";
+import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { EXPORT_TYPE } from "../../state/exports.ts";
 import { USER_SETTING_BY_NAME } from "../../state/user-settings.ts";
@@ -60,7 +60,6 @@ export function consented(ctx: RequestContext, userId: number): boolean {
 /** GET /export/realm/consents (FL295): every active human user's consent to private-data export. */
 function listConsents(ctx: RequestContext): Record<string, unknown> {
   const { rt } = ctx;
-  if (!rt.fl.has("exportConsentsEndpoint")) throw notFound(`No such endpoint: GET /api/v1/export/realm/consents`);
   requireExporter(ctx);
   const users = [...rt.store.users.values()].filter((u) => u.isActive && !u.isBot);
   return { export_consents: users.map((u) => ({ user_id: u.id, consented: consented(ctx, u.id) })) };
@@ -69,6 +68,6 @@ function listConsents(ctx: RequestContext): Record<string, unknown> {
 export const routes: Route[] = [
   authed("POST", "/export/realm", startExport),
   authed("GET", "/export/realm", listExports),
-  authed("GET", "/export/realm/consents", listConsents),
+  authed("GET", "/export/realm/consents", listConsents, { level: "exportConsentsEndpoint" }),
   authed("DELETE", "/export/realm/:export_id(^\\d+$)", deleteExport),
 ];

@@ -1,7 +1,7 @@
 import { namesGroup, type GroupSettingValue } from "../../access/group-settings.ts";
 import { canManageGroup } from "../../access/user-groups.ts";
 import { publishGroupUpdate } from "../../events/user-group.ts";
-import { badRequest, cannotDeactivateGroupInUse, insufficientPermission, notFound } from "../../http/errors.ts";
+import { badRequest, cannotDeactivateGroupInUse, insufficientPermission } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { UserGroup } from "../../state/groups.ts";
 import { CHANNEL_SETTINGS } from "../../state/channel-settings.ts";
@@ -39,7 +39,6 @@ export function groupObjections(rt: Runtime, group: UserGroup): Array<Record<str
  */
 function deactivateGroup(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
-  if (!rt.fl.has("groupDeactivateEndpoint")) throw notFound(`No such endpoint: POST /api/v1/user_groups/${ctx.path.user_group_id}/deactivate`);
   const group = pathGroup(ctx);
   if (!canManageGroup(rt, user, group)) throw insufficientPermission();
   if (group.deactivated) throw badRequest("User group is already deactivated.");
@@ -53,4 +52,4 @@ function deactivateGroup(ctx: RequestContext): Record<string, unknown> {
   return {};
 }
 
-export const routes: Route[] = [authed("POST", "/user_groups/:user_group_id(^\\d+$)/deactivate", deactivateGroup)];
+export const routes: Route[] = [authed("POST", "/user_groups/:user_group_id(^\\d+$)/deactivate", deactivateGroup, { level: "groupDeactivateEndpoint" })];

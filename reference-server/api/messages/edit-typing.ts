@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { publishEditTyping } from "../../events/typing-edit-message.ts";
 import type { TypingOp } from "../../events/typing.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
+import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { readableMessage } from "./readable.ts";
 
@@ -13,7 +13,6 @@ function readOp(ctx: RequestContext): TypingOp {
 
 /** FL351–FL360: POST /message_edit_typing, message_id (JSON int) in the body (conflict.message-edit-typing-rename). */
 function bodyEndpoint(ctx: RequestContext): Record<string, unknown> {
-  if (!ctx.rt.fl.has("editTypingBodyEndpoint")) throw notFound(`No such endpoint: POST /api/v1/message_edit_typing`);
   const op = readOp(ctx);
   const message = readableMessage(ctx, ctx.params.json("message_id", z.number().int()), "contentAccessEditTyping");
   publishEditTyping(ctx.rt, op, ctx.user, message);
@@ -22,13 +21,12 @@ function bodyEndpoint(ctx: RequestContext): Record<string, unknown> {
 
 /** FL361+: POST /messages/{message_id}/typing, with op in the body. */
 function pathEndpoint(ctx: RequestContext): Record<string, unknown> {
-  if (!ctx.rt.fl.has("editTypingPathEndpoint")) throw notFound(`No such endpoint: POST /api/v1/messages/${ctx.path.message_id}/typing`);
   const op = readOp(ctx);
   publishEditTyping(ctx.rt, op, ctx.user, readableMessage(ctx, ctx.path.message_id, "contentAccessEditTyping"));
   return {};
 }
 
 export const routes: Route[] = [
-  authed("POST", "/message_edit_typing", bodyEndpoint),
-  authed("POST", "/messages/:message_id(^\\d+$)/typing", pathEndpoint),
+  authed("POST", "/message_edit_typing", bodyEndpoint, { level: "editTypingBodyEndpoint" }),
+  authed("POST", "/messages/:message_id(^\\d+$)/typing", pathEndpoint, { level: "editTypingPathEndpoint" }),
 ];

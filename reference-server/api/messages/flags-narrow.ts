@@ -1,4 +1,3 @@
-import { notFound } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { changeFlags, ignoredField, readFlagChange } from "./flag-update.ts";
 import { NarrowSchema } from "./narrow.ts";
@@ -10,7 +9,6 @@ import { fetchRange, readRange } from "./range.ts";
  */
 function updateFlagsForNarrow(ctx: RequestContext): Record<string, unknown> {
   const { rt, user, params } = ctx;
-  if (!rt.fl.has("flagsNarrowEndpoint")) throw notFound("No such endpoint: POST /api/v1/messages/flags/narrow");
   const narrow = params.json("narrow", NarrowSchema);
   const change = readFlagChange(params);
   const range = fetchRange(ctx, narrow, readRange(ctx, "clamp"));
@@ -27,4 +25,4 @@ function updateFlagsForNarrow(ctx: RequestContext): Record<string, unknown> {
   };
 }
 
-export const routes: Route[] = [authed("POST", "/messages/flags/narrow", updateFlagsForNarrow)];
+export const routes: Route[] = [authed("POST", "/messages/flags/narrow", updateFlagsForNarrow, { level: "flagsNarrowEndpoint" })];

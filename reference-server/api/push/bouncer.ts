@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { badRequest, hostnameAlreadyInUse, invalidRemoteServer, notFound, unauthorized } from "../../http/errors.ts";
+import { badRequest, hostnameAlreadyInUse, invalidRemoteServer, unauthorized } from "../../http/errors.ts";
 import { open, type RequestContext, type Runtime } from "../../runtime.ts";
 import type { RemoteServer } from "../../state/push-bouncer.ts";
 
@@ -55,7 +55,6 @@ function registerServer(ctx: RequestContext<undefined>): Record<string, unknown>
 /** POST /remotes/server/register/transfer (FL345): starts moving a hostname's registration → {verification_secret}. */
 function startTransfer(ctx: RequestContext<undefined>): Record<string, unknown> {
   const { rt, params } = ctx;
-  if (!rt.fl.has("bouncerRegisterTransfer")) throw notFound("No such endpoint: POST /api/v1/remotes/server/register/transfer");
   const hostname = params.str("hostname");
   if (!rt.store.pushBouncer.serverAt(hostname)) throw badRequest(`${hostname} not yet registered`);
   const secret = randomBytes(24).toString("base64url");
@@ -74,7 +73,6 @@ const verifyUrl = (rt: Runtime, hostname: string, token: string): string =>
  */
 async function verifyChallenge(ctx: RequestContext<undefined>): Promise<Record<string, unknown>> {
   const { rt, params } = ctx;
-  if (!rt.fl.has("bouncerVerifyChallenge")) throw notFound("No such endpoint: POST /api/v1/remotes/server/register/verify_challenge");
   const hostname = params.str("hostname");
   const token = params.str("access_token");
   const server = rt.store.pushBouncer.serverAt(hostname);
@@ -108,7 +106,7 @@ function registerDevice(ctx: RequestContext<undefined>): Record<string, unknown>
 
 export const routes = [
   open("POST", "/remotes/server/register", registerServer),
-  open("POST", "/remotes/server/register/transfer", startTransfer),
-  open("POST", "/remotes/server/register/verify_challenge", verifyChallenge),
+  open("POST", "/remotes/server/register/transfer", startTransfer, { level: "bouncerRegisterTransfer" }),
+  open("POST", "/remotes/server/register/verify_challenge", verifyChallenge, { level: "bouncerVerifyChallenge" }),
   open("POST", "/remotes/push/register", registerDevice),
 ];

@@ -1,4 +1,4 @@
-import { notFound, verificationSecretNotPrepared } from "../../http/errors.ts";
+import { verificationSecretNotPrepared } from "../../http/errors.ts";
 import { open, type Method, type RequestContext } from "../../runtime.ts";
 
 /**
@@ -8,9 +8,8 @@ import { open, type Method, type RequestContext } from "../../runtime.ts";
  * reference server never has one prepared and answers every token with REMOTE_SERVER_VERIFICATION_SECRET_NOT_PREPARED.
  */
 function verify(ctx: RequestContext<undefined>): Record<string, unknown> {
-  if (!ctx.rt.fl.has("servicesVerifyEndpoint")) throw notFound(`No such endpoint: /api/v1/chat-services/verify/`);
   throw verificationSecretNotPrepared();
 }
 
 const METHODS: Method[] = ["GET", "POST", "PATCH", "PUT", "DELETE"];
-export const routes = ["/chat-services/verify/:access_token/", "/zulip-services/verify/:access_token/"].flatMap((path) => METHODS.map((m) => open(m, path, verify)));
+export const routes = ["/chat-services/verify/:access_token/", "/zulip-services/verify/:access_token/"].flatMap((path) => METHODS.map((m) => open(m, path, verify, { level: "servicesVerifyEndpoint" })));

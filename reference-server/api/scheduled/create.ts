@@ -1,7 +1,7 @@
 import { publishScheduledAdd } from "../../events/scheduled-messages.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { deliverDue } from "./deliver.ts";
-import { readBody, readDeliveryTimestamp, readReadBySender, readRecipients, requireScheduledMessages, ScheduledId } from "./draft.ts";
+import { readBody, readDeliveryTimestamp, readReadBySender, readRecipients, ScheduledId } from "./draft.ts";
 import { editScheduled } from "./edit.ts";
 
 /**
@@ -9,7 +9,6 @@ import { editScheduled } from "./edit.ts";
  * it edits one instead, as the spec says (fl179.messages.scheduled-edit; real servers moved edits to PATCH at 184).
  */
 function createScheduled(ctx: RequestContext): Record<string, unknown> {
-  requireScheduledMessages(ctx);
   const { rt, user, params } = ctx;
   if (rt.fl.has("scheduledEditByPost")) {
     const id = params.optJson("scheduled_message_id", ScheduledId);
@@ -24,4 +23,4 @@ function createScheduled(ctx: RequestContext): Record<string, unknown> {
   return { scheduled_message_id: sm.id };
 }
 
-export const routes: Route[] = [authed("POST", "/scheduled_messages", createScheduled)];
+export const routes: Route[] = [authed("POST", "/scheduled_messages", createScheduled, { level: "scheduledMessages" })];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest, notFound } from "../../http/errors.ts";
+import { badRequest } from "../../http/errors.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { ScheduledMessage } from "../../state/scheduled.ts";
 import { messageKind, readContent, readTopic } from "../messages/compose.ts";
@@ -8,11 +8,6 @@ import { renderMarkdown } from "../messages/render.ts";
 
 /** The fields of a scheduled message that a create or an edit sets. */
 export type Draft = Pick<ScheduledMessage, "type" | "channelId" | "topic" | "userIds">;
-
-/** Scheduled messages exist from FL179; below, the endpoints are unknown (404, as on real servers). */
-export function requireScheduledMessages(ctx: RequestContext): void {
-  if (!ctx.rt.fl.has("scheduledMessages")) throw notFound(`No such endpoint: ${ctx.req.method ?? "GET"} /api/v1/scheduled_messages`);
-}
 
 /** scheduled_delivery_timestamp: a JSON integer of UNIX seconds in the future. */
 export function readDeliveryTimestamp(ctx: RequestContext): number {

@@ -3,7 +3,7 @@ import { badRequest, resourceNotFound } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { ScheduledMessage } from "../../state/scheduled.ts";
 import { deliverDue } from "./deliver.ts";
-import { readBody, readDeliveryTimestamp, readRecipients, requireScheduledMessages } from "./draft.ts";
+import { readBody, readDeliveryTimestamp, readRecipients } from "./draft.ts";
 import { readTopic } from "../messages/compose.ts";
 
 /** The user's scheduled message, or 404 with code BAD_REQUEST as real servers answer. */
@@ -35,8 +35,7 @@ export function editScheduled(ctx: RequestContext, id: number): Record<string, u
 
 /** PATCH /scheduled_messages/{scheduled_message_id}: the real servers' way to edit (FL184; harmless from FL179). */
 function patchScheduled(ctx: RequestContext): Record<string, unknown> {
-  requireScheduledMessages(ctx);
   return editScheduled(ctx, Number(ctx.path.scheduled_message_id));
 }
 
-export const routes: Route[] = [authed("PATCH", "/scheduled_messages/:scheduled_message_id(^\\d+$)", patchScheduled)];
+export const routes: Route[] = [authed("PATCH", "/scheduled_messages/:scheduled_message_id(^\\d+$)", patchScheduled, { level: "scheduledMessages" })];

@@ -1,13 +1,11 @@
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { deliverDue } from "./deliver.ts";
-import { requireScheduledMessages } from "./draft.ts";
 import { serializeScheduled } from "./serialize.ts";
 
 /** GET /scheduled_messages: the user's undelivered scheduled messages (failed ones included), by delivery time. */
 function listScheduled(ctx: RequestContext): Record<string, unknown> {
-  requireScheduledMessages(ctx);
   deliverDue(ctx.rt);
   return { scheduled_messages: ctx.rt.store.scheduled.ofOwner(ctx.user.id).map((sm) => serializeScheduled(ctx.rt, sm)) };
 }
 
-export const routes: Route[] = [authed("GET", "/scheduled_messages", listScheduled)];
+export const routes: Route[] = [authed("GET", "/scheduled_messages", listScheduled, { level: "scheduledMessages" })];
