@@ -1,4 +1,4 @@
-import { publishMessage } from "../../events/message.ts";
+import { publishMessage, type LocalEcho } from "../../events/message.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Channel, Message, User } from "../../state/types.ts";
 import { addMentionFlags } from "./mentions.ts";
@@ -9,6 +9,8 @@ import { finishThumbnails } from "./thumbnails.ts";
 import { deliverOutgoingWebhooks } from "../webhooks/outgoing.ts";
 // --- push (imports) ---
 import { pushDirectMessage } from "../push/notify.ts";
+// --- muted users (imports) ---
+import { readForMuters } from "../users/muted-users.ts";
 
 /** Where a new message goes: a channel topic, or a direct conversation with these recipients. */
 export type Destination = { type: "stream"; channel: Channel; topic: string } | { type: "private"; recipients: readonly User[] };
@@ -16,6 +18,8 @@ export type Destination = { type: "stream"; channel: Channel; topic: string } | 
 export interface PostOptions {
   /** Whether the sender's copy starts read (FL236 read_by_sender); the heuristic says yes. */
   readBySender?: boolean | undefined;
+  /** The sender's `queue_id` and `local_id`: that queue's message event echoes `local_message_id` (local echo). */
+  localEcho?: LocalEcho | undefined;
 }
 
 /**
@@ -48,8 +52,9 @@ export function postMessage(rt: Runtime, sender: User, dest: Destination, conten
   }
   receivers.set(sender.id, new Set(opts.readBySender === false ? [] : ["read"]));
   addMentionFlags(rt, content, receivers);
+  readForMuters(rt, sender.id, receivers); // --- muted users ---
   store.addMessage(message, receivers);
-  publishMessage(rt, message, receivers);
+  publishMessage(rt, message, receivers, opts.localEcho);
   finishThumbnails(rt, message); // --- messages: rendering ---
   deliverOutgoingWebhooks(rt, message, receivers); // --- webhooks ---
   pushDirectMessage(rt, message); // --- push ---

@@ -22,8 +22,8 @@ async function sendMessage(ctx: RequestContext): Promise<Record<string, unknown>
   checkRealmStr(ctx);
   const to = params.str("to");
   const content = readContent(ctx);
-  params.optStr("queue_id");
-  params.optStr("local_id");
+  const queueId = params.optStr("queue_id");
+  const localId = params.optStr("local_id");
   let dest: Destination;
   if (kind === "stream") {
     const channel = resolveChannel(rt, to);
@@ -41,7 +41,8 @@ async function sendMessage(ctx: RequestContext): Promise<Record<string, unknown>
   }
   // --- messages: flags, unreads, topics, read receipts ---
   const readBySender = rt.fl.has("readBySender") ? params.optBool("read_by_sender") : undefined;
-  const message = postMessage(rt, user, dest, content, { readBySender });
+  const localEcho = queueId !== undefined && localId !== undefined ? { queueId, localId } : undefined;
+  const message = postMessage(rt, user, dest, content, { readBySender, localEcho });
   return { id: message.id, ...automaticPolicyField(rt, applyAutomaticVisibility(rt, user, message)) };
 }
 
