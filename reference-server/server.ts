@@ -4,14 +4,16 @@ import type { AddressInfo } from "node:net";
 import { Access } from "./access/access.ts";
 import { ReferenceControl } from "./control/control.ts";
 import { stopDelivery } from "./api/scheduled/deliver.ts";
-import { EventQueues } from "./events/queues.ts";
+import { DEFAULT_QUEUE_TIMEOUT_SECONDS, EventQueues } from "./events/queues.ts";
 import { faults as FAULTS, isFaultId, type FaultId } from "./faults.ts";
+import { answerClientError, Connections, MAX_HEADER_BYTES } from "./http/connections.ts";
 import { dispatch } from "./http/dispatch.ts";
 import { RouteTable } from "./http/router.ts";
 import { FeatureLevel, type LevelSwitchName } from "./levels.ts";
 import { ROUTES } from "./routes.ts";
 import type { Runtime, ServerConfig } from "./runtime.ts";
 import { Store } from "./state/store.ts";
+import { RealmFixtureSchema, type RealmFixture } from "./state/fixture-schema.ts";
 import { loadRealmFixture } from "./state/fixture-seed.ts";
 
 export const MIN_FEATURE_LEVEL = 153;
@@ -25,6 +27,13 @@ export interface ReferenceServerOptions {
   port?: number;
   host?: string;
   heartbeatMs?: number;
+  /**
+   * How long an event queue lives without a client polling it, when its client asked for no lifespan (default 600,
+   * the real product's); collection runs often enough for a short timeout to expire promptly.
+   */
+  queueTimeoutSeconds?: number;
+  /** The organization the server starts with, in fixtures/realm.json's format (the default); validated. */
+  organization?: RealmFixture;
   product?: "chat" | "zulip";
   /** max_file_upload_size_mib, the largest upload (default 25). */
   maxFileUploadSizeMib?: number;
@@ -80,7 +89,10 @@ export class ReferenceServerOptionError extends Error {
   override name = "ReferenceServerOptionError";
 }
 
-function checkOptions(o: ReferenceServerOptions): { level: number; faults: FaultId[] } {
+/** How long close() waits for open requests (long-polls answer at once) before it cuts their connections. */
+const CLOSE_GRACE_MS = 1_000;
+
+function checkOptions(o: ReferenceServerOptions): { level: number; faults: FaultId[]; organization: RealmFixture } {
   const level = o.featureLevel ?? MAX_FEATURE_LEVEL;
   if (!Number.isInteger(level) || level < MIN_FEATURE_LEVEL || level > MAX_FEATURE_LEVEL) {
     throw new ReferenceServerOptionError(`feature level must be an integer from ${MIN_FEATURE_LEVEL} to ${MAX_FEATURE_LEVEL}, got ${String(o.featureLevel)}`);
@@ -92,7 +104,15 @@ function checkOptions(o: ReferenceServerOptions): { level: number; faults: Fault
   for (const [name, v] of [["maxFileUploadSizeMib", o.maxFileUploadSizeMib], ["uploadQuotaMib", o.uploadQuotaMib]] as const) {
     if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0)) throw new ReferenceServerOptionError(`${name} must be a whole number of MiB, got ${String(v)}`);
   }
-  return { level, faults };
+  const timeout = o.queueTimeoutSeconds;
+  if (timeout !== undefined && (!Number.isInteger(timeout) || timeout < 1)) throw new ReferenceServerOptionError(`queueTimeoutSeconds must be a whole number of seconds, at least 1, got ${String(timeout)}`);
+  if (o.organization === undefined) return { level, faults, organization: loadRealmFixture() };
+  const r = RealmFixtureSchema.safeParse(o.organization);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new ReferenceServerOptionError(`organization: ${issue.path.join(".") || "(top level)"}: ${issue.message}`);
+  }
+  return { level, faults, organization: r.data };
 }
 
 /** The default JWT key: 64 hex characters derived from the seed, so the same seed gives the same key. */
@@ -100,10 +120,10 @@ const defaultJwtKey = (seed: string): string => createHash("sha256").update(`jwt
 
 /** Starts an in-memory reference server that acts as a server at `featureLevel` would. */
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
-  const { level, faults } = checkOptions(options);
+  const { level, faults, organization } = checkOptions(options);
   // A throw-away organization is a server like this one on a free port, with the settings its request gives.
   const control = new ReferenceControl((settings) => createReferenceServer({ ...options, port: 0, ...settings }));
-  const store = new Store(options.seed ?? "chat-conformance", loadRealmFixture(), control.clock);
+  const store = new Store(options.seed ?? "chat-conformance", organization, control.clock);
   if (options.maxFileUploadSizeMib !== undefined) store.settings.set("max_file_upload_size_mib", options.maxFileUploadSizeMib);
   if (options.uploadQuotaMib !== undefined) store.settings.set("upload_quota_mib", options.uploadQuotaMib);
   const flipped = new Set(faults.map((f) => (FAULTS[f] as { flips?: LevelSwitchName }).flips).filter((x): x is LevelSwitchName => !!x));
@@ -115,14 +135,19 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     store,
     access: new Access(store, fl, (id) => faultSet.has(id)),
     fl,
-    queues: new EventQueues(store.clock),
+    queues: new EventQueues(store.clock, options.queueTimeoutSeconds ?? DEFAULT_QUEUE_TIMEOUT_SECONDS),
     config,
     url: "",
     faulty: (id) => faultSet.has(id),
     control,
   };
   const table = new RouteTable(ROUTES);
-  const server: Server = createServer((req, res) => void dispatch(rt, table, req, res));
+  const server: Server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    connections.track(req, res);
+    void dispatch(rt, table, req, res);
+  });
+  const connections = new Connections(server);
+  server.on("clientError", answerClientError);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -150,12 +175,10 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     runtime: rt,
     close: async () => {
       await control.organizations.closeAll();
-      await new Promise<void>((resolve) => {
-        rt.queues.close();
-        stopDelivery(rt);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+      rt.queues.close();
+      stopDelivery(rt);
+      // Open long-polls answer with their heartbeat, as on a restart, so clients see an answer rather than a reset.
+      await connections.shutdown(CLOSE_GRACE_MS, () => rt.queues.release());
     },
   };
 }

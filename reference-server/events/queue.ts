@@ -20,7 +20,8 @@ export interface QueueOptions {
   capabilities: Capabilities;
   applyMarkdown: boolean;
   clientGravatar: boolean;
-  lifespanSeconds: number;
+  /** How long the queue lives unpolled; null: the server's idle timeout (the client asked for no lifespan). */
+  lifespanSeconds: number | null;
 }
 
 export interface QueuedEvent {
@@ -32,7 +33,9 @@ export interface QueuedEvent {
 export class EventQueue {
   readonly events: QueuedEvent[] = [];
   private nextId = 0;
-  private waiter: (() => void) | undefined;
+  private waiter: ((arrived: boolean) => void) | undefined;
+  /** Set when the server shuts down: polls answer at once rather than wait for events that will not come. */
+  private released = false;
   /** Seconds since the epoch when a client last had this queue in hand (a poll started or ended). */
   lastTouched: number;
   connected = 0;
@@ -51,9 +54,19 @@ export class EventQueue {
 
   push(event: Omit<QueuedEvent, "id">): void {
     this.events.push({ ...event, id: this.nextId++ } as QueuedEvent);
+    this.wake(true);
+  }
+
+  private wake(arrived: boolean): void {
     const w = this.waiter;
     this.waiter = undefined;
-    w?.();
+    w?.(arrived);
+  }
+
+  /** Ends the waiting poll, if any, as an idle one (it answers with its heartbeat), and every later poll at once. */
+  release(): void {
+    this.released = true;
+    this.wake(false);
   }
 
   /** Drops events the client has acknowledged. */
@@ -63,9 +76,10 @@ export class EventQueue {
     if (i > 0) this.events.splice(0, i);
   }
 
-  /** Resolves when an event arrives, or with false after `ms`, or when `signal` aborts. */
+  /** Resolves when an event arrives, or with false after `ms`, when `signal` aborts or the queue is released. */
   waitForEvent(ms: number, signal: AbortSignal): Promise<boolean> {
     if (this.events.length > 0) return Promise.resolve(true);
+    if (this.released) return Promise.resolve(false);
     return new Promise((resolve) => {
       const done = (v: boolean) => {
         clearTimeout(timer);
@@ -73,11 +87,11 @@ export class EventQueue {
         if (this.waiter === wake) this.waiter = undefined;
         resolve(v);
       };
-      const wake = () => done(true);
+      const wake = (arrived: boolean) => done(arrived);
       const onAbort = () => done(false);
       const timer = setTimeout(() => done(false), ms);
       // A second poll on the same queue replaces the first one (the first gets no events).
-      this.waiter?.();
+      this.wake(true);
       this.waiter = wake;
       signal.addEventListener("abort", onAbort, { once: true });
     });

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { EventQueue, type QueueOptions, type QueuedEvent } from "./queue.ts";
 
+/** DEFAULT_EVENT_QUEUE_TIMEOUT_SECS of the real product: a queue no client has polled for 10 minutes is collected. */
+export const DEFAULT_QUEUE_TIMEOUT_SECONDS = 600;
+
 export type RenderFor = (queue: EventQueue) => Omit<QueuedEvent, "id"> | null;
 
 /**
@@ -11,15 +14,24 @@ export class EventQueues {
   private readonly queues = new Map<string, EventQueue>();
   private readonly byUser = new Map<number, Set<EventQueue>>();
   private readonly gcTimer: NodeJS.Timeout;
+  private released = false;
 
-  constructor(private readonly clock: () => number) {
-    this.gcTimer = setInterval(() => this.collect(), 30_000);
+  /**
+   * `idleTimeoutSeconds`: how long a queue whose client asked for no lifespan lives unpolled. Collection runs every
+   * 30 s, or every half timeout when that is shorter: a queue goes at most that much (and the clock's second) late.
+   */
+  constructor(
+    private readonly clock: () => number,
+    private readonly idleTimeoutSeconds = DEFAULT_QUEUE_TIMEOUT_SECONDS,
+  ) {
+    this.gcTimer = setInterval(() => this.collect(), Math.min(30_000, idleTimeoutSeconds * 500));
     this.gcTimer.unref();
   }
 
   create(options: QueueOptions): EventQueue {
     const id = `${this.clock()}:${randomBytes(6).toString("hex")}`;
     const q = new EventQueue(id, options, this.clock());
+    if (this.released) q.release();
     this.queues.set(id, q);
     let set = this.byUser.get(options.userId);
     if (!set) this.byUser.set(options.userId, (set = new Set()));
@@ -54,8 +66,14 @@ export class EventQueues {
   collect(): void {
     const now = this.clock();
     for (const q of this.queues.values()) {
-      if (q.connected === 0 && now - q.lastTouched > q.options.lifespanSeconds) this.delete(q);
+      if (q.connected === 0 && now - q.lastTouched > (q.options.lifespanSeconds ?? this.idleTimeoutSeconds)) this.delete(q);
     }
+  }
+
+  /** The server is shutting down: every waiting poll answers now, and later ones at once. */
+  release(): void {
+    this.released = true;
+    for (const q of this.queues.values()) q.release();
   }
 
   close(): void {

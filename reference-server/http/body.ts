@@ -43,11 +43,25 @@ function readAll(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/**
+ * A multipart body carries one file and a form at most; past that it is refused as it arrives, whatever its parts
+ * (a file over the limit keeps its own answer), rather than held in memory file after file.
+ */
+const multipartLimit = (fileLimit: number): number => fileLimit + MAX_FORM_BYTES;
+
 function parseMultipart(req: IncomingMessage, fileLimit: number): Promise<ParsedBody> {
   return new Promise((resolve, reject) => {
     const fields = new Map<string, string>();
     const files: UploadedFile[] = [];
     let failed: Error | undefined;
+    const limit = multipartLimit(fileLimit);
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return;
+      failed ??= payloadTooLarge(limit);
+      reject(failed);
+    });
     let bb: busboy.Busboy;
     try {
       // File names arrive as UTF-8 (browsers, undici); busboy would read them as latin1 by default. busboy signals
@@ -62,7 +76,9 @@ function parseMultipart(req: IncomingMessage, fileLimit: number): Promise<Parsed
     });
     bb.on("file", (field, stream, info) => {
       const parts: Buffer[] = [];
-      stream.on("data", (d: Buffer) => parts.push(d));
+      stream.on("data", (d: Buffer) => {
+        if (!failed) parts.push(d);
+      });
       stream.on("limit", () => {
         failed ??= fileTooLarge(Math.floor(fileLimit / (1024 * 1024)));
       });

@@ -7,9 +7,15 @@ import type { z } from "zod";
  */
 export function readJsonOption<S extends z.ZodType>(option: string, file: string, schema: S, fail: (msg: string) => Error, pathPrefix = ""): z.infer<S> {
   if (!existsSync(file)) throw fail(`${option}: no such file: ${file}`);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw fail(`${option} ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
+    raw = JSON.parse(text);
   } catch (e) {
     throw fail(`${option} ${file}: not valid JSON (${(e as Error).message})`);
   }

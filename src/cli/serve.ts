@@ -1,4 +1,6 @@
 import { createReferenceServer, MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL } from "../../reference-server/server.ts";
+import { RealmFixtureSchema } from "../../reference-server/state/fixture-schema.ts";
+import { readJsonOption } from "./json-file.ts";
 import { parseOptions } from "./options.ts";
 import { REFERENCE_PORT, SERVE, SERVE_HOST } from "./specs/serve.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
@@ -10,12 +12,15 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const featureLevel = intOption("feature-level", values["feature-level"], MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL) ?? MAX_FEATURE_LEVEL;
   const port = intOption("port", values.port, 0, 65535) ?? REFERENCE_PORT;
   const heartbeat = intOption("heartbeat-seconds", values["heartbeat-seconds"], 1, 3600);
+  // The longest lifespan a client may ask for (queue_lifespan_secs): 7 days.
+  const queueTimeout = intOption("queue-timeout-seconds", values["queue-timeout-seconds"], 1, 7 * 24 * 3600);
   const maxUpload = intOption("max-file-upload-size-mib", values["max-file-upload-size-mib"], 0, 100_000);
   // The organization's upload quota, which no API sets: a number of MiB, or "none".
   const quotaRaw = values["upload-quota-mib"];
   const quota = quotaRaw === "none" ? null : intOption("upload-quota-mib", quotaRaw, 0, 100_000_000);
   const product = values.product ?? "chat";
   if (product !== "chat" && product !== "zulip") throw new UsageError(`--product must be chat or zulip, got '${product}'`);
+  const organization = values.seed === undefined ? undefined : readJsonOption("--seed", values.seed, RealmFixtureSchema, (msg) => new UsageError(msg));
   let server;
   try {
     server = await createReferenceServer({
@@ -24,8 +29,10 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       host: values.host ?? SERVE_HOST,
       faults: values.fault ?? [],
       product,
-      ...(values.seed !== undefined ? { seed: values.seed } : {}),
+      ...(values["key-seed"] !== undefined ? { seed: values["key-seed"] } : {}),
+      ...(organization !== undefined ? { organization } : {}),
       ...(heartbeat !== undefined ? { heartbeatMs: heartbeat * 1000 } : {}),
+      ...(queueTimeout !== undefined ? { queueTimeoutSeconds: queueTimeout } : {}),
       ...(maxUpload !== undefined ? { maxFileUploadSizeMib: maxUpload } : {}),
       ...(quota !== undefined ? { uploadQuotaMib: quota } : {}),
     });

@@ -11,9 +11,9 @@ export interface ServeLine {
 
 /**
  * `serve --port 0 --json` as a child process, as a user would start it: its line (parsed), the line as printed,
- * and a stop function that returns its exit code.
+ * and a stop function that sends it a signal (SIGTERM unless told) and returns its exit code.
  */
-export async function serveChild(args: string[], cwd: string): Promise<{ doc: ServeLine; line: string; stop: () => Promise<number | null> }> {
+export async function serveChild(args: string[], cwd: string): Promise<{ doc: ServeLine; line: string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
   const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", "--json", ...args], { cwd });
   const line = await new Promise<string>((resolve, reject) => {
     let buf = "";
@@ -23,11 +23,11 @@ export async function serveChild(args: string[], cwd: string): Promise<{ doc: Se
     });
     child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${buf}`)));
   });
-  const stop = () =>
+  const stop = (signal: NodeJS.Signals = "SIGTERM") =>
     new Promise<number | null>((resolve) => {
       if (child.exitCode !== null) return resolve(child.exitCode);
       child.on("exit", (code) => resolve(code));
-      child.kill("SIGTERM");
+      child.kill(signal);
     });
   return { doc: JSON.parse(line) as ServeLine, line, stop };
 }

@@ -7,7 +7,6 @@ import { CapabilitiesSchema, capabilitiesFor } from "./capabilities.ts";
 import { initialState } from "./state.ts";
 
 const MAX_LIFESPAN = 7 * 24 * 3600;
-const DEFAULT_LIFESPAN = 600;
 
 /**
  * POST /register (wire §8): creates an event queue and returns the initial state the client asked for, rendered
@@ -37,7 +36,7 @@ async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
     capabilities,
     applyMarkdown,
     clientGravatar,
-    lifespanSeconds: lifespan === 0 ? DEFAULT_LIFESPAN : Math.min(lifespan, MAX_LIFESPAN),
+    lifespanSeconds: lifespan === 0 ? null : Math.min(lifespan, MAX_LIFESPAN),
   });
   const state = initialState(rt, { user, capabilities, clientGravatar, includeSubscribers, slimPresence, presenceHistoryDays }, fetchTypes === null ? null : new Set(fetchTypes));
   const out: Record<string, unknown> = {

@@ -12,10 +12,25 @@ export const SERVE_HOST = "127.0.0.1";
 export const SERVE = defineCommand({
   name: "serve",
   summary: "serve the reference server at any feature level, until Ctrl-C",
-  usage: ["[--feature-level N] [--port P] [--json] [options]"],
+  usage: ["[--feature-level N] [--port P] [--json] [--seed FILE] [options]"],
   description:
-    "Serves the reference server, behaving as a server of the given feature level, until SIGINT or SIGTERM.\n" +
-    "It prints its URL and one account (email, API key, user id) per role; the default seed gives the same keys every time.",
+    "Serves the reference server, behaving as a server of the given feature level, until SIGINT or SIGTERM; on either\n" +
+    "it stops taking connections, answers open GET /events long-polls with their heartbeat, and exits 0.\n" +
+    "It prints its URL and one account (email, API key, user id) per persona; the default key seed gives the same keys every time.\n" +
+    "\n" +
+    "--seed FILE starts it with your own organization instead of fixtures/realm.json, a JSON file in the same format:\n" +
+    "  realm      (required) {name, string_id, description, empty_topic_display_name}; all strings, description may be empty\n" +
+    "  users      (required, at least one, one of them an owner) each {persona, full_name, email, role} and, for a bot,\n" +
+    "             bot_type (1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded) and optionally bot_owner (a\n" +
+    "             person's persona); role: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest\n" +
+    "  channels   (required, may be empty) each {name, description, invite_only, subscribers: [persona, ...]} and\n" +
+    "             optionally is_web_public, history_public_to_subscribers (default: not invite_only), is_default\n" +
+    "Personas and emails are unique; the printed accounts are keyed by persona. Keys the format lacks are errors\n" +
+    '(but a top-level "$comment"). For example:\n' +
+    '  {"realm": {"name": "Acme", "string_id": "acme", "description": "", "empty_topic_display_name": "general chat"},\n' +
+    '   "users": [{"persona": "owner", "full_name": "Ann Owner", "email": "ann@acme.example", "role": 100},\n' +
+    '             {"persona": "member", "full_name": "Bo Member", "email": "bo@acme.example", "role": 400}],\n' +
+    '   "channels": [{"name": "general", "description": "", "invite_only": false, "subscribers": ["owner", "member"]}]}',
   options: {
     "feature-level": { type: "string", value: "N", default: String(LAST_LEVEL), description: `the level the server behaves as (${FIRST_LEVEL}–${LAST_LEVEL})` },
     port: { type: "string", value: "P", default: String(REFERENCE_PORT), description: "the port to listen on (0 for a free one)" },
@@ -23,10 +38,12 @@ export const SERVE = defineCommand({
     json: { type: "boolean", description: 'print one JSON line {"url","featureLevel","personas","serverConfig"} instead of text' },
     fault: { type: "string", multiple: true, value: "ID", description: "break one clause on purpose (a fault id of reference-server/faults/; repeatable)" },
     product: { type: "string", value: "NAME", default: "chat", description: "chat, or zulip: the key names of a real Zulip server (zulip_feature_level …)" },
-    // The next four defaults are the reference server's own (reference-server/server.ts and its store), which
+    seed: { type: "string", value: "FILE", default: "the package's fixtures/realm.json", description: "the organization to start with: users, channels, realm (format above)" },
+    // The next five defaults are the reference server's own (reference-server/server.ts and its store), which
     // serve leaves in place when the option is not given.
-    seed: { type: "string", value: "S", default: "chat-conformance", description: "seeds the API keys: the same seed gives the same keys" },
+    "key-seed": { type: "string", value: "S", default: "chat-conformance", description: "seeds the API keys: the same seed gives the same keys" },
     "heartbeat-seconds": { type: "string", value: "N", default: "50", description: "how long GET /events waits before answering with a heartbeat (1–3600)" },
+    "queue-timeout-seconds": { type: "string", value: "N", default: "600", description: "how long an event queue lives unpolled, unless its client set queue_lifespan_secs (1–604800)" },
     "max-file-upload-size-mib": { type: "string", value: "N", default: "25", description: "the largest upload, in MiB (no API sets it)" },
     "upload-quota-mib": { type: "string", value: "N|none", default: "5120", description: "the organization's upload quota in MiB, or none (no API sets it)" },
   },
