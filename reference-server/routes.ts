@@ -75,10 +75,39 @@ import { routes as listStreams } from "./api/channels/list.ts";
 import { routes as updateStream } from "./api/channels/update.ts";
 import { routes as archiveStream } from "./api/channels/archive.ts";
 import { routes as streamEmail } from "./api/channels/email-address.ts";
+// --- drafts, saved snippets, alert words, muted users, more users and channels (imports) ---
+import { routes as devFetchApiKey } from "./api/authentication/dev-fetch-api-key.ts";
+import { routes as drafts } from "./api/drafts/drafts.ts";
+import { routes as savedSnippets } from "./api/saved-snippets/saved-snippets.ts";
+import { routes as alertWords } from "./api/users/alert-words.ts";
+import { routes as mutedUsers } from "./api/users/muted-users.ts";
+import { routes as deactivateOwnUser } from "./api/users/deactivate-own.ts";
+import { routes as updateUserByEmail } from "./api/users/update-by-email.ts";
+import { routes as userStatusById } from "./api/presence/user-status.ts";
+import { routes as subscriptionStatus } from "./api/channels/subscription-status.ts";
+import { routes as channelMembers } from "./api/channels/members.ts";
+// --- attachments, default channels, playgrounds, reorders, rendering, subscription edits (imports) ---
+import { routes as attachments } from "./api/uploads/attachments.ts";
+import { routes as temporaryUrl } from "./api/uploads/temporary-url.ts";
+import { routes as defaultChannels } from "./api/channels/default-channels.ts";
+import { routes as updateSubscriptions } from "./api/channels/update-subscriptions.ts";
+import { routes as mutedTopics } from "./api/topics/muted-topics.ts";
+import { routes as renderPreview } from "./api/messages/render-preview.ts";
+import { routes as realmReorder } from "./api/realm/reorder.ts";
+import { routes as playgrounds } from "./api/realm/playgrounds.ts";
 import type { Route } from "./runtime.ts";
 
 /** Every endpoint the reference server serves, by area. */
 export const ROUTES: readonly Route[] = [
+  // --- attachments, default channels, playgrounds, reorders, rendering, subscription edits ---
+  ...attachments,
+  ...temporaryUrl,
+  ...defaultChannels,
+  ...updateSubscriptions,
+  ...mutedTopics,
+  ...renderPreview,
+  ...realmReorder,
+  ...playgrounds,
   ...serverSettings,
   ...register,
   ...events,
@@ -156,4 +185,15 @@ export const ROUTES: readonly Route[] = [
   ...updateStream,
   ...archiveStream,
   ...streamEmail,
+  // --- drafts, saved snippets, alert words, muted users, more users and channels ---
+  ...devFetchApiKey,
+  ...drafts,
+  ...savedSnippets,
+  ...alertWords,
+  ...mutedUsers,
+  ...deactivateOwnUser,
+  ...updateUserByEmail,
+  ...userStatusById,
+  ...subscriptionStatus,
+  ...channelMembers,
 ];

@@ -10,4 +10,4 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 rmSync(`${root}dist`, { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, "-p", `${root}tsconfig.build.json`], { stdio: "inherit" });
-for (const dir of ["src/catalog/data", "reference-server/data", "fixtures"]) cpSync(`${root}${dir}`, `${root}dist/${dir}`, { recursive: true });
+for (const dir of ["src/catalog/data", "src/product/data", "reference-server/data", "fixtures"]) cpSync(`${root}${dir}`, `${root}dist/${dir}`, { recursive: true });

@@ -4,6 +4,8 @@ import { levels, type LevelSwitch } from "../reference-server/levels.ts";
 import { catalog } from "../src/catalog/catalog.ts";
 import { errorsOnly, formatIssue, lintTests, coverage } from "../src/catalog/lint.ts";
 import { collectTests } from "../src/expect/collect.ts";
+import { ROUTES } from "../reference-server/routes.ts";
+import { operationSpan } from "../src/product/operations.ts";
 
 /** The registries are checked both ways: catalog ↔ suites ↔ levels.ts ↔ faults.ts. */
 describe("reference-server/levels.ts", () => {
@@ -13,6 +15,18 @@ describe("reference-server/levels.ts", () => {
       expect(c, `clause ${s.clause} is not in the catalog`).toBeDefined();
       expect(c!.level, `${name} begins at FL${s.since}; its clause ${s.clause} at FL${c!.level}`).toBe(s.since);
       expect(c!.until, `${name} ends at FL${s.until ?? "never"}; its clause ${s.clause} at FL${c!.until ?? "never"}`).toBe(s.until);
+    });
+  }
+});
+
+describe("reference-server/routes.ts", () => {
+  /** Path parameters as Zulip writes them, whatever their names: find-my-way's `:name(regex)` and `*` both become `{}`. */
+  const shape = (path: string) => path.replace(/:[a-z_]+(\([^)]*\))?/g, "{}").replace(/\{[a-z_]+\}/g, "{}").replace(/\*$/, "{}");
+  for (const route of ROUTES.filter((r) => r.operation !== undefined)) {
+    it(`${route.method} ${route.path} is Zulip's ${route.operation}, at its method and path`, () => {
+      const span = operationSpan(route.operation!);
+      expect(span, `Zulip's description has no operation ${route.operation}`).toBeDefined();
+      expect(`${route.method} ${shape(route.path)}`).toBe(`${span!.method} ${shape(span!.path)}`);
     });
   }
 });

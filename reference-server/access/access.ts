@@ -202,12 +202,25 @@ export class Access {
   }
 
   canReadUpload(user: User, upload: { ownerId: number; pathId: string }): boolean {
+    return this.canShareUpload(user, upload);
+  }
+
+  /**
+   * May a message of the user (`messageId`, once sent) claim the file, as its attachment? Only when the user could
+   * read the file without that message.
+   */
+  canShareUpload(user: User, upload: { ownerId: number; pathId: string }, messageId?: number): boolean {
     if (upload.ownerId === user.id) return true;
     for (const id of this.store.attachments.messagesLinking(upload.pathId)) {
-      const message = this.store.messages.get(id);
+      const message = id === messageId ? undefined : this.store.messages.get(id);
       if (message !== undefined && this.canReadMessage(user, message)) return true;
     }
     return false;
+  }
+
+  /** May the user delete an uploaded file (DELETE /attachments/{attachment_id})? Only its uploader. */
+  canDeleteUpload(user: User, upload: { ownerId: number }): boolean {
+    return upload.ownerId === user.id;
   }
 
   // --- invitations ---

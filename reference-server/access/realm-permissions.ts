@@ -31,6 +31,14 @@ export class RealmPermissions {
   }
 
   /**
+   * The organization's configuration without a permission setting of its own: default channels, code playgrounds,
+   * the order of custom profile fields and of linkifiers. Administrators only.
+   */
+  canConfigure(user: User): boolean {
+    return this.store.isAdmin(user);
+  }
+
+  /**
    * POST /bots: from FL344 members of can_create_bots_group create any bot, and members of
    * can_create_write_only_bots_group incoming-webhook bots (type 2); before, bot_creation_policy (1 everyone,
    * 2 administrators only, 3 everyone but generic bots only administrators). Never guests.

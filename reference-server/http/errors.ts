@@ -60,6 +60,8 @@ export const mustBeOwner = () => unauthorizedPrincipal("Must be an organization 
 /** Deactivating the only owner (wire §5): 400 CANNOT_DEACTIVATE_LAST_USER with is_last_owner and entity. */
 export const cannotDeactivateLastOwner = () =>
   new ApiError(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only organization owner.", { is_last_owner: true, entity: "organization owner" });
+/** DELETE /users/me by the organization's only active user (bots count): the same code, is_last_owner false. */
+export const cannotDeactivateOnlyUser = () => new ApiError(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only user.", { is_last_owner: false, entity: "user" });
 // --- invitations ---
 /** POST /invites refused some addresses (wire §5): 400 INVITATION_FAILED with the per-address errors. */
 export const invitationFailed = (msg: string, errors: Array<[string, string, boolean]>, sentInvitations: boolean) =>

@@ -1,9 +1,10 @@
 import type { Message } from "./types.ts";
 
 /**
- * Uploaded files as far as message editing needs them (FL285 detached_uploads): the reference server has no
- * upload store, so a file is a `/user_uploads/<path_id>` link in a message's content, owned by the sender of the
- * first message that linked it. Indexed both ways: path → linking messages, message → linked paths.
+ * The attachment records of files: one per stored upload (its id is GET /attachments' `id`), and one per
+ * `/user_uploads/<path_id>` link in a message's content that names no stored file, owned by the sender of the
+ * first message that linked it (FL285 detached_uploads describes those too). Indexed both ways: path → linking
+ * messages, message → linked paths.
  */
 export interface Attachment {
   id: number;
@@ -23,11 +24,27 @@ export function uploadPaths(content: string): Set<string> {
 
 export class Attachments {
   private readonly byPath = new Map<string, Attachment>();
+  private readonly byId = new Map<number, Attachment>();
   private readonly linkedBy = new Map<string, Set<number>>();
   private nextId = 1;
 
   get(pathId: string): Attachment | undefined {
     return this.byPath.get(pathId);
+  }
+
+  /** The record with this id (GET /attachments' `id`), whether or not its file is still stored. */
+  withId(id: number): Attachment | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The record of a file just stored: clients learn its id before any message links it. */
+  register(file: Omit<Attachment, "id">): Attachment {
+    const known = this.byPath.get(file.pathId);
+    if (known) return known;
+    const record = { ...file, id: this.nextId++ };
+    this.byPath.set(record.pathId, record);
+    this.byId.set(record.id, record);
+    return record;
   }
 
   /** The messages whose current content links the file. */
@@ -40,7 +57,7 @@ export class Attachments {
     for (const pathId of uploadPaths(message.content)) {
       if (!this.byPath.has(pathId)) {
         const name = pathId.split("/").pop() ?? pathId;
-        this.byPath.set(pathId, { id: this.nextId++, pathId, name, ownerId: message.senderId, createTime: nowMs });
+        this.register({ pathId, name, ownerId: message.senderId, createTime: nowMs });
       }
       let set = this.linkedBy.get(pathId);
       if (!set) this.linkedBy.set(pathId, (set = new Set()));

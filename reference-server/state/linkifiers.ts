@@ -7,7 +7,7 @@ export interface Linkifier {
   urlTemplate: string;
 }
 
-/** The organization's linkifiers, in the order clients apply them (by id). */
+/** The organization's linkifiers, in the order clients apply them: as added, until an administrator reorders them. */
 export class Linkifiers {
   private readonly byId = new Map<number, Linkifier>();
   private readonly ids = new IdSequence(1);
@@ -26,8 +26,15 @@ export class Linkifiers {
     return this.byId.delete(id);
   }
 
-  /** In id order: a Map iterates in insertion order, and ids only grow. */
+  /** In the order clients apply them: a Map iterates in insertion order, and reorder re-inserts. */
   list(): Linkifier[] {
     return [...this.byId.values()];
+  }
+
+  /** Puts the linkifiers in this order; `ids` names each existing linkifier exactly once (the caller checks). */
+  reorder(ids: readonly number[]): void {
+    const ordered = ids.map((id) => this.byId.get(id)!);
+    this.byId.clear();
+    for (const l of ordered) this.byId.set(l.id, l);
   }
 }

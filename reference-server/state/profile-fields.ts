@@ -14,7 +14,7 @@ export interface ProfileField {
   editableByUser: boolean;
 }
 
-/** The organization's custom profile fields, in display order (the order they were created). */
+/** The organization's custom profile fields, in display order: by `order`, which a new field takes from its id. */
 export class ProfileFields {
   private readonly byId = new Map<number, ProfileField>();
   private readonly ids = new IdSequence(1);
@@ -42,6 +42,14 @@ export class ProfileFields {
   }
 
   list(): ProfileField[] {
-    return [...this.byId.values()];
+    return [...this.byId.values()].sort((a, b) => a.order - b.order || a.id - b.id);
+  }
+
+  /** Gives each field its position in `ids` as its order (the last, for an id listed twice); false if a field is missing. */
+  reorder(ids: readonly number[]): boolean {
+    const position = new Map(ids.map((id, i) => [id, i]));
+    if ([...this.byId.keys()].some((id) => !position.has(id))) return false;
+    for (const f of this.byId.values()) f.order = position.get(f.id)!;
+    return true;
   }
 }

@@ -28,6 +28,14 @@ import { Linkifiers } from "./linkifiers.ts";
 import { ProfileFields } from "./profile-fields.ts";
 import { RealmEmojiSet } from "./realm-emoji.ts";
 import { RealmStatus } from "./realm-status.ts";
+// --- code playgrounds, temporary upload URLs (imports) ---
+import { Playgrounds } from "./playgrounds.ts";
+import { TemporaryUrls } from "./temporary-urls.ts";
+// --- drafts, saved snippets, alert words, muted users (imports) ---
+import { Drafts } from "./drafts.ts";
+import { SavedSnippets } from "./saved-snippets.ts";
+import { AlertWords } from "./alert-words.ts";
+import { MutedUsers } from "./muted-users.ts";
 import { ROLE, type Channel, type Message, type Role, type User } from "./types.ts";
 import type { RealmFixture } from "./fixture-schema.ts";
 import { seedFixture } from "./fixture-seed.ts";
@@ -102,6 +110,16 @@ export class Store {
   readonly profileFields = new ProfileFields();
   readonly realmEmoji = new RealmEmojiSet();
   readonly realmStatus = new RealmStatus();
+  // --- code playgrounds, temporary upload URLs ---
+  /** The organization's code playgrounds; the tokens of temporary download URLs (GET /user_uploads/{realm_id_str}/{filename}). */
+  readonly playgrounds = new Playgrounds();
+  readonly temporaryUrls = new TemporaryUrls();
+  // --- drafts, saved snippets, alert words, muted users ---
+  /** Each user's synced drafts, saved snippets, alert words and muted users. */
+  readonly drafts = new Drafts();
+  readonly savedSnippets = new SavedSnippets();
+  readonly alertWords = new AlertWords();
+  readonly mutedUsers = new MutedUsers();
   // --- invitations, exports, webhooks ---
   /** Open email invitations and reusable links; the organization's data exports; outgoing-webhook bots' services. */
   readonly invites = new Invites();

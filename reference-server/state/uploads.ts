@@ -55,6 +55,21 @@ export class Uploads {
     return stored;
   }
 
+  /** Forgets a file (its address then answers 404) and frees the space it used; returns it, or undefined if absent. */
+  remove(path: string): StoredUpload | undefined {
+    const key = canonicalPath(path);
+    const upload = this.byPath.get(key);
+    if (!upload) return undefined;
+    this.byPath.delete(key);
+    this.used -= upload.data.length;
+    return upload;
+  }
+
+  /** The files one user uploaded, oldest first. */
+  ownedBy(userId: number): StoredUpload[] {
+    return [...this.byPath.values()].filter((u) => u.ownerId === userId);
+  }
+
   /** Bytes used by all uploaded files. */
   get usedBytes(): number {
     return this.used;

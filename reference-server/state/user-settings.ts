@@ -57,6 +57,9 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
   /** Before FL227: 1 all unreads, 2 DMs and mentions, 3 none; from FL227 a choice 2 (DMs, mentions, followed topics) is inserted, 4 none. */
   { name: "desktop_icon_count_display", kind: { type: "enum", values: [1, 2, 3], wider: { when: "desktopIconCountFollowedChoice", values: [1, 2, 3, 4] } }, default: 1 },
   { name: "allow_private_data_export", kind: { type: "bool" }, default: false, since: "allowPrivateDataExport", defaultSince: "allowPrivateDataExportDefault" },
+  // --- drafts ---
+  /** Whether the user's drafts are kept on the server (the drafts endpoints refuse otherwise); turning it off deletes them. */
+  { name: "enable_drafts_synchronization", kind: { type: "bool" }, default: true },
 ];
 
 export const USER_SETTING_BY_NAME: ReadonlyMap<string, UserSettingDef> = new Map(USER_SETTINGS.map((d) => [d.name, d]));

@@ -1,3 +1,4 @@
+import { publishAttachment, serializeAttachment } from "../events/attachment.ts";
 import type { Runtime } from "../runtime.ts";
 import type { StoredUpload } from "../state/uploads.ts";
 import type { User } from "../state/types.ts";
@@ -12,11 +13,12 @@ export interface NewFile {
 
 /**
  * Keeps a complete file as an upload of `owner`, the one way both POST /user_uploads and a finished tus upload
- * create one. The caller has checked the size limit and the quota.
+ * create one, with its attachment record; the owner gets an `attachment` add event. The caller has checked the
+ * size limit and the quota.
  */
 export function storeUpload(rt: Runtime, owner: User, file: NewFile): StoredUpload {
   const name = storedName(file.clientName);
-  return rt.store.uploads.add({
+  const stored = rt.store.uploads.add({
     pathId: newUploadPath(name),
     name,
     ownerId: owner.id,
@@ -24,6 +26,9 @@ export function storeUpload(rt: Runtime, owner: User, file: NewFile): StoredUplo
     data: file.data,
     createTime: rt.store.clock() * 1000,
   });
+  rt.store.attachments.register({ pathId: stored.pathId, name: stored.name, ownerId: owner.id, createTime: stored.createTime });
+  publishAttachment(rt, owner.id, "add", serializeAttachment(rt, stored));
+  return stored;
 }
 
 /** The address clients use: `/user_uploads/<path>`, relative to the server's root. */

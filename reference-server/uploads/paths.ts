@@ -1,14 +1,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DOWNLOAD_PREFIX, serveDownload } from "../api/uploads/download.ts";
+import { serveTemporaryDownload, TEMPORARY_PREFIX } from "../api/uploads/temporary-url.ts";
 import type { Runtime } from "../runtime.ts";
 import { serveTus, TUS_PATH } from "./tus-server.ts";
 
 /**
  * The upload paths the route table does not serve, because they read their own bodies or live outside /api/v1:
- * downloads at /user_uploads/... and, from FL295, the tus endpoint /api/v1/tus[/<id>]. Returns false for any other
- * path (and for /api/v1/tus below FL295, which then gets the table's 404).
+ * downloads at /user_uploads/... (temporary URLs at /user_uploads/temporary/...) and, from FL295, the tus endpoint
+ * /api/v1/tus[/<id>]. Returns false for any other path (and for /api/v1/tus below FL295, which then gets the
+ * table's 404).
  */
 export async function serveUploadPath(rt: Runtime, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+  if (pathname.startsWith(TEMPORARY_PREFIX)) {
+    serveTemporaryDownload(rt, req, res, pathname);
+    return true;
+  }
   if (pathname.startsWith(DOWNLOAD_PREFIX)) {
     serveDownload(rt, req, res, pathname);
     return true;

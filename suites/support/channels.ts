@@ -40,6 +40,16 @@ export async function listedChannelIds(t: TestContext, who: PersonaRole | ApiCli
 }
 
 /** ignored_parameters_unsupported of a success body (empty when absent). */
+/**
+ * A subscribe response's `subscribed` or `already_subscribed` keyed by user ID. The spec does not show the key: real
+ * servers use the user's ID from FL289 and the email before (a level the spec lists as changing nothing), so either
+ * is read, a persona's email becoming its ID.
+ */
+export function byUserId(t: TestContext, result: unknown): Record<string, unknown> {
+  const ids = new Map(Object.values(t.target.personas).flatMap((p) => (p ? [[p.email, String(p.userId)] as const] : [])));
+  return Object.fromEntries(Object.entries((result ?? {}) as Record<string, unknown>).map(([k, v]) => [ids.get(k) ?? k, v]));
+}
+
 export const ignoredOf = (body: Record<string, unknown>): string[] => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
 
 /** Sends a channel message and returns the raw response (the test judges it). */

@@ -54,8 +54,9 @@ describe("the reference server under random input", () => {
   });
 
   // Every route the server has, not a chosen few: path ids and parameters at random, as a member or an administrator.
-  // Only the organization's deactivation is left out, since it would end every later request with a 401.
-  const ROUTE_SHAPES = ROUTES.filter((r) => r.path !== "/realm/deactivate").map((r) => ({ method: r.method, path: r.path }));
+  // Only the organization's deactivation and the personas' own (DELETE /users/me) are left out, since they would end
+  // every later request with a 401.
+  const ROUTE_SHAPES = ROUTES.filter((r) => r.path !== "/realm/deactivate" && !(r.method === "DELETE" && r.path === "/users/me")).map((r) => ({ method: r.method, path: r.path }));
   const ANY_NAMES = [
     ...NAMES, "name", "description", "user_ids", "add", "delete", "group_id", "members", "subgroups", "can_add_members_group", "can_manage_all_groups",
     "can_send_message_group", "can_remove_subscribers_group", "can_add_subscribers_group", "is_default_stream", "invite_only", "history_public_to_subscribers",

@@ -4,11 +4,12 @@ import { createReferenceServer, type ReferenceServer } from "../../reference-ser
 /** Raw HTTP as a real Zulip client speaks it: Basic auth, form bodies, JSON-encoded non-string values. */
 function client(server: ReferenceServer, role: string | null) {
   const p = role === null ? undefined : server.personas[role as keyof typeof server.personas];
-  const auth = p ? { authorization: `Basic ${Buffer.from(`${p.email}:${p.apiKey}`).toString("base64")}` } : {};
+  const auth: Record<string, string> = p ? { authorization: `Basic ${Buffer.from(`${p.email}:${p.apiKey}`).toString("base64")}` } : {};
   return async (method: string, path: string, params: Record<string, unknown> = {}) => {
-    const form = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+    const form = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === "string" ? v : JSON.stringify(v)]));
     const url = `${server.url}/api/v1${path}${method === "GET" ? `?${form}` : ""}`;
-    const res = await fetch(url, { method, headers: { ...auth, ...(method === "GET" ? {} : { "content-type": "application/x-www-form-urlencoded" }) }, ...(method === "GET" ? {} : { body: form }) });
+    const headers: Record<string, string> = method === "GET" ? auth : { ...auth, "content-type": "application/x-www-form-urlencoded" };
+    const res = await fetch(url, { method, headers, ...(method === "GET" ? {} : { body: form }) });
     return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
   };
 }
@@ -62,7 +63,7 @@ describe("serve --product zulip speaks the real product's names (src/product/nam
     const member = client(server, "member");
     const named = (await member("POST", "/register", { event_types: ["message"] })).body;
     const other = (await member("POST", "/register", { event_types: ["message"] })).body;
-    const sent = (await member("POST", "/messages", { type: "direct", to: [server.personas.member.userId], content: "echo", queue_id: named.queue_id, local_id: "101.01" })).body;
+    const sent = (await member("POST", "/messages", { type: "direct", to: [server.personas.member!.userId], content: "echo", queue_id: named.queue_id, local_id: "101.01" })).body;
     const eventsOf = async (q: Record<string, unknown>) =>
       (await member("GET", "/events", { queue_id: q.queue_id, last_event_id: -1, dont_block: true })).body.events as Array<Record<string, unknown>>;
     const mine = (await eventsOf(named)).find((e) => e.type === "message");

@@ -2,6 +2,7 @@ import { channelAudience, publishStreamDelete } from "../../events/stream.ts";
 import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { channelFromPath } from "./lookup.ts";
+import { removeDefaultChannel } from "./default-channels.ts";
 
 /**
  * DELETE /streams/{stream_id}: a channel administrator archives the channel (metadata access suffices from FL349,
@@ -16,6 +17,8 @@ function archiveStream(ctx: RequestContext): Record<string, unknown> {
   const audience = channelAudience(rt, channel, false);
   channel.isArchived = true;
   publishStreamDelete(rt, channel, audience);
+  // An archived channel stops being a default channel, and clients are told so.
+  if (channel.isDefault) removeDefaultChannel(rt, channel);
   return {};
 }
 

@@ -1,14 +1,19 @@
+import { zulipHas } from "../../zulip-levels.ts";
 import { z } from "zod";
 import type { ChannelKind } from "../../access/channels.ts";
 import { ApiError, badRequest } from "../../http/errors.ts";
+import { Params } from "../../http/params.ts";
 import { withAccessTracking } from "../../events/user-access.ts";
 import { publishStreamCreate } from "../../events/stream.ts";
 import { publishPeers, publishSubscriptionAdd } from "../../events/subscription.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE, type Channel, type User } from "../../state/types.ts";
 import { applyPostPolicy, readGroupSettings, readPostPolicy } from "./settings-params.ts";
+import { addDefaultChannel } from "./default-channels.ts";
 
-const SubscriptionRequest = z.array(z.looseObject({ name: z.string().trim().min(1).max(60), description: z.string().max(1024).optional() })).min(1);
+/** One channel a subscription request names, with the description it gets if the request creates it. */
+export const SubscriptionItem = z.looseObject({ name: z.string().trim().min(1).max(60), description: z.string().max(1024).optional() });
+const SubscriptionRequest = z.array(SubscriptionItem).min(1);
 const Principals = z.array(z.union([z.number().int(), z.string()]));
 
 /** principals: user IDs or emails; a deactivated or unknown one is 400 BAD_REQUEST from FL208, 403 UNAUTHORIZED_PRINCIPAL before. */
@@ -56,18 +61,38 @@ function checkExisting(ctx: RequestContext, channel: Channel, addsOthers: boolea
   }
 }
 
+export type NewChannelSettings = ReturnType<typeof newChannelSettings>;
+export type SubscriptionResult = { subscribed: Record<string, string[]>; already_subscribed: Record<string, string[]> };
+
+/** The settings of channels a request creates without naming any (PATCH /users/me/subscriptions takes none). */
+export const defaultChannelSettings = (ctx: RequestContext): NewChannelSettings => newChannelSettings({ ...ctx, params: new Params(new Map()) });
+
 /**
  * POST /users/me/subscriptions: subscribes the requester (or the principals) to channels by name, creating the
  * ones that do not exist with the request's settings. New channels send stream create events, the new
  * subscribers subscription add, the others who hear of the channel peer_add.
  */
 function subscribe(ctx: RequestContext): Record<string, unknown> {
-  const { rt, user, params } = ctx;
+  const { user, params } = ctx;
   const requested = params.json("subscriptions", SubscriptionRequest);
   const principals = readPrincipals(ctx) ?? [user];
   const settings = newChannelSettings(ctx);
   params.optBool("announce");
   params.optBool("authorization_errors_fatal");
+  return prepareSubscribe(ctx, requested, principals, settings)();
+}
+
+/**
+ * Checks a subscription request (the requester's role, access to the channels it names, the right to create the
+ * others) and returns what carries it out, so a caller can check more before anything changes.
+ */
+export function prepareSubscribe(
+  ctx: RequestContext,
+  requested: ReadonlyArray<{ name: string; description?: string | undefined }>,
+  principals: User[],
+  settings: NewChannelSettings,
+): () => SubscriptionResult {
+  const { rt, user } = ctx;
   if (user.role === ROLE.guest) throw badRequest("Not allowed for guest users");
   const addsOthers = principals.some((p) => p.id !== user.id);
   const plan = requested.map((req) => ({ req, channel: rt.store.channelByName(req.name) }));
@@ -77,19 +102,26 @@ function subscribe(ctx: RequestContext): Record<string, unknown> {
     if (addsOthers && !rt.access.channels.addSubscribersByRealm(user)) throw insufficient();
     if (settings.isDefault && !rt.store.isAdmin(user)) throw insufficient();
   }
+  return () => applySubscribe(ctx, requested, principals, settings);
+}
+
+function applySubscribe(ctx: RequestContext, requested: ReadonlyArray<{ name: string; description?: string | undefined }>, principals: User[], settings: NewChannelSettings): SubscriptionResult {
+  const { rt } = ctx;
   const subscribed: Record<string, string[]> = {};
   const already: Record<string, string[]> = {};
   const added = new Map<number, Channel[]>();
-  for (const { req } of plan) {
+  const byId = zulipHas(rt.fl, "subscribeResultByUserId");
+  for (const req of requested) {
     const created = !rt.store.channelByName(req.name);
     const channel = rt.store.channelByName(req.name) ?? createChannel(ctx, req.name, req.description ?? "", settings);
     const joining = principals.filter((p) => !rt.store.isSubscribed(p.id, channel.id));
-    for (const p of principals) ((joining.includes(p) ? subscribed : already)[String(p.id)] ??= []).push(channel.name);
+    for (const p of principals) ((joining.includes(p) ? subscribed : already)[byId ? String(p.id) : p.email] ??= []).push(channel.name);
     // users: new channel-mates may become accessible to restricted users (realm_user add, FL228)
     withAccessTracking(rt, [...principals.map((p) => p.id), ...rt.store.subscribersOf(channel.id)], () => {
       for (const p of joining) rt.store.subscribe(p.id, channel.id);
     });
     if (created) publishStreamCreate(rt, channel);
+    if (created && settings.isDefault) addDefaultChannel(rt, channel);
     for (const p of joining) added.set(p.id, [...(added.get(p.id) ?? []), channel]);
     publishPeers(rt, "peer_add", channel, joining.map((p) => p.id));
   }
@@ -97,7 +129,7 @@ function subscribe(ctx: RequestContext): Record<string, unknown> {
   return { subscribed, already_subscribed: already };
 }
 
-function createChannel(ctx: RequestContext, name: string, description: string, s: ReturnType<typeof newChannelSettings>): Channel {
+function createChannel(ctx: RequestContext, name: string, description: string, s: NewChannelSettings): Channel {
   const { rt, user } = ctx;
   const channel = rt.store.addChannel({
     name,
@@ -105,7 +137,7 @@ function createChannel(ctx: RequestContext, name: string, description: string, s
     inviteOnly: s.inviteOnly,
     isWebPublic: s.isWebPublic,
     historyPublicToSubscribers: s.historyPublicToSubscribers,
-    isDefault: s.isDefault,
+    isDefault: false,
     creatorId: user.id,
   });
   if (s.postPolicy !== undefined) applyPostPolicy(ctx, channel, s.postPolicy);

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { withAccessTracking } from "../../events/user-access.ts";
 import { publishPeers, publishSubscriptionRemove } from "../../events/subscription.ts";
 import { badRequest } from "../../http/errors.ts";
-import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import type { Channel } from "../../state/types.ts";
+import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
+import type { Channel, User } from "../../state/types.ts";
 import { readPrincipals } from "./subscribe.ts";
 
 const Names = z.array(z.string()).min(1);
@@ -14,16 +14,32 @@ const Names = z.array(z.string()).min(1);
  * is the FL208 error. The users who left get subscription remove, the others peer_remove.
  */
 function unsubscribe(ctx: RequestContext): Record<string, unknown> {
-  const { rt, user, params } = ctx;
+  const { user, params } = ctx;
   const names = params.json("subscriptions", Names);
   const principals = readPrincipals(ctx) ?? [user];
+  return prepareUnsubscribe(ctx, names, principals)();
+}
+
+export type UnsubscriptionResult = { removed: string[]; not_removed: string[] };
+
+/**
+ * Checks an unsubscription request and returns what carries it out, so a caller can check more before anything
+ * changes. `created`: names of channels the same request creates first (PATCH /users/me/subscriptions), which
+ * need no check.
+ */
+export function prepareUnsubscribe(ctx: RequestContext, names: readonly string[], principals: User[], created: ReadonlySet<string> = new Set()): () => UnsubscriptionResult {
+  const { rt, user } = ctx;
   const removesOthers = principals.some((p) => p.id !== user.id);
-  const channels = names.map((name) => {
+  for (const name of names) {
     const channel = rt.store.channelByName(name);
+    if (!channel && created.has(name.trim().toLowerCase())) continue;
     if (!channel || !rt.access.channels.metadata(user, channel)) throw badRequest(`Channel(s) (${name}) do not exist`);
     if (removesOthers && !rt.access.channels.removeSubscribers(user, channel)) throw badRequest("Insufficient permission");
-    return channel;
-  });
+  }
+  return () => applyUnsubscribe(rt, names.map((name) => rt.store.channelByName(name)!), principals);
+}
+
+function applyUnsubscribe(rt: Runtime, channels: Channel[], principals: User[]): UnsubscriptionResult {
   const removed: string[] = [];
   const notRemoved: string[] = [];
   const left = new Map<number, Channel[]>();

@@ -5,6 +5,7 @@ import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Channel } from "../../state/types.ts";
 import { channelFromPath } from "./lookup.ts";
+import { addDefaultChannel, removeDefaultChannel } from "./default-channels.ts";
 import { postPolicy } from "./serialize.ts";
 import { applyPostPolicy, readGroupSettings, readPostPolicy } from "./settings-params.ts";
 
@@ -84,7 +85,7 @@ function updateStream(ctx: RequestContext): Record<string, unknown> {
   if (isDefault !== undefined && !rt.store.isAdmin(user)) throw notAllowed();
   const before = channelAudience(rt, channel, false);
   for (const c of changes) c.apply();
-  if (isDefault !== undefined) channel.isDefault = isDefault;
+  if (isDefault !== undefined) (isDefault ? addDefaultChannel : removeDefaultChannel)(rt, channel);
   const audience = [...new Set([...before, ...channelAudience(rt, channel, false)])];
   for (const c of changes) publishStreamUpdate(rt, channel, c.property, c.value, audience, c.extra?.() ?? {});
   if (changes.some((c) => c.property === "can_send_message_group") && rt.fl.has("streamPostPolicyApproximated")) {

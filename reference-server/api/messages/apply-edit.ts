@@ -2,6 +2,7 @@ import { publishDeleteMessages } from "../../events/delete-message.ts";
 import { publishUpdateMessage, type MessageUpdate, type PropagateMode } from "../../events/update-message.ts";
 import type { Runtime } from "../../runtime.ts";
 import { uploadPaths } from "../../state/attachments.ts";
+import { publishAttachmentClaims } from "../../events/attachment.ts";
 import type { EditRecord } from "../../state/edit-history.ts";
 import type { Channel, Message, User } from "../../state/types.ts";
 import { renderMarkdown } from "./render.ts";
@@ -83,10 +84,12 @@ export function applyEdit(rt: Runtime, plan: EditPlan): Array<Record<string, unk
   if (plan.content !== undefined) {
     content = { orig: target.content, origRendered: target.renderedContent };
     detached = detachedUploads(rt, target, plan.content, plan.editor.id);
+    const linkedBefore = uploadPaths(target.content);
     store.attachments.untrack(target.id, target.content);
     target.content = plan.content;
     target.renderedContent = renderMarkdown(plan.content, { rt });
     store.attachments.track(target, now * 1000);
+    publishAttachmentClaims(rt, target, [...uploadPaths(plan.content)].filter((p) => !linkedBefore.has(p)));
     target.lastEditTimestamp = now;
   }
   const losers = new Map<number, number[]>();

@@ -1,4 +1,7 @@
 import { publishMessage, type LocalEcho } from "../../events/message.ts";
+// --- uploads: attachments (imports) ---
+import { publishAttachmentClaims } from "../../events/attachment.ts";
+import { uploadPaths } from "../../state/attachments.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Channel, Message, User } from "../../state/types.ts";
 import { addMentionFlags } from "./mentions.ts";
@@ -54,6 +57,7 @@ export function postMessage(rt: Runtime, sender: User, dest: Destination, conten
   addMentionFlags(rt, content, receivers);
   readForMuters(rt, sender.id, receivers); // --- muted users ---
   store.addMessage(message, receivers);
+  publishAttachmentClaims(rt, message, uploadPaths(content)); // --- uploads: attachments ---
   publishMessage(rt, message, receivers, opts.localEcho);
   finishThumbnails(rt, message); // --- messages: rendering ---
   deliverOutgoingWebhooks(rt, message, receivers); // --- webhooks ---

@@ -19,6 +19,15 @@ import { hotspotsSection, onboardingStepsSection } from "../onboarding/register-
 import { presenceConstants, presenceSection, userStatusSection } from "../presence/register-section.ts";
 // --- webhooks (imports) ---
 import { incomingWebhookBotsSection } from "../webhooks/incoming-bots.ts";
+// --- default channels, playgrounds, muted topics (imports) ---
+import { defaultStreamGroupsSection, defaultStreamsSection } from "../channels/default-channels.ts";
+import { playgroundList } from "../realm/playgrounds.ts";
+import { mutedTopicsSection } from "../topics/muted-topics.ts";
+// --- drafts, saved snippets, alert words, muted users (imports) ---
+import { draftsSection } from "../drafts/register-section.ts";
+import { savedSnippetsSection } from "../saved-snippets/register-section.ts";
+import { alertWordsSection } from "../users/alert-words.ts";
+import { mutedUsersSection } from "../users/muted-users.ts";
 
 export interface StateRequest {
   user: User;
@@ -101,6 +110,16 @@ export const SECTIONS: Record<string, Section> = {
   realm_filters: (rt) => ({ realm_filters: realmFilters(rt) }),
   custom_profile_fields: (rt) => profileFieldsSection(rt),
   realm_emoji: (rt) => ({ realm_emoji: realmEmojiMap(rt) }),
+  // --- default channels, playgrounds, muted topics ---
+  default_streams: (rt, req) => defaultStreamsSection(rt, req.user),
+  default_stream_groups: () => defaultStreamGroupsSection(),
+  realm_playgrounds: (rt) => ({ realm_playgrounds: playgroundList(rt) }),
+  muted_topics: (rt, req) => mutedTopicsSection(rt, req.user),
+  // --- drafts, saved snippets, alert words, muted users ---
+  drafts: (rt, req) => draftsSection(rt, req.user),
+  saved_snippets: (rt, req) => savedSnippetsSection(rt, req.user),
+  alert_words: (rt, req) => alertWordsSection(rt, req.user),
+  muted_users: (rt, req) => mutedUsersSection(rt, req.user),
 };
 
 export function initialState(rt: Runtime, req: StateRequest, types: ReadonlySet<string> | null): Record<string, unknown> {
@@ -108,6 +127,8 @@ export function initialState(rt: Runtime, req: StateRequest, types: ReadonlySet<
   for (const [name, section] of Object.entries(SECTIONS)) {
     if (types !== null && !types.has(name)) continue;
     if (name === "update_message_flags" && types !== null && !types.has("message")) continue;
+    // user_topics replaces muted_topics for a client that asks for both (so it can ask servers old and new alike).
+    if (name === "muted_topics" && types !== null && types.has("user_topic")) continue;
     Object.assign(out, section(rt, req));
   }
   return out;

@@ -44,6 +44,7 @@ function updateSettings(ctx: RequestContext): Record<string, unknown> {
     rt.store.userSettings.set(user.id, name, value);
     publishUserSetting(rt, user.id, name, value);
     if (name === "allow_private_data_export") publishExportConsent(rt, user.id, value === true); // --- exports ---
+    if (name === "enable_drafts_synchronization" && value === false) rt.store.drafts.clear(user.id); // --- drafts ---
   }
   return {};
 }

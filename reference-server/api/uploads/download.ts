@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "../../http/auth.ts";
 import { accessDenied, methodNotAllowed, notFound } from "../../http/errors.ts";
 import type { Runtime } from "../../runtime.ts";
+import type { StoredUpload } from "../../state/uploads.ts";
 
 export const DOWNLOAD_PREFIX = "/user_uploads/";
 
@@ -22,6 +23,11 @@ export function serveDownload(rt: Runtime, req: IncomingMessage, res: ServerResp
   const upload = rt.store.uploads.get(pathname.slice(DOWNLOAD_PREFIX.length));
   if (upload === undefined || rt.faulty("fl272.uploads.url#download")) throw notFound("File not found");
   if (!rt.access.canReadUpload(user, upload)) throw accessDenied();
+  writeUpload(req, res, method, upload);
+}
+
+/** Answers a GET or HEAD with the file's bytes, under its stored name. */
+export function writeUpload(req: IncomingMessage, res: ServerResponse, method: string, upload: StoredUpload): void {
   req.resume();
   res.writeHead(200, {
     "content-type": upload.contentType,

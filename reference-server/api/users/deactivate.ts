@@ -11,7 +11,7 @@ import { ROLE, type User } from "../../state/types.ts";
  * events tell the organization (FL222 shapes); from FL303 the user leaves every group while deactivated, with
  * user_group remove_members / add_members events. Subscriptions are kept.
  */
-function setActive(rt: Runtime, target: User, active: boolean): void {
+export function setActive(rt: Runtime, target: User, active: boolean): void {
   const groups = groupsListing(rt, target);
   if (!active && rt.faulty("fl153.users.deactivate-reactivate")) return;
   target.isActive = active;

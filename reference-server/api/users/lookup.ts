@@ -14,7 +14,7 @@ function byDummyEmail(ctx: RequestContext, email: string): User | undefined {
  * GET /users/{email}: from FL302 a real email finds the user only if the requester may see it, and a dummy email
  * finds any user; before, only the API email matched (the real one for public emails, the dummy for the others).
  */
-function byEmail(ctx: RequestContext, email: string): User | undefined {
+export function byEmail(ctx: RequestContext, email: string): User | undefined {
   const { rt, user: viewer } = ctx;
   const dummy = byDummyEmail(ctx, email);
   const real = dummy ? undefined : rt.store.userByEmail(email);

@@ -5,18 +5,19 @@ import { withAccessTracking } from "../../events/user-access.ts";
 import { withChannelAccessTracking } from "../../events/channel-access.ts";
 import { badRequest, mustBeAdministrator, mustBeOwner, noSuchUser } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { ROLE, type Role } from "../../state/types.ts";
+import { ROLE, type Role, type User } from "../../state/types.ts";
 
 const RoleSchema = z.union([z.literal(ROLE.owner), z.literal(ROLE.administrator), z.literal(ROLE.moderator), z.literal(ROLE.member), z.literal(ROLE.guest)]);
 
 /**
  * PATCH /users/{user_id}: an administrator changes a user's full_name or role (owners alone make or unmake
  * owners). realm_user update events follow; a role change may change whom the user can access (FL225/FL228).
+ * `named` finds the target (PATCH /users/{email} names it by email).
  */
-function updateUser(ctx: RequestContext): Record<string, unknown> {
+export function updateUser(ctx: RequestContext, named: (ctx: RequestContext) => User | undefined = (c) => c.rt.store.users.get(Number(c.path.user_id))): Record<string, unknown> {
   const { rt, user, params } = ctx;
   if (!rt.access.canAdministerUsers(user)) throw mustBeAdministrator();
-  const target = rt.store.users.get(Number(ctx.path.user_id));
+  const target = named(ctx);
   if (!target || !target.isActive) throw noSuchUser();
   const fullName = params.optStr("full_name")?.trim();
   const role = params.optJson("role", RoleSchema) as Role | undefined;

@@ -1,0 +1,24 @@
+import { ApiError, badRequest } from "../../http/errors.ts";
+import { open, type RequestContext, type Route } from "../../runtime.ts";
+import { zulipHas } from "../../zulip-levels.ts";
+
+/** Roughly what Django's email validator accepts: one @, no spaces, a dotted domain (or localhost). */
+const EMAIL = /^[^\s@]+@(?:localhost|[^\s@.]+(?:\.[^\s@.]+)+)$/i;
+
+/**
+ * POST /dev_fetch_api_key: development servers hand out any user's API key for `username` (its email), no password.
+ * Real servers serve it only in development mode, which is what this server is to client developers.
+ * → {api_key, email} and from FL171 user_id; failures are 401 as for POST /fetch_api_key.
+ */
+function devFetchApiKey(ctx: RequestContext<undefined>): Record<string, unknown> {
+  const { rt, params } = ctx;
+  const username = params.str("username");
+  if (!EMAIL.test(username.trim())) throw badRequest("Enter a valid email address.");
+  const user = rt.store.userByEmail(username);
+  if (!user) throw new ApiError(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
+  if (rt.store.realmStatus.deactivated) throw new ApiError(401, "REALM_DEACTIVATED", "This organization has been deactivated");
+  if (!user.isActive) throw new ApiError(401, "USER_DEACTIVATED", "Account is deactivated");
+  return { api_key: user.apiKey, email: user.email, ...(zulipHas(rt.fl, "devFetchApiKeyUserId") ? { user_id: user.id } : {}) };
+}
+
+export const routes: Route[] = [open("POST", "/dev_fetch_api_key", devFetchApiKey, { operation: "dev-fetch-api-key" })];

@@ -1,0 +1,20 @@
+import { serializeChannel } from "../api/channels/serialize.ts";
+import type { Runtime } from "../runtime.ts";
+import { zulipHas } from "../zulip-levels.ts";
+
+/**
+ * The default channels as register's realm_default_streams and the default_streams event carry them: channel IDs
+ * from FL330, channel objects sorted by name before.
+ */
+export function defaultStreamsValue(rt: Runtime): unknown[] {
+  const channels = [...rt.store.channels.values()].filter((c) => c.isDefault && !c.isArchived);
+  if (zulipHas(rt.fl, "defaultChannelIds")) return channels.map((c) => c.id).sort((a, b) => a - b);
+  return channels.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((c) => serializeChannel(rt, c, false));
+}
+
+/** `default_streams` with the whole set, to every active user but guests (who are told of none). */
+export function publishDefaultStreams(rt: Runtime): void {
+  const users = [...rt.store.users.values()].filter((u) => u.isActive && !rt.access.isGuest(u)).map((u) => u.id);
+  const value = defaultStreamsValue(rt);
+  rt.queues.publish("default_streams", users, () => ({ type: "default_streams", default_streams: value }));
+}

@@ -1,0 +1,22 @@
+/** Whom each user muted, and when (UNIX seconds), in the order they were muted. */
+export class MutedUsers {
+  private readonly byUser = new Map<number, Map<number, number>>();
+
+  isMuted(userId: number, mutedId: number): boolean {
+    return this.byUser.get(userId)?.has(mutedId) ?? false;
+  }
+
+  mute(userId: number, mutedId: number, now: number): void {
+    let mine = this.byUser.get(userId);
+    if (!mine) this.byUser.set(userId, (mine = new Map()));
+    mine.set(mutedId, now);
+  }
+
+  unmute(userId: number, mutedId: number): void {
+    this.byUser.get(userId)?.delete(mutedId);
+  }
+
+  of(userId: number): Array<{ id: number; timestamp: number }> {
+    return [...(this.byUser.get(userId) ?? [])].map(([id, timestamp]) => ({ id, timestamp }));
+  }
+}
