@@ -53,6 +53,16 @@ describe("serve --product zulip speaks the real product's names (src/product/nam
     expect(spec.body).toMatchObject({ result: "error", msg: expect.stringMatching(/^No such endpoint/) });
   });
 
+  it("offers the development login a client developer's app uses: list the accounts, fetch a key, use it", async () => {
+    const anonymous = client(server, null);
+    expect(((await anonymous("GET", "/server_settings")).body.authentication_methods as Record<string, unknown>).dev).toBe(true);
+    const listed = (await anonymous("GET", "/dev_list_users")).body as { direct_admins: Array<{ email: string }>; direct_users: Array<{ email: string }> };
+    expect(listed.direct_admins.map((u) => u.email)).toContain(server.personas.administrator!.email);
+    expect(listed.direct_users.map((u) => u.email)).toContain(server.personas.member!.email);
+    const key = (await anonymous("POST", "/dev_fetch_api_key", { username: server.personas.member!.email })).body;
+    expect(key).toMatchObject({ result: "success", api_key: server.personas.member!.apiKey, email: server.personas.member!.email, user_id: server.personas.member!.userId });
+  });
+
   it("challenges a missing login with realm=\"zulip\"", async () => {
     const res = await client(server, null)("GET", "/users/me");
     expect(res.status).toBe(401);

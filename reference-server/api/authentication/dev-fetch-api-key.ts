@@ -21,4 +21,18 @@ function devFetchApiKey(ctx: RequestContext<undefined>): Record<string, unknown>
   return { api_key: user.apiKey, email: user.email, ...(zulipHas(rt.fl, "devFetchApiKeyUserId") ? { user_id: user.id } : {}) };
 }
 
-export const routes: Route[] = [open("POST", "/dev_fetch_api_key", devFetchApiKey, { operation: "dev-fetch-api-key" })];
+/**
+ * GET /dev_list_users (development servers, not in Zulip's API description): the accounts a development login
+ * offers, administrators apart, each with its organization's URL. The mobile app's development login lists them.
+ */
+function devListUsers(ctx: RequestContext<undefined>): Record<string, unknown> {
+  const { rt } = ctx;
+  const entry = (email: string) => ({ email, realm_uri: rt.url, ...(rt.fl.has("realmUrlField") ? { realm_url: rt.url } : {}) });
+  const users = [...rt.store.users.values()].filter((u) => u.isActive && !u.isBot);
+  return {
+    direct_admins: users.filter((u) => rt.store.isAdmin(u)).map((u) => entry(u.email)),
+    direct_users: users.filter((u) => !rt.store.isAdmin(u)).map((u) => entry(u.email)),
+  };
+}
+
+export const routes: Route[] = [open("POST", "/dev_fetch_api_key", devFetchApiKey, { operation: "dev-fetch-api-key" }), open("GET", "/dev_list_users", devListUsers)];

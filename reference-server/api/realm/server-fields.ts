@@ -14,7 +14,7 @@ export const PASSWORD_LENGTH = { min: 6, max: 100 };
  */
 const AUTH_METHODS: ReadonlyArray<{ name: string; enabled: boolean; unavailableReason?: string }> = [
   { name: "Email", enabled: true },
-  { name: "Dev", enabled: false },
+  { name: "Dev", enabled: true },
   { name: "LDAP", enabled: false, unavailableReason: "LDAP authentication is not configured on this server." },
 ];
 
