@@ -6,7 +6,7 @@ import { sendError, sendJson, successBody } from "./envelope.ts";
 import { ApiError, badRequest, methodNotAllowed, notFound } from "./errors.ts";
 import { Params } from "./params.ts";
 import { AUTH_REALM, specEndpoint, specName, toRealNames } from "../../src/product/names.ts";
-import { operationExistsAt } from "../../src/product/operations.ts";
+import { routeExists } from "./route-exists.ts";
 import type { RouteTable } from "./router.ts";
 import { multipartFileLimit } from "../uploads/limits.ts";
 import { serveUploadPath } from "../uploads/paths.ts";
@@ -55,11 +55,7 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     }
     const { route, path } = found.match;
     // Routing comes first on real servers: a route the emulated level lacks is unknown, whoever asks.
-    const missing =
-      (route.level !== undefined && !rt.fl.has(route.level)) ||
-      (route.removedBy !== undefined && rt.fl.has(route.removedBy)) ||
-      (route.operation !== undefined && !operationExistsAt(route.operation, rt.fl.level));
-    if (missing) throw notFound(`No such endpoint: ${method} ${url.pathname}`);
+    if (!routeExists(route, rt.fl)) throw notFound(`No such endpoint: ${method} ${url.pathname}`);
     const body = await parseBody(req, multipartFileLimit(rt));
     const merged = new Map(method === "DELETE" && rt.faulty("fl153.server.parameter-encoding") ? [] : body.fields);
     for (const [k, v] of url.searchParams) if (!merged.has(k)) merged.set(k, v);

@@ -87,11 +87,47 @@ describe("list", () => {
     [["stray"], /^list: .*positional/i],
     [["--fl"], /^list: Option '--fl <value>' argument missing/],
     [["--conflicts", "--area", "messages"], /^list: --conflicts takes only --fl and --json, not --area$/],
+    [["--operations", "--area", "messages"], /^list: --operations takes only --fl, --product and --json, not --area$/],
+    [["--operations", "--product", "slack"], /^list: --product 'slack' is not one of: chat, zulip$/],
+    [["--product", "zulip"], /^list: --product goes with --operations$/],
+    [["--operations", "--fl", "111"], /^list: --fl 111: the reference server serves levels 153–372$/],
   ])("%j is a usage error (exit 2, one line on err)", async (argv, message) => {
     const { code, out, err } = await run(...argv);
     expect(code).toBe(2);
     expect(out).toEqual([]);
     expect(err).toHaveLength(1);
     expect(err[0]).toMatch(message);
+  });
+});
+
+describe("list --operations: the endpoints a server of the level serves, as the product names them", () => {
+  const listed = async (...argv: string[]) => JSON.parse((await run("--operations", "--json", ...argv)).text) as Array<{ method: string; path: string; since: number | null; until: number | null; operation: string | null }>;
+  const has = (ops: Array<{ method: string; path: string }>, method: string, path: string) => ops.some((o) => o.method === method && o.path === path);
+
+  it("dates each endpoint by the level it appeared (a spec switch, or Zulip's description for Zulip-only operations)", async () => {
+    const at296 = await listed("--fl", "296");
+    const at297 = await listed("--fl", "297");
+    expect(has(at296, "GET", "/saved_snippets")).toBe(false);
+    expect(at297.find((o) => o.method === "GET" && o.path === "/saved_snippets")).toMatchObject({ since: 297, until: null, operation: "get-saved-snippets" });
+    expect(has(at296, "POST", "/messages")).toBe(true);
+    const hotspots = (await listed("--fl", "153")).find((o) => o.path === "/users/me/hotspots");
+    expect(hotspots).toMatchObject({ since: null, until: 233 });
+  });
+
+  it("shows the real product's endpoints for --product zulip, and only the spec's for chat", async () => {
+    const zulip = await listed("--product", "zulip");
+    const chat = await listed();
+    expect(has(zulip, "GET", "/calls/bigbluebutton/create")).toBe(true);
+    expect(has(zulip, "POST", "/calls/provider_two/create")).toBe(false);
+    expect(has(chat, "POST", "/calls/provider_two/create")).toBe(true);
+    expect(has(chat, "GET", "/calls/bigbluebutton/create")).toBe(false);
+    expect(has(zulip, "POST", "/users/me/apns_device_token")).toBe(true);
+  });
+
+  it("prints one line per endpoint and a count", async () => {
+    const { code, out } = await run("--operations", "--fl", "250", "--product", "zulip");
+    expect(code).toBe(0);
+    expect(out.at(-1)).toMatch(/^\d+ endpoints at FL 250 as zulip$/);
+    expect(out).toContain("POST   /api/v1/dev_fetch_api_key  (no credentials)");
   });
 });

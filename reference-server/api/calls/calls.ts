@@ -23,10 +23,5 @@ function createProviderTwoCall(ctx: RequestContext): Record<string, unknown> {
   return { url: `${rt.url}/calls/bigbluebutton/join?${query.toString()}` };
 }
 
-/** The spec's paths, and the real product's (wire §15) for clients that speak them. */
-export const routes: Route[] = [
-  authed("POST", "/calls/provider_one/create", createProviderOneCall),
-  authed("POST", "/calls/zoom/create", createProviderOneCall),
-  authed("POST", "/calls/provider_two/create", createProviderTwoCall),
-  authed("GET", "/calls/bigbluebutton/create", createProviderTwoCall),
-];
+/** The spec's paths; `--product zulip` serves them at the real product's (src/product/names.ts). */
+export const routes: Route[] = [authed("POST", "/calls/provider_one/create", createProviderOneCall), authed("POST", "/calls/provider_two/create", createProviderTwoCall)];

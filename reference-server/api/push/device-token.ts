@@ -39,12 +39,10 @@ function removeOtherToken(ctx: RequestContext): Record<string, unknown> {
   return {};
 }
 
-/** The spec's path, and the real product's (wire §15). */
+/** The spec's paths; `--product zulip` serves the mobile-platform one at the real product's (src/product/names.ts). */
 export const routes: Route[] = [
   authed("POST", "/users/me/push_device_token", addMobileToken),
   authed("DELETE", "/users/me/push_device_token", removeMobileToken),
-  authed("POST", "/users/me/apns_device_token", addMobileToken),
-  authed("DELETE", "/users/me/apns_device_token", removeMobileToken),
   authed("POST", "/users/me/android_gcm_reg_id", addOtherToken),
   authed("DELETE", "/users/me/android_gcm_reg_id", removeOtherToken),
 ];

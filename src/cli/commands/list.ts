@@ -3,7 +3,7 @@
  * Its options, and their help, are the table of src/cli/specs/list.ts.
  */
 import { catalog as loadCatalog, type Catalog } from "../../catalog/catalog.ts";
-import { AREAS, RELEASES, type Clause, type Release } from "../../catalog/schema.ts";
+import { AREAS, FIRST_LEVEL, LAST_LEVEL, RELEASES, type Clause, type Release } from "../../catalog/schema.ts";
 import { TAG_NAMES } from "../../catalog/tags.ts";
 import { coverage, formatTally, testsByClause } from "../../catalog/coverage.ts";
 import { CITED_LEVELS_BELOW_FLOOR, releaseForLevel } from "../../catalog/releases.ts";
@@ -37,6 +37,8 @@ export interface ListedClause {
 
 interface Filters {
   fl?: number;
+  operations: boolean;
+  product: "chat" | "zulip";
   release?: Release;
   area?: string;
   tag?: string;
@@ -63,6 +65,11 @@ function parseFlags(argv: string[]) {
 
 function parseFilters(argv: string[], cat: Catalog): Filters {
   const values = parseFlags(argv);
+  if (values.conflicts && values.operations) throw new UsageError("--conflicts and --operations list different things: give one");
+  if (values.operations) {
+    const clauseOnly = (["release", "area", "tag", "untested"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
+    if (clauseOnly.length) throw new UsageError(`--operations takes only --fl, --product and --json, not --${clauseOnly.join(", --")}`);
+  } else if (values.product !== undefined) throw new UsageError("--product goes with --operations");
   if (values.conflicts) {
     const clauseOnly = (["release", "area", "tag", "untested"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
     if (clauseOnly.length) throw new UsageError(`--conflicts takes only --fl and --json, not --${clauseOnly.join(", --")}`);
@@ -73,8 +80,11 @@ function parseFilters(argv: string[], cat: Catalog): Filters {
     if (!(cat.level(fl) || CITED_LEVELS_BELOW_FLOOR.includes(fl)))
       throw new UsageError(`--fl '${values.fl}' is not a feature level of the catalog (153..372, or ${CITED_LEVELS_BELOW_FLOOR.join(", ")})`);
   }
+  if (values.operations && fl !== undefined && fl < FIRST_LEVEL) throw new UsageError(`--fl ${fl}: the reference server serves levels ${FIRST_LEVEL}–${LAST_LEVEL}`);
   return {
     fl,
+    operations: values.operations ?? false,
+    product: oneOf("product", values.product, ["chat", "zulip"] as const) ?? "chat",
     release: oneOf("release", values.release, RELEASES),
     area: oneOf("area", values.area, AREAS),
     tag: oneOf("tag", values.tag, TAG_NAMES),
@@ -113,6 +123,15 @@ export function toListed(c: Clause, tests: readonly string[]): ListedClause {
     links: [...c.links],
     tests: [...tests],
   };
+}
+
+/** The reference server's routes, loaded only for this listing: the clause listings stay light. */
+async function printOperations(f: Filters, io: ListIo): Promise<void> {
+  const { operationsAt, formatOperations } = await import("./list-operations.ts");
+  const level = f.fl ?? LAST_LEVEL;
+  const ops = operationsAt(level, f.product, { from: FIRST_LEVEL, to: LAST_LEVEL });
+  if (f.json) io.out(JSON.stringify(ops, null, 2));
+  else for (const line of formatOperations(ops, level, f.product)) io.out(line);
 }
 
 function printConflicts(cat: Catalog, f: Filters, io: ListIo): void {
@@ -157,7 +176,8 @@ export async function listCommand(argv: string[], io: ListIo, tests: TestInfo[])
     io.err(`list: ${e.message}`);
     return 2;
   }
-  if (filters.conflicts) printConflicts(cat, filters, io);
+  if (filters.operations) await printOperations(filters, io);
+  else if (filters.conflicts) printConflicts(cat, filters, io);
   else printClauses(cat, filters, tests, io);
   return 0;
 }

@@ -5,8 +5,11 @@ import { defineCommand } from "../options.ts";
 export const LIST = defineCommand({
   name: "list",
   summary: "list the catalog's clauses (or its conflicts), filtered, with the tests that cover them",
-  usage: ["[--fl N] [--release R] [--area A] [--tag T] [--untested] [--json]", "--conflicts [--fl N] [--json]"],
-  description: "Lists the catalog's clauses, one a line with a footer of counts and test coverage, or as one JSON array.\nThe filters combine.",
+  usage: ["[--fl N] [--release R] [--area A] [--tag T] [--untested] [--json]", "--conflicts [--fl N] [--json]", "--operations [--fl N] [--product chat|zulip] [--json]"],
+  description:
+    "Lists the catalog's clauses, one a line with a footer of counts and test coverage, or as one JSON array.\nThe filters combine.\n" +
+    "--operations lists instead the endpoints the reference server serves at level --fl N (default: the last level), under\n" +
+    "the names of --product (zulip: the real product's paths, as `serve --product zulip` serves them), with the level each appeared.",
   options: {
     fl: { type: "string", value: "N", description: "clauses introduced or ended at level N" },
     release: { type: "string", value: "R", description: `clauses whose level belongs to release R (${RELEASES.join(", ")})` },
@@ -14,6 +17,8 @@ export const LIST = defineCommand({
     tag: { type: "string", value: "T", description: "clauses carrying tag T (src/catalog/tags.ts)" },
     untested: { type: "boolean", description: "testable clauses that no test names" },
     conflicts: { type: "boolean", description: "the spec's self-contradictions and their resolutions, instead of clauses" },
+    operations: { type: "boolean", description: "the endpoints the reference server serves at --fl N, instead of clauses" },
+    product: { type: "string", value: "NAME", default: "chat", description: "with --operations: chat, or zulip for the real product's paths" },
     json: { type: "boolean", description: "one JSON array instead of text" },
   },
 });
