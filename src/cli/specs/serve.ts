@@ -18,6 +18,13 @@ export const SERVE = defineCommand({
     "it stops taking connections, answers open GET /events long-polls with their heartbeat, and exits 0.\n" +
     "It prints its URL and one account (email, API key, user id) per persona; the default key seed gives the same keys every time.\n" +
     "\n" +
+    "--product zulip serves real Zulip clients (apps, client libraries, bots): every identifier the spec renames is\n" +
+    "sent and accepted in Zulip's spelling (zulip_feature_level, realm_jitsi_server_url, GET /calls/bigbluebutton/create …),\n" +
+    "every operation of Zulip's API that existed at the level answers (list them: chat-conformance list --operations\n" +
+    "--fl N --product zulip), and an operation newer than the level is 404 'No such endpoint', before authentication.\n" +
+    "Log a client in with a printed account (email + API key, HTTP Basic), or through the development login that\n" +
+    "server_settings announces (dev: true): GET /api/v1/dev_list_users, then POST /api/v1/dev_fetch_api_key username=EMAIL.\n" +
+    "\n" +
     "--seed FILE starts it with your own organization instead of fixtures/realm.json, a JSON file in the same format:\n" +
     "  realm      (required) {name, string_id, description, empty_topic_display_name}; all strings, description may be empty\n" +
     "  users      (required, at least one, one of them an owner) each {persona, full_name, email, role} and, for a bot,\n" +
@@ -37,7 +44,7 @@ export const SERVE = defineCommand({
     host: { type: "string", value: "HOST", default: SERVE_HOST, description: "the address to listen on" },
     json: { type: "boolean", description: 'print one JSON line {"url","featureLevel","personas","serverConfig"} instead of text' },
     fault: { type: "string", multiple: true, value: "ID", description: "break one clause on purpose (a fault id of reference-server/faults/; repeatable)" },
-    product: { type: "string", value: "NAME", default: "chat", description: "chat, or zulip: the key names of a real Zulip server (zulip_feature_level …)" },
+    product: { type: "string", value: "NAME", default: "chat", description: "chat (the spec's names), or zulip: a real Zulip server's names and operations (above)" },
     seed: { type: "string", value: "FILE", default: "the package's fixtures/realm.json", description: "the organization to start with: users, channels, realm (format above)" },
     // The next five defaults are the reference server's own (reference-server/server.ts and its store), which
     // serve leaves in place when the option is not given.
