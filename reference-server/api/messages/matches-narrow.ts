@@ -3,7 +3,7 @@ import { badNarrow } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Message } from "../../state/types.ts";
 import { compileNarrow, NarrowSchema, type NarrowTerm } from "./narrow.ts";
-import { escapeHtml } from "./render.ts";
+import { escapeHtml } from "./escape.ts";
 import { topicFor } from "./topic.ts";
 
 /** Wraps each search word in the text (not the tags) of `html` in a highlight span. */

@@ -1,12 +1,8 @@
 import type { Runtime } from "../../runtime.ts";
+import { escapeHtml } from "./escape.ts";
 // --- messages: rendering (imports) ---
 import { imageLinks, imagePreview, linkUploads } from "./render-images.ts";
 import { renderSilentGroupMentions } from "./render-mentions.ts";
-
-/** Markdown to HTML, as much as the reference server renders: escaped text, paragraphs, line breaks. */
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
 
 /** What rendering a message may look up: with it, links to uploads, image previews and silent group mentions render. */
 export interface RenderContext {
@@ -19,6 +15,7 @@ function inline(escaped: string, ctx: RenderContext | undefined): string {
   return renderSilentGroupMentions(ctx.rt, linkUploads(escaped));
 }
 
+/** Markdown to HTML, as much as the reference server renders: escaped text, paragraphs, line breaks. */
 export function renderMarkdown(content: string, ctx?: RenderContext): string {
   const html = content
     .split(/\n{2,}/)

@@ -2,26 +2,13 @@ import { publishPlaygrounds } from "../../events/realm-playgrounds.ts";
 import { ApiError, badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { Playground } from "../../state/playgrounds.ts";
-import { zulipHas } from "../../zulip-levels.ts";
+import { urlKey } from "./playgrounds-serialize.ts";
 
 const MAX_LANGUAGE = 40;
 const LANGUAGE_CHARS = /^[ a-zA-Z0-9_+\-./#]*$/;
 const OPERATORS = "+#./;?&";
 const VARSPEC = /^([A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(\.([A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*(:[1-9][0-9]{0,3}|\*)?$/;
 const BAD_LITERAL = /[\s"'<>\\^`|{}]/;
-
-/** The key a playground's URL goes under: url_template from FL196, url_prefix before. */
-function urlKey(rt: Runtime): "url_template" | "url_prefix" {
-  return zulipHas(rt.fl, "playgroundUrlTemplate") ? "url_template" : "url_prefix";
-}
-
-export function serializePlayground(rt: Runtime, p: Playground): Record<string, unknown> {
-  return { id: p.id, name: p.name, pygments_language: p.pygmentsLanguage, [urlKey(rt)]: p.url };
-}
-
-export function playgroundList(rt: Runtime): Array<Record<string, unknown>> {
-  return rt.store.playgrounds.list().map((p) => serializePlayground(rt, p));
-}
 
 /** The variable names of an RFC 6570 URI template, or null when it is not one. */
 export function templateVariables(template: string): string[] | null {

@@ -21,7 +21,7 @@ import { presenceConstants, presenceSection, userStatusSection } from "../presen
 import { incomingWebhookBotsSection } from "../webhooks/incoming-bots.ts";
 // --- default channels, playgrounds, muted topics (imports) ---
 import { defaultStreamGroupsSection, defaultStreamsSection } from "../channels/default-channels.ts";
-import { playgroundList } from "../realm/playgrounds.ts";
+import { playgroundList } from "../realm/playgrounds-serialize.ts";
 import { mutedTopicsSection } from "../topics/muted-topics.ts";
 // --- drafts, saved snippets, alert words, muted users (imports) ---
 import { draftsSection } from "../drafts/register-section.ts";

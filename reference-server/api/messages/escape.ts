@@ -1,0 +1,4 @@
+/** Text as HTML shows it literally: the five characters HTML gives meaning escaped. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
