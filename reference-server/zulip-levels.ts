@@ -7,8 +7,8 @@ import type { FeatureLevel } from "./levels.ts";
  * `operation` instead.
  */
 export const ZULIP_LEVELS = {
-  /** POST /dev_fetch_api_key answers user_id too. */
-  devFetchApiKeyUserId: 171,
+  /** POST /fetch_api_key and POST /dev_fetch_api_key answer user_id too. */
+  fetchApiKeyUserId: 171,
   /** Muting a muted topic, or unmuting one that is not muted, succeeds instead of failing (muted_topics endpoint). */
   mutedTopicNoOpSucceeds: 169,
   /** Bots can be muted and unmuted; before, a bot's id was "No such user". */
@@ -21,6 +21,70 @@ export const ZULIP_LEVELS = {
   subscribeResultByUserId: 289,
   /** Default channels travel as channel IDs, not channel objects (register realm_default_streams, default_streams events). */
   defaultChannelIds: 330,
+  // --- channels ---
+  /** Channel objects carry stream_weekly_traffic (subscription objects always did). */
+  channelWeeklyTraffic: 199,
+  /** Channel objects carry creator_id. */
+  channelCreatorId: 254,
+  /** Channel objects carry is_archived. */
+  channelIsArchived: 315,
+  /** Channel objects carry is_recently_active. */
+  channelIsRecentlyActive: 323,
+  /** The stream delete event's deprecated `streams` holds objects with stream_id alone, not whole channels. */
+  streamDeleteStreamsIdOnly: 343,
+  /** Channel objects carry can_subscribe_group. */
+  channelCanSubscribeGroup: 357,
+  // --- user groups, users, custom profile fields ---
+  /** User group objects carry deactivated (deactivation itself is the spec's, fl294.groups.deactivate-endpoint). */
+  groupDeactivatedField: 290,
+  /** User group objects carry creator_id and date_created. */
+  groupCreatorAndDate: 292,
+  /** Custom profile fields carry `required`, and POST/PATCH /realm/profile_fields take it. */
+  profileFieldRequired: 244,
+  /** Custom profile fields carry `editable_by_user`, and POST/PATCH /realm/profile_fields take it. */
+  profileFieldEditableByUser: 296,
+  /** can_manage_billing_group replaces users' is_billing_admin; register has the realm_billing section. */
+  manageBillingGroup: 363,
+  // --- register ---
+  /** realm_date_created. */
+  realmDateCreated: 203,
+  /** realm_require_unique_names. */
+  realmRequireUniqueNames: 246,
+  /** realm_can_delete_any_message_group. */
+  realmCanDeleteAnyMessageGroup: 281,
+  /** realm_can_summarize_topics_group and server_can_summarize_topics. */
+  topicSummaries: 350,
+  /** realm_can_resolve_topics_group. */
+  realmCanResolveTopicsGroup: 367,
+  /** navigation_tour_video_url, in the onboarding_steps section. */
+  navigationTourVideoUrl: 369,
+  // --- user settings the spec does not list (reference-server/state/user-settings.ts) ---
+  /** realm_name_in_email_notifications_policy (1–3) replaces the boolean realm_name_in_notifications. */
+  realmNameInEmailNotificationsPolicy: 168,
+  /** web_mark_read_on_scroll_policy. */
+  webMarkReadOnScrollPolicy: 175,
+  /** web_stream_unreads_count_display_policy. */
+  webStreamUnreadsCountDisplayPolicy: 210,
+  /** default_view and escape_navigates_to_default_view become web_home_view and web_escape_navigates_to_home_view. */
+  webHomeView: 219,
+  /** automatically_follow_topics_where_mentioned. */
+  automaticallyFollowTopicsWhereMentioned: 235,
+  /** web_font_size_px and web_line_height_percent. */
+  webFontSizeAndLineHeight: 245,
+  /** receives_typing_notifications. */
+  receivesTypingNotifications: 253,
+  /** web_navigate_to_sent_message. */
+  webNavigateToSentMessage: 268,
+  /** web_channel_default_view. */
+  webChannelDefaultView: 269,
+  /** web_animate_image_previews. */
+  webAnimateImagePreviews: 275,
+  /** web_suggest_update_timezone. */
+  webSuggestUpdateTimezone: 329,
+  /** hide_ai_features. */
+  hideAiFeatures: 350,
+  /** dense_mode is gone (web_font_size_px and web_line_height_percent took its place). */
+  denseModeRemoved: 364,
 } as const;
 
 export type ZulipLevelName = keyof typeof ZULIP_LEVELS;

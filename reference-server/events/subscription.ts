@@ -14,6 +14,11 @@ export function publishSubscriptionRemove(rt: Runtime, userId: number, channels:
   rt.queues.publish("subscription", [userId], () => ({ type: "subscription", op: "remove", subscriptions: channels.map((c) => ({ name: c.name, stream_id: c.id })) }));
 }
 
+/** subscription op update: one of the user's personal settings for a channel, to the user's own clients. */
+export function publishSubscriptionUpdate(rt: Runtime, userId: number, channelId: number, property: string, value: boolean | string): void {
+  rt.queues.publish("subscription", [userId], () => ({ type: "subscription", op: "update", property, value, stream_id: channelId }));
+}
+
 /** The active users who hear of others joining or leaving the channel (access/channels.ts, FL205 for guests). */
 export function peerAudience(rt: Runtime, channel: Channel): number[] {
   return [...rt.store.users.values()].filter((u) => rt.access.channels.hearsOfPeers(u, channel)).map((u) => u.id);

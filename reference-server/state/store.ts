@@ -10,7 +10,7 @@ import { Attachments } from "./attachments.ts";
 import { EditHistory } from "./edit-history.ts";
 import { UserSettings } from "./user-settings.ts";
 import { DmPartners } from "./dm-partners.ts";
-import { Subscriptions } from "./subscriptions.ts";
+import { Subscriptions, type SubscriptionProperties } from "./subscriptions.ts";
 // --- invitations, exports, webhooks (imports) ---
 import { Invites } from "./invites.ts";
 import { RealmExports } from "./exports.ts";
@@ -217,8 +217,18 @@ export class Store {
     return this.channelsByName.get(name.trim().toLowerCase());
   }
 
-  subscribe(userId: number, channelId: number): void {
-    this.subs.subscribe(userId, channelId);
+  /** `color`: the one the request asked for, if this is the user's first subscription to the channel. */
+  subscribe(userId: number, channelId: number, color?: string): void {
+    this.subs.subscribe(userId, channelId, color);
+  }
+
+  /** The user's personal settings for a channel they are or were subscribed to (muting apart: userTopics). */
+  subscriptionProperties(userId: number, channelId: number): Readonly<SubscriptionProperties> | undefined {
+    return this.subs.propertiesOf(userId, channelId);
+  }
+
+  setSubscriptionProperty<K extends keyof SubscriptionProperties>(userId: number, channelId: number, name: K, value: SubscriptionProperties[K]): void {
+    this.subs.setProperty(userId, channelId, name, value);
   }
 
   unsubscribe(userId: number, channelId: number): void {

@@ -1,13 +1,27 @@
 import type { FeatureLevel, LevelSwitchName } from "../levels.ts";
+import { zulipHas, type ZulipLevelName } from "../zulip-levels.ts";
+import { EMOJISET_CHOICES, LANGUAGES, NOTIFICATION_SOUNDS } from "./user-setting-choices.ts";
 
 /** How a user setting's value is validated on PATCH /settings and PATCH /realm/user_settings_defaults. */
 export type UserSettingType =
   | { type: "bool" }
   /** `wider`: a level switch under which more values are valid (choices added later). */
   | { type: "enum"; values: readonly number[]; wider?: { when: LevelSwitchName; values: readonly number[] } }
+  /** An integer, within the bounds given; `invalid` words the refusal where the server has its own message. */
+  | { type: "int"; min?: number; max?: number; invalid?: (value: number) => string }
+  /** A raw string among `values` ("Invalid <name>" otherwise, or `invalid`'s words). */
+  | { type: "choice"; values: readonly string[]; invalid?: (value: string) => string }
+  /** An IANA time zone name. */
+  | { type: "timezone" }
   | { type: "string"; maxLength: number };
 
 export type UserSettingValue = boolean | number | string;
+
+/**
+ * The level a setting appears or goes at: a level switch of a spec clause (levels.ts), or for the settings the
+ * spec does not list, the level Zulip's API description gives (zulip-levels.ts).
+ */
+export type SettingLevel = LevelSwitchName | { zulip: ZulipLevelName };
 
 export interface UserSettingDef {
   /** The property name in PATCH /settings, register user_settings and `user_settings` events. */
@@ -15,12 +29,18 @@ export interface UserSettingDef {
   kind: UserSettingType;
   /** The organization's default for new users until PATCH /realm/user_settings_defaults changes it. */
   default: UserSettingValue;
-  /** The level switch under which the setting exists (absent: every level of the catalog). */
-  since?: LevelSwitchName;
+  /** The level at which the setting exists (absent: every level of the catalog). */
+  since?: SettingLevel;
   /** The level switch under which PATCH /realm/user_settings_defaults and register carry the default (absent: as `since`). */
   defaultSince?: LevelSwitchName;
-  /** The level switch that removed it. */
-  removedBy?: LevelSwitchName;
+  /** The level that removed it. */
+  removedBy?: SettingLevel;
+  /**
+   * `read-only`: register's realm_user_settings_defaults carries the organization's default, but PATCH
+   * /realm/user_settings_defaults does not take it (real servers leave language and security emails to each user);
+   * `none`: the setting has no organization default at all (the time zone).
+   */
+  organizationDefault?: "read-only" | "none";
   /** Bots always hold this value, whatever the defaults say (email_address_visibility: bots' emails are public). */
   botValue?: UserSettingValue;
 }
@@ -28,10 +48,20 @@ export interface UserSettingDef {
 /** email_address_visibility codes (wire §12). */
 export const EMAIL_VISIBILITY = { everyone: 1, members: 2, admins: 3, nobody: 4, moderators: 5 } as const;
 
+const bool = (name: string, byDefault: boolean, more: Partial<UserSettingDef> = {}): UserSettingDef => ({ name, kind: { type: "bool" }, default: byDefault, ...more });
+const choice = (name: string, values: readonly string[], byDefault: string, more: Partial<UserSettingDef> = {}): UserSettingDef => ({ name, kind: { type: "choice", values }, default: byDefault, ...more });
+const codes = (name: string, values: readonly number[], byDefault: number, more: Partial<UserSettingDef> = {}): UserSettingDef => ({ name, kind: { type: "enum", values }, default: byDefault, ...more });
+const zulip = (name: ZulipLevelName): SettingLevel => ({ zulip: name });
+
+/** The codes of the three-way settings (each row says what they stand for). */
+const ONE_TO_THREE = [1, 2, 3] as const;
+const SECONDS_IN_A_WEEK = 7 * 24 * 60 * 60;
+
 /**
  * The user settings the reference server models, one table: PATCH /settings, PATCH /realm/user_settings_defaults,
  * register user_settings / realm_user_settings_defaults and the `user_settings` and `realm_user_settings_defaults`
- * update events all read it. Add a row to model another setting.
+ * update events all read it. Add a row to model another setting. Every setting of Zulip's PATCH /settings up to
+ * FL372 is here, with the default a Zulip 10 server gives; the spec names only some of them.
  */
 export const USER_SETTINGS: readonly UserSettingDef[] = [
   {
@@ -60,25 +90,114 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
   // --- drafts ---
   /** Whether the user's drafts are kept on the server (the drafts endpoints refuse otherwise); turning it off deletes them. */
   { name: "enable_drafts_synchronization", kind: { type: "bool" }, default: true },
+  // --- display settings Zulip has that the spec does not list ---
+  bool("twenty_four_hour_time", false),
+  bool("dense_mode", true, { removedBy: zulip("denseModeRemoved") }),
+  bool("starred_message_counts", true),
+  bool("fluid_layout_width", false),
+  bool("high_contrast_mode", false),
+  /** 1 automatic, 2 dark, 3 light. */
+  codes("color_scheme", ONE_TO_THREE, 1),
+  bool("translate_emoticons", false),
+  bool("display_emoji_reaction_users", true),
+  choice("default_language", Object.keys(LANGUAGES), "en", { organizationDefault: "read-only" }),
+  choice("default_view", ["recent_topics", "all_messages"], "recent_topics", { removedBy: zulip("webHomeView") }),
+  choice("web_home_view", ["recent_topics", "inbox", "all_messages"], "inbox", { since: zulip("webHomeView") }),
+  bool("escape_navigates_to_default_view", true, { removedBy: zulip("webHomeView") }),
+  bool("web_escape_navigates_to_home_view", true, { since: zulip("webHomeView") }),
+  bool("left_side_userlist", false),
+  choice("emojiset", EMOJISET_CHOICES.map((c) => c.key), "google"),
+  /** 1 automatic, 2 always, 3 never. */
+  codes("demote_inactive_streams", ONE_TO_THREE, 1),
+  /** 1 compact, 2 with status, 3 with avatar and status. */
+  codes("user_list_style", ONE_TO_THREE, 3),
+  /** 1 always, 2 only in conversation views, 3 never. */
+  codes("web_mark_read_on_scroll_policy", ONE_TO_THREE, 1, { since: zulip("webMarkReadOnScrollPolicy") }),
+  /** 1 the channel's top topic, 2 the channel feed (later levels add 3 and 4). */
+  codes("web_channel_default_view", [1, 2], 1, { since: zulip("webChannelDefaultView") }),
+  { name: "web_font_size_px", kind: { type: "int" }, default: 16, since: zulip("webFontSizeAndLineHeight") },
+  { name: "web_line_height_percent", kind: { type: "int" }, default: 140, since: zulip("webFontSizeAndLineHeight") },
+  choice("web_animate_image_previews", ["always", "on_hover", "never"], "on_hover", { since: zulip("webAnimateImagePreviews") }),
+  /** 1 all channels, 2 unmuted channels and topics, 3 none. */
+  codes("web_stream_unreads_count_display_policy", ONE_TO_THREE, 2, { since: zulip("webStreamUnreadsCountDisplayPolicy") }),
+  bool("web_navigate_to_sent_message", true, { since: zulip("webNavigateToSentMessage") }),
+  bool("web_suggest_update_timezone", true, { since: zulip("webSuggestUpdateTimezone") }),
+  bool("hide_ai_features", false, { since: zulip("hideAiFeatures") }),
+  bool("enter_sends", false),
+  /** "" until the user picks one; a real server also tells the others (realm_user update). */
+  { name: "timezone", kind: { type: "timezone" }, default: "", organizationDefault: "none" },
+  // --- notification settings Zulip has that the spec does not list ---
+  bool("enable_stream_desktop_notifications", false),
+  bool("enable_stream_email_notifications", false),
+  bool("enable_stream_push_notifications", false),
+  bool("enable_stream_audible_notifications", false),
+  {
+    name: "notification_sound",
+    kind: { type: "choice", values: [...NOTIFICATION_SOUNDS, "none"], invalid: (v) => `Invalid notification sound '${v}'` },
+    default: "zulip",
+  },
+  bool("enable_desktop_notifications", true),
+  bool("enable_sounds", true),
+  {
+    name: "email_notifications_batching_period_seconds",
+    kind: { type: "int", min: 1, max: SECONDS_IN_A_WEEK, invalid: (v) => `Invalid email batching period: ${v} seconds` },
+    default: 120,
+  },
+  bool("enable_offline_email_notifications", true),
+  bool("enable_offline_push_notifications", true),
+  bool("enable_online_push_notifications", true),
+  bool("enable_digest_emails", true),
+  bool("enable_marketing_emails", true, { organizationDefault: "read-only" }),
+  bool("enable_login_emails", true, { organizationDefault: "read-only" }),
+  bool("message_content_in_email_notifications", true),
+  bool("pm_content_in_desktop_notifications", true),
+  bool("wildcard_mentions_notify", true),
+  bool("realm_name_in_notifications", false, { removedBy: zulip("realmNameInEmailNotificationsPolicy") }),
+  /** 1 automatic, 2 always, 3 never. */
+  codes("realm_name_in_email_notifications_policy", ONE_TO_THREE, 1, { since: zulip("realmNameInEmailNotificationsPolicy") }),
+  bool("automatically_follow_topics_where_mentioned", true, { since: zulip("automaticallyFollowTopicsWhereMentioned") }),
+  bool("presence_enabled", true),
+  // --- privacy settings Zulip has that the spec does not list ---
+  bool("send_private_typing_notifications", true),
+  bool("send_stream_typing_notifications", true),
+  bool("send_read_receipts", true),
+  bool("receives_typing_notifications", true, { since: zulip("receivesTypingNotifications") }),
 ];
 
 export const USER_SETTING_BY_NAME: ReadonlyMap<string, UserSettingDef> = new Map(USER_SETTINGS.map((d) => [d.name, d]));
 
-/** Whether a user setting exists at the emulated level. */
-export function userSettingActive(def: UserSettingDef, fl: FeatureLevel): boolean {
-  return (def.since === undefined || fl.has(def.since)) && (def.removedBy === undefined || !fl.has(def.removedBy));
+/** Whether the emulated level has reached a setting's level. */
+function reached(at: SettingLevel, fl: FeatureLevel): boolean {
+  return typeof at === "string" ? fl.has(at) : zulipHas(fl, at.zulip);
 }
 
-/** Whether the organization's default for a setting exists at the emulated level (PATCH /realm/user_settings_defaults, register). */
+/** Whether a user setting exists at the emulated level. */
+export function userSettingActive(def: UserSettingDef, fl: FeatureLevel): boolean {
+  return (def.since === undefined || reached(def.since, fl)) && (def.removedBy === undefined || !reached(def.removedBy, fl));
+}
+
+/** Whether the organization's default for a setting exists at the emulated level (register realm_user_settings_defaults). */
 export function userSettingDefaultActive(def: UserSettingDef, fl: FeatureLevel): boolean {
+  if (def.organizationDefault === "none") return false;
   if (def.defaultSince === undefined) return userSettingActive(def, fl);
-  return fl.has(def.defaultSince) && (def.removedBy === undefined || !fl.has(def.removedBy));
+  return fl.has(def.defaultSince) && (def.removedBy === undefined || !reached(def.removedBy, fl));
+}
+
+/** Whether PATCH /realm/user_settings_defaults takes the setting at the emulated level. */
+export function userSettingDefaultWritable(def: UserSettingDef, fl: FeatureLevel): boolean {
+  return def.organizationDefault !== "read-only" && userSettingDefaultActive(def, fl);
 }
 
 /** The values an enum setting accepts at the emulated level. */
 export function enumValues(kind: { values: readonly number[]; wider?: { when: LevelSwitchName; values: readonly number[] } }, fl: FeatureLevel): readonly number[] {
   return kind.wider && fl.has(kind.wider.when) ? kind.wider.values : kind.values;
 }
+
+/** What register's user_settings and realm_user_settings_defaults carry besides the settings: the choices some of them offer. */
+export const USER_SETTING_OPTIONS = {
+  emojiset_choices: EMOJISET_CHOICES,
+  available_notification_sounds: NOTIFICATION_SOUNDS,
+} as const;
 
 /** Each user's setting values, and the organization's defaults that new users start from. */
 export class UserSettings {

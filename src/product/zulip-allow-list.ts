@@ -79,7 +79,21 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     levels: { to: 342 },
     reason: "fl343.channels.delete-event-streams-deprecated: before FL343 the delete event's channel objects were whole (as Zulip's own note says); from FL343 they hold stream_id alone",
   },
+  {
+    where: "register $.realm_user_settings_defaults",
+    key: "dense_mode",
+    kind: "extra-key",
+    levels: { to: 363 },
+    reason: "ref §10.2: dense_mode is a user setting, and so has an organization default, until FL364 (Zulip's description dates its removal for register as a whole)",
+  },
   // --- Zulip's description leaves out what its servers send
+  {
+    where: "register $.*user_settings*",
+    key: "realm_name_in_notifications",
+    kind: "extra-key",
+    levels: { to: 167 },
+    reason: "ref §10.2: the boolean user setting realm_name_in_notifications, which realm_name_in_email_notifications_policy replaced at FL168; Zulip's description names it only in that note",
+  },
   { where: "get-user-presence $.presence{}", key: "client", kind: "extra-key", reason: "wire §13: legacy presence objects carry client and pushable beside status and timestamp" },
   { where: "get-user-presence $.presence{}", key: "pushable", kind: "extra-key", reason: "wire §13: legacy presence objects carry client and pushable beside status and timestamp" },
   // --- the spec speaks, and the reference server follows it where real servers differ (wire §17.2)

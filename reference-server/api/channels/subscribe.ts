@@ -7,6 +7,7 @@ import { withAccessTracking } from "../../events/user-access.ts";
 import { publishStreamCreate } from "../../events/stream.ts";
 import { publishPeers, publishSubscriptionAdd } from "../../events/subscription.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
+import { SUBSCRIPTION_COLOR_PATTERN } from "../../state/subscriptions.ts";
 import { ROLE, type Channel, type User } from "../../state/types.ts";
 import { applyPostPolicy, readGroupSettings, readPostPolicy } from "./settings-params.ts";
 import { addDefaultChannel } from "./default-channels.ts";
@@ -32,6 +33,12 @@ export const readPrincipals = (ctx: RequestContext): User[] | undefined => {
 };
 
 const insufficient = () => badRequest("Insufficient permission");
+
+/** A channel a request names, with the description it gets if created and the color the request asks for. */
+type Requested = { name: string; description?: string | undefined; color?: unknown };
+
+/** The color a request asks a new subscription to have, when it is one real servers take. */
+const requestedColor = (req: Requested): string | undefined => (typeof req.color === "string" && SUBSCRIPTION_COLOR_PATTERN.test(req.color) ? req.color : undefined);
 
 /** The settings a channel created by this request gets (creation parameters, FL161–FL349). */
 function newChannelSettings(ctx: RequestContext) {
@@ -88,7 +95,7 @@ function subscribe(ctx: RequestContext): Record<string, unknown> {
  */
 export function prepareSubscribe(
   ctx: RequestContext,
-  requested: ReadonlyArray<{ name: string; description?: string | undefined }>,
+  requested: ReadonlyArray<Requested>,
   principals: User[],
   settings: NewChannelSettings,
 ): () => SubscriptionResult {
@@ -105,7 +112,7 @@ export function prepareSubscribe(
   return () => applySubscribe(ctx, requested, principals, settings);
 }
 
-function applySubscribe(ctx: RequestContext, requested: ReadonlyArray<{ name: string; description?: string | undefined }>, principals: User[], settings: NewChannelSettings): SubscriptionResult {
+function applySubscribe(ctx: RequestContext, requested: ReadonlyArray<Requested>, principals: User[], settings: NewChannelSettings): SubscriptionResult {
   const { rt } = ctx;
   const subscribed: Record<string, string[]> = {};
   const already: Record<string, string[]> = {};
@@ -118,7 +125,7 @@ function applySubscribe(ctx: RequestContext, requested: ReadonlyArray<{ name: st
     for (const p of principals) ((joining.includes(p) ? subscribed : already)[byId ? String(p.id) : p.email] ??= []).push(channel.name);
     // users: new channel-mates may become accessible to restricted users (realm_user add, FL228)
     withAccessTracking(rt, [...principals.map((p) => p.id), ...rt.store.subscribersOf(channel.id)], () => {
-      for (const p of joining) rt.store.subscribe(p.id, channel.id);
+      for (const p of joining) rt.store.subscribe(p.id, channel.id, requestedColor(req));
     });
     if (created) publishStreamCreate(rt, channel);
     if (created && settings.isDefault) addDefaultChannel(rt, channel);

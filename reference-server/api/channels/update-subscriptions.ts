@@ -6,7 +6,7 @@ import { prepareUnsubscribe } from "./unsubscribe.ts";
 
 const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-/** An `add` entry: the channel's name, its description if created, and a color (accepted; colors are not modelled). */
+/** An `add` entry: the channel's name, its description if created, and the color a new subscription gets. */
 const AddItem = SubscriptionItem.extend({ color: z.string().optional() });
 
 /**

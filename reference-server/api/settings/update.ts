@@ -2,9 +2,11 @@ import { z } from "zod";
 import { publishUserSetting, publishUserSettingDefault } from "../../events/user-settings.ts";
 import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
+import { publishUserUpdate } from "../../events/realm-user.ts";
+import { isTimeZoneName, LANGUAGES } from "../../state/user-setting-choices.ts";
 // --- exports (imports) ---
 import { publishExportConsent } from "../../events/realm-export.ts";
-import { enumValues, USER_SETTINGS, userSettingActive, userSettingDefaultActive, type UserSettingDef, type UserSettingValue } from "../../state/user-settings.ts";
+import { enumValues, USER_SETTINGS, userSettingActive, userSettingDefaultWritable, type UserSettingDef, type UserSettingValue } from "../../state/user-settings.ts";
 
 /** One setting's new value from the request, validated by its kind; undefined when absent. */
 function readValue(ctx: RequestContext, def: UserSettingDef): UserSettingValue | undefined {
@@ -15,6 +17,21 @@ function readValue(ctx: RequestContext, def: UserSettingDef): UserSettingValue |
     case "enum": {
       const v = ctx.params.optJson(def.name, z.number().int());
       if (v !== undefined && !enumValues(k, ctx.rt.fl).includes(v)) throw badRequest(`Invalid ${def.name}`);
+      return v;
+    }
+    case "int": {
+      const v = ctx.params.optInt(def.name);
+      if (v !== undefined && ((k.min !== undefined && v < k.min) || (k.max !== undefined && v > k.max))) throw badRequest(k.invalid?.(v) ?? `Invalid ${def.name}`);
+      return v;
+    }
+    case "choice": {
+      const v = ctx.params.optStr(def.name);
+      if (v !== undefined && !k.values.includes(v)) throw badRequest(k.invalid?.(v) ?? `Invalid ${def.name}`);
+      return v;
+    }
+    case "timezone": {
+      const v = ctx.params.optStr(def.name);
+      if (v !== undefined && !isTimeZoneName(v)) throw badRequest(`Invalid ${def.name}`);
       return v;
     }
     case "string": {
@@ -29,7 +46,7 @@ function readValue(ctx: RequestContext, def: UserSettingDef): UserSettingValue |
 function changes(ctx: RequestContext, current: (name: string) => UserSettingValue, defaults = false): Array<{ name: string; value: UserSettingValue }> {
   const out: Array<{ name: string; value: UserSettingValue }> = [];
   for (const def of USER_SETTINGS) {
-    if (!(defaults ? userSettingDefaultActive(def, ctx.rt.fl) : userSettingActive(def, ctx.rt.fl))) continue;
+    if (!(defaults ? userSettingDefaultWritable(def, ctx.rt.fl) : userSettingActive(def, ctx.rt.fl))) continue;
     const value = readValue(ctx, def);
     if (value !== undefined && value !== current(def.name)) out.push({ name: def.name, value });
   }
@@ -42,7 +59,12 @@ function updateSettings(ctx: RequestContext): Record<string, unknown> {
   if (rt.faulty("fl78.settings.ignored-parameters-unsupported")) for (const name of ctx.params.names()) ctx.params.optStr(name);
   for (const { name, value } of changes(ctx, (n) => rt.store.userSettings.get(user.id, n))) {
     rt.store.userSettings.set(user.id, name, value);
-    publishUserSetting(rt, user.id, name, value);
+    publishUserSetting(rt, user.id, name, value, name === "default_language" ? LANGUAGES[String(value)] : undefined);
+    if (name === "timezone") {
+      // The other users' clients show each user's local time from the user object.
+      user.timezone = String(value);
+      publishUserUpdate(rt, user, { timezone: user.timezone });
+    }
     if (name === "allow_private_data_export") publishExportConsent(rt, user.id, value === true); // --- exports ---
     if (name === "enable_drafts_synchronization" && value === false) rt.store.drafts.clear(user.id); // --- drafts ---
   }

@@ -1,7 +1,7 @@
 import type { Capabilities } from "../../events/queue.ts";
 import { wantsPlaceholders } from "../../events/realm-user.ts";
 import type { Runtime } from "../../runtime.ts";
-import { USER_SETTINGS, userSettingActive, userSettingDefaultActive, type UserSettingValue } from "../../state/user-settings.ts";
+import { USER_SETTING_OPTIONS, USER_SETTINGS, userSettingActive, userSettingDefaultActive, type UserSettingValue } from "../../state/user-settings.ts";
 import { ROLE, type User } from "../../state/types.ts";
 import { avatarUrlFor, serializeBot, serializeUser, unknownUser } from "./serialize.ts";
 
@@ -52,10 +52,11 @@ export function realmBotSection(rt: Runtime, req: UserSectionRequest): Record<st
   return { realm_bots: bots.map((b) => serializeBot(rt, b)) };
 }
 
-function settingsObject(rt: Runtime, value: (name: string) => UserSettingValue, defaults = false): Record<string, UserSettingValue> {
-  const out: Record<string, UserSettingValue> = {};
+/** The settings that exist at the emulated level, with the choices clients offer for some of them (USER_SETTING_OPTIONS). */
+function settingsObject(rt: Runtime, value: (name: string) => UserSettingValue, defaults = false): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const def of USER_SETTINGS) if (defaults ? userSettingDefaultActive(def, rt.fl) : userSettingActive(def, rt.fl)) out[def.name] = value(def.name);
-  return out;
+  return { ...out, ...USER_SETTING_OPTIONS };
 }
 
 /** register `user_settings`: the requester's settings of USER_SETTINGS that exist at the emulated level. */
