@@ -28,6 +28,9 @@ export class ReferenceControl {
   /** The server's clock in seconds since the epoch: the real time plus however far a test has moved it. */
   readonly clock = (): number => Math.floor(Date.now() / 1000) + this.offsetSeconds;
 
+  /** When the server (re)started: register's server_generation, and the restart event's. */
+  generation = this.clock();
+
   /** Moves the clock forward (never back: stored timestamps stay in the past). */
   advance(seconds: number): number {
     this.offsetSeconds += seconds;

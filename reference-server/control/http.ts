@@ -37,6 +37,7 @@ function asSeenBy(req: IncomingMessage, url: string): string {
 const OPERATIONS: Record<string, (rt: Runtime, body: unknown, req: IncomingMessage) => Record<string, unknown> | Promise<Record<string, unknown>>> = {
   restart: (rt) => {
     const generation = rt.control.clock();
+    rt.control.generation = generation;
     publishRestart(rt, generation);
     return { server_generation: generation };
   },

@@ -1,6 +1,7 @@
 import type { Runtime } from "../runtime.ts";
 import type { Channel } from "../state/types.ts";
 import { serializeChannel } from "../api/channels/serialize.ts";
+import { zulipHas } from "../zulip-levels.ts";
 
 /** The active users who hear of a channel (access/channels.ts: metadata access, with the guest rules of FL192/FL205). */
 export function channelAudience(rt: Runtime, channel: Channel, creation: boolean): number[] {
@@ -13,11 +14,15 @@ export function publishStreamCreate(rt: Runtime, channel: Channel, to: Iterable<
   rt.queues.publish("stream", to, () => ({ type: "stream", op: "create", streams: [serializeChannel(rt, channel, false)] }));
 }
 
-/** stream op delete: stream_ids from FL343, and the deprecated `streams` (channel objects) throughout. */
+/**
+ * stream op delete: stream_ids from FL343, and the deprecated `streams` throughout: channel objects, which real
+ * servers cut down to the stream_id alone when stream_ids came.
+ */
 export function publishStreamDelete(rt: Runtime, channel: Channel, to: Iterable<number>): void {
   const event: Record<string, unknown> = { type: "stream", op: "delete" };
   if (rt.fl.has("deleteEventStreamIds")) event.stream_ids = [channel.id];
-  if (!(rt.faulty("fl343.channels.delete-event-streams-deprecated") && rt.fl.has("deleteEventStreamIds"))) event.streams = [serializeChannel(rt, channel, false)];
+  const streams = zulipHas(rt.fl, "streamDeleteStreamsIdOnly") ? [{ stream_id: channel.id }] : [serializeChannel(rt, channel, false)];
+  if (!(rt.faulty("fl343.channels.delete-event-streams-deprecated") && rt.fl.has("deleteEventStreamIds"))) event.streams = streams;
   rt.queues.publish("stream", to, () => ({ ...event }));
 }
 

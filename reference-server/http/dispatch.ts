@@ -10,6 +10,7 @@ import { routeExists } from "./route-exists.ts";
 import type { RouteTable } from "./router.ts";
 import { multipartFileLimit } from "../uploads/limits.ts";
 import { serveUploadPath } from "../uploads/paths.ts";
+import { serveStaticPath } from "./static.ts";
 import { serveControl } from "../control/http.ts";
 
 const PREFIX = "/api/v1";
@@ -29,6 +30,7 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     const method = (req.method ?? "GET").toUpperCase();
     // Upload downloads (/user_uploads/...) and the tus endpoint read their own bodies and answer in their own shapes.
     if (await serveUploadPath(rt, req, res, url.pathname)) return;
+    if (serveStaticPath(req, res, url.pathname)) return;
     // The reference control (tests only, behind its secret): restarts, plan changes, the clock, work budgets,
     // throw-away organizations.
     if (await serveControl(rt, req, res, url.pathname)) return;

@@ -18,7 +18,8 @@ import { eventKey, existsAt, ZULIP_EVENT_VARIANTS, type JsonType, type ZulipSche
  * of the closest variant (the fewest problems, the first on a tie).
  */
 
-export type ProblemKind = "missing-required" | "extra-key" | "wrong-type" | "not-in-enum";
+/** `missing-key`: a key the schema lists at the level, required or not, that the value lacks (missingKeys only). */
+export type ProblemKind = "missing-required" | "extra-key" | "wrong-type" | "not-in-enum" | "missing-key";
 
 export interface Problem {
   /**
@@ -175,4 +176,15 @@ export function validateZulipEvent(event: unknown, level: number, path = "$"): P
     return [{ path: childPath(path, "type"), kind: "not-in-enum", expected: `event types existing at FL${level} (${show(type)} exists ${matching.map(levelWords).join("; ")})`, got: show(type) }];
   }
   return validateVariants(event, present, level, path, undefined);
+}
+
+/**
+ * Completeness, which validateZulip cannot check where a schema leaves `required` out (most of Zulip's event and
+ * register schemas do): every key of an object schema that exists at the level and that the value lacks, as a
+ * `missing-key` problem. Only the object's own keys; a caller that knows the value should be complete asks.
+ */
+export function missingKeys(value: Record<string, unknown>, schema: ZulipSchema, level: number, path = "$"): Problem[] {
+  return Object.entries(schema.properties ?? {})
+    .filter(([name, prop]) => existsAt(prop, level) && !Object.hasOwn(value, name))
+    .map(([name, prop]) => ({ path: childPath(path, name), kind: "missing-key" as const, expected: `a key Zulip has ${levelWords(prop) || "at every level"} (${typeWords(prop)})`, got: "absent" }));
 }

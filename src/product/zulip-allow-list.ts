@@ -11,16 +11,19 @@ import type { ProblemKind } from "./validate.ts";
  *   of the object holding the key with array indices as `[]` and map keys as `{}` (`$.realm_users[]`). `*` matches
  *   any run of characters: `register $.realm_users[]`, `event typing/* $`, `* $.user`.
  * - `key` is the key the problem is about (the last step of its path), or `*`;
- * - `kind`, when given, is the problem's kind: one of validate.ts's, or `missing-operation` for an operation of
- *   Zulip's description that the server does not serve at all (its place is `<operationId> $`, its key `*`);
+ * - `kind`, when given, is the problem's kind: one of validate.ts's (`missing-key` for a top-level key of Zulip's
+ *   register that a register of every section lacks), or `missing-operation` for an operation of Zulip's
+ *   description that the server does not serve at all (its place is `<operationId> $`, its key `*`);
  * - `levels`, when given, holds the level (`from` and `to` both inclusive).
  *
  * `reason` names the spec clause (an id of src/catalog/data/clauses, e.g. `fl334.messages.empty-topic-send`) or the
  * wire fact (`wire §n` of the wire facts, `ref §n` of the Zulip reference they point into) that makes the reference
  * server differ. An entry without one does not belong here: a difference nobody can justify is a bug of the server,
- * to be fixed there. Entries come in three kinds: Zulip's description shows today's shape without the level it
- * arrived at (its history notes are prose no script reads reliably), it leaves out what Zulip's servers send, or the
- * spec says otherwise and the reference server follows the spec.
+ * to be fixed there. Entries come in four kinds: Zulip's description shows today's shape without the level it
+ * arrived at (its history notes are prose no script reads reliably), it leaves out what Zulip's servers send, the
+ * spec says otherwise and the reference server follows the spec, or a register of every section lacks a key on
+ * purpose (a feature the reference server does not model, or a key real servers send only in a case that never
+ * arises here).
  */
 export type AllowKind = ProblemKind | "missing-operation";
 
@@ -46,6 +49,53 @@ const DROPPED_REALM_SETTINGS: ReadonlyArray<readonly [name: string, droppedAt: n
   ["invite_to_stream_policy", 341, "fl341.realm.invite-to-stream-policy-removed"],
   ["bot_creation_policy", 344, "fl344.realm.bot-creation-policy-removed"],
 ];
+
+/**
+ * The legacy top-level copies of user settings in register (sections update_display_settings and
+ * update_global_notifications), which real servers send only to clients without the user_settings_object
+ * capability; the reference server sends user settings in user_settings alone.
+ */
+const LEGACY_USER_SETTING_KEYS = [
+  "available_notification_sounds",
+  "color_scheme",
+  "default_language",
+  "default_view",
+  "demote_inactive_streams",
+  "dense_mode",
+  "desktop_icon_count_display",
+  "email_notifications_batching_period_seconds",
+  "emojiset",
+  "emojiset_choices",
+  "enable_desktop_notifications",
+  "enable_digest_emails",
+  "enable_drafts_synchronization",
+  "enable_login_emails",
+  "enable_marketing_emails",
+  "enable_offline_email_notifications",
+  "enable_offline_push_notifications",
+  "enable_online_push_notifications",
+  "enable_sounds",
+  "enable_stream_audible_notifications",
+  "enable_stream_desktop_notifications",
+  "enable_stream_email_notifications",
+  "enable_stream_push_notifications",
+  "enter_sends",
+  "fluid_layout_width",
+  "high_contrast_mode",
+  "left_side_userlist",
+  "message_content_in_email_notifications",
+  "notification_sound",
+  "pm_content_in_desktop_notifications",
+  "presence_enabled",
+  "realm_name_in_email_notifications_policy",
+  "receives_typing_notifications",
+  "starred_message_counts",
+  "timezone",
+  "translate_emoticons",
+  "twenty_four_hour_time",
+  "web_home_view",
+  "wildcard_mentions_notify",
+] as const;
 
 export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
   // --- Zulip's description lists today's shape without the level it arrived at
@@ -131,6 +181,36 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     kind: "wrong-type",
     levels: { from: 358 },
     reason: "fl358.realm.edit-history-visibility-policy (wire §17.2 #1): the spec makes it an integer; real servers send a string",
+  },
+  // --- a register of every section lacks a key on purpose
+  ...LEGACY_USER_SETTING_KEYS.map(
+    (key): AllowEntry => ({
+      where: "register $",
+      key,
+      kind: "missing-key",
+      reason: "ref §4.1: a legacy copy of a user setting (update_display_settings, update_global_notifications) for clients without user_settings_object; not modelled, the settings travel in user_settings",
+    }),
+  ),
+  {
+    where: "register $",
+    key: "demo_organization_scheduled_deletion_date",
+    kind: "missing-key",
+    reason: "ref §4.1: only a demo organization has a scheduled deletion date (Zulip's description: present if the realm is a demo organization); the reference organization is none",
+  },
+  { where: "register $", key: "ignored_parameters_unsupported", kind: "missing-key", reason: "ref §1.5: present only when the request had parameters the server did not read" },
+  {
+    where: "register $",
+    key: "realm_can_access_all_users_group",
+    kind: "missing-key",
+    levels: { from: 225 },
+    reason: "fl225.realm.can-access-all-users-group-id-register (wire §17.2 #5): register carries the spec's realm_can_access_all_users_group_id instead",
+  },
+  {
+    where: "register $",
+    key: "can_subscribe_other_users",
+    kind: "missing-key",
+    levels: { from: 341 },
+    reason: "fl341.register.can-subscribe-other-users-removed: the spec removes it at FL341; Zulip's description still lists it",
   },
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../src/catalog/catalog.ts";
-import { splitPath, validateZulip, validateZulipEvent, type Problem } from "../../src/product/validate.ts";
+import { missingKeys, splitPath, validateZulip, validateZulipEvent, type Problem } from "../../src/product/validate.ts";
 import { allowEntryCovers, ZULIP_ALLOW_LIST } from "../../src/product/zulip-allow-list.ts";
 import { operationsAt, schemaFor, ZULIP_API_SOURCE, ZULIP_OPERATIONS, type ZulipSchema } from "../../src/product/zulip-api.ts";
 
@@ -95,6 +95,20 @@ describe("validateZulip", () => {
     expect(splitPath('$.presences["12"].website')).toEqual({ object: "$.presences{}", key: "website" });
     expect(splitPath('$.presences["a b"]')).toEqual({ object: "$.presences", key: "a b" });
     expect(splitPath("$.subscriptions[0]")).toEqual({ object: "$.subscriptions", key: "[]" });
+  });
+});
+
+describe("missingKeys", () => {
+  it("lists every key the schema has at the level that the value lacks, required or not", () => {
+    const complete = { ...user, is_imported_stub: false, is_billing_admin: false };
+    expect(missingKeys(complete, USER, 297)).toEqual([]);
+    const { avatar_url: _, ...noAvatar } = complete;
+    expect(kinds(missingKeys(noAvatar, USER, 297))).toEqual(["missing-key $.avatar_url"]);
+  });
+
+  it("asks for a key only at the levels it exists", () => {
+    expect(kinds(missingKeys(user, USER, 296))).toEqual(["missing-key $.is_billing_admin"]);
+    expect(kinds(missingKeys(user, USER, 363))).toEqual(["missing-key $.is_imported_stub"]);
   });
 });
 

@@ -30,7 +30,8 @@ describe("serve --product zulip speaks the real product's names (src/product/nam
     expect(reg).toHaveProperty("realm_jitsi_server_url");
     expect(reg).toHaveProperty("realm_new_stream_announcements_stream_id");
     expect(reg).toHaveProperty("realm_zulip_update_announcements_stream_id");
-    expect(Object.keys(reg).filter((k) => /(^|_)chat_/.test(k) && k !== "realm_video_chat_provider")).toEqual([]);
+    expect(reg).toHaveProperty("realm_available_video_chat_providers");
+    expect(Object.keys(reg).filter((k) => /(^|_)chat_/.test(k) && !/video_chat_provider/.test(k))).toEqual([]);
   });
 
   it("accepts request parameters under the real names, and names the changed setting so in its event", async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReferenceServer, type ReferenceServer } from "../../reference-server/server.ts";
 import { encodeParams } from "../../src/client/encode.ts";
-import { splitPath, validateZulip, validateZulipEvent, type Problem } from "../../src/product/validate.ts";
+import { missingKeys, splitPath, validateZulip, validateZulipEvent, type Problem } from "../../src/product/validate.ts";
 import { allowedBy, type AllowKind } from "../../src/product/zulip-allow-list.ts";
 import { existsAt, operationsAt, schemaFor, zulipOperation, ZULIP_OPERATIONS, type ZulipOperation } from "../../src/product/zulip-api.ts";
 import { TOUR, type Credentials, type Step, type TourContext } from "./tour.ts";
@@ -19,6 +19,11 @@ import { TOUR, type Credentials, type Step, type TourContext } from "./tour.ts";
  * Not part of `npm test` until the server passes: vitest.config.ts adds this project only with CC_ZULIP=1.
  *   CC_ZULIP=1 npx vitest run --project zulip
  * CC_ZULIP_REPORT=<file.json> also writes every finding, by level, to that file.
+ *
+ * Completeness, which the schemas cannot state (Zulip's register schema requires almost nothing): after the tour,
+ * a register that asks for every section (no event_types) with the default client capabilities must hold every
+ * top-level key Zulip's register has at the level. Real clients refuse a register that lacks the sections they
+ * read; what the reference server leaves out on purpose is in the allow-list, with its reason.
  */
 
 const LEVELS = [153, 250, 334, 372] as const;
@@ -46,6 +51,8 @@ interface LevelResult {
   ignored: string[];
   /** Problems in 200 bodies (register included, events excluded). */
   bodies: Finding[];
+  /** Top-level keys of Zulip's register at this level that a register of every section lacks. */
+  incomplete: Finding[];
   events: Finding[];
   eventCounts: Record<string, number>;
   allowed: Finding[];
@@ -140,7 +147,7 @@ function distinct(findings: readonly Finding[]): string[] {
 }
 
 async function runTour(server: ReferenceServer, level: number): Promise<LevelResult> {
-  const r: LevelResult = { level, missing: [], stepErrors: [], tourErrors: [], ignored: [], bodies: [], events: [], eventCounts: {}, allowed: [] };
+  const r: LevelResult = { level, missing: [], stepErrors: [], tourErrors: [], ignored: [], bodies: [], incomplete: [], events: [], eventCounts: {}, allowed: [] };
   const who: Record<string, Credentials> = { ...server.personas };
   const ids: Record<string, number | string> = {};
   let placeholders: string[] = [];
@@ -204,7 +211,47 @@ async function runTour(server: ReferenceServer, level: number): Promise<LevelRes
     const schema = op.operationId === "register-queue" ? schemaFor({ register: true }) : op.response;
     if (schema) for (const p of validateZulip(body, schema, level)) keep(located(level, subject, p), r.bodies);
   }
+  await checkCompleteRegister(server, level, c, r, keep);
   return r;
+}
+
+/**
+ * A register as the owner with no parameters at all: every section, the default client capabilities. Its body
+ * must match Zulip's schema like any other, and hold every top-level key Zulip's register has at the level.
+ */
+async function checkCompleteRegister(server: ReferenceServer, level: number, c: TourContext, r: LevelResult, keep: (f: Finding, into: Finding[]) => void): Promise<void> {
+  const op = zulipOperation("register-queue");
+  const answer = await send(server.url, op, { op: op.operationId, label: "every section, default capabilities" }, c);
+  const body = answer.body as Record<string, unknown>;
+  if (answer.status !== 200 || typeof body !== "object" || body === null || body.result !== "success") {
+    r.stepErrors.push(`register-queue (every section, default capabilities): ${answer.status} ${JSON.stringify(answer.body).slice(0, 80)}`);
+    return;
+  }
+  const schema = schemaFor({ register: true });
+  for (const p of validateZulip(body, schema, level)) keep(located(level, "register", p), r.bodies);
+  for (const p of missingKeys(body, schema, level)) keep(located(level, "register", p), r.incomplete);
+  if (typeof body.server_emoji_data_url === "string") {
+    const problem = await emojiDataProblem(body.server_emoji_data_url);
+    if (problem) r.stepErrors.push(`GET server_emoji_data_url (${body.server_emoji_data_url}): ${problem}`);
+  }
+}
+
+/** What is wrong with the emoji data register points clients to, if anything: a JSON object whose `code_to_names` maps emoji codes to their names. */
+async function emojiDataProblem(url: string): Promise<string | null> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(20_000) });
+  if (res.status !== 200) return `answered ${res.status}`;
+  let data: unknown;
+  try {
+    data = await res.json();
+  } catch {
+    return "answered a body that is not JSON";
+  }
+  const map = (data as { code_to_names?: unknown } | null)?.code_to_names;
+  if (typeof map !== "object" || map === null || Array.isArray(map)) return "has no code_to_names object";
+  const entries = Object.entries(map as Record<string, unknown>);
+  if (!entries.length) return "lists no emoji";
+  const bad = entries.find(([, names]) => !Array.isArray(names) || !names.length || names.some((n) => typeof n !== "string"));
+  return bad ? `code ${bad[0]} has no list of names` : null;
 }
 
 describe("the tour", () => {
@@ -251,6 +298,10 @@ for (const level of LEVELS) {
       expect(distinct(r.bodies)).toEqual([]);
     });
 
+    it("answers a register of every section, with the default client capabilities, with every top-level key Zulip's register has at this level", () => {
+      expect(distinct(r.incomplete)).toEqual([]);
+    });
+
     it("sends events that match Zulip's event schemas", () => {
       expect(Object.keys(r.eventCounts).length, "the tour's actions should have produced events").toBeGreaterThan(0);
       expect(distinct(r.events)).toEqual([]);
@@ -270,6 +321,7 @@ afterAll(() => {
       tourErrors: r.tourErrors,
       ignored: r.ignored,
       bodies: distinct(r.bodies),
+      incomplete: distinct(r.incomplete),
       events: distinct(r.events),
       eventCounts: r.eventCounts,
       allowed: distinct(r.allowed),

@@ -18,7 +18,7 @@ function devFetchApiKey(ctx: RequestContext<undefined>): Record<string, unknown>
   if (!user) throw new ApiError(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
   if (rt.store.realmStatus.deactivated) throw new ApiError(401, "REALM_DEACTIVATED", "This organization has been deactivated");
   if (!user.isActive) throw new ApiError(401, "USER_DEACTIVATED", "Account is deactivated");
-  return { api_key: user.apiKey, email: user.email, ...(zulipHas(rt.fl, "devFetchApiKeyUserId") ? { user_id: user.id } : {}) };
+  return { api_key: user.apiKey, email: user.email, ...(zulipHas(rt.fl, "fetchApiKeyUserId") ? { user_id: user.id } : {}) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE } from "../../state/types.ts";
 import { avatarUrl } from "../users/serialize.ts";
+import { botDomain } from "./domain.ts";
 // --- webhooks (imports) ---
 import { readOutgoingService } from "../webhooks/outgoing.ts";
 
@@ -21,7 +22,7 @@ function createBot(ctx: RequestContext): Record<string, unknown> {
   const botType = params.optJson("bot_type", BotType) ?? 1;
   if (!rt.access.canCreateBot(user, botType)) throw badRequest("Insufficient permission");
   if (fullName === "" || !/^[a-z0-9._-]+$/.test(shortName)) throw badRequest("Bad name or username");
-  const email = `${shortName}-bot@${rt.store.realm.stringId}.example`;
+  const email = `${shortName}-bot@${botDomain(rt)}`;
   if (rt.store.userByEmail(email)) throw badRequest("Username already in use");
   // --- webhooks --- outgoing-webhook bots (type 3) name the URL the server posts to.
   const service = botType === 3 ? readOutgoingService(ctx) : undefined;

@@ -21,7 +21,7 @@ export function subscriptionSection(rt: Runtime, req: Req): Record<string, unkno
   return {
     subscriptions: subscribed.map((c) => serializeSubscription(rt, c, req.includeSubscribers, req.user.id)),
     unsubscribed: former.map((c) => serializeSubscription(rt, c, req.includeSubscribers, req.user.id)),
-    never_subscribed: never.map((c) => serializeChannel(rt, c, req.includeSubscribers)),
+    never_subscribed: never.map((c) => serializeChannel(rt, c, req.includeSubscribers, "subscription")),
   };
 }
 
@@ -33,8 +33,18 @@ export function streamSection(rt: Runtime, req: Req): Record<string, unknown> {
   return { streams: [...rt.store.channels.values()].filter(listed).map((c) => serializeChannel(rt, c, false)) };
 }
 
-/** realm_user section fields about channels: can_subscribe_other_users until FL341 removed it. */
+/**
+ * realm_user section fields about channels: which kinds of channel the user may create (can_create_streams, the
+ * deprecated either-kind flag, beside them), and can_subscribe_other_users until FL341 removed it.
+ */
 export function channelUserFields(rt: Runtime, user: User): Record<string, unknown> {
-  if (rt.fl.has("canSubscribeOtherUsersRemoved")) return {};
-  return { can_subscribe_other_users: rt.access.channels.addSubscribersByRealm(user) };
+  const create = rt.access.channels;
+  const out: Record<string, unknown> = {
+    can_create_public_streams: create.createChannel(user, "public"),
+    can_create_private_streams: create.createChannel(user, "private"),
+    can_create_web_public_streams: create.createChannel(user, "web-public"),
+  };
+  out.can_create_streams = out.can_create_public_streams === true || out.can_create_private_streams === true;
+  if (!rt.fl.has("canSubscribeOtherUsersRemoved")) out.can_subscribe_other_users = create.addSubscribersByRealm(user);
+  return out;
 }

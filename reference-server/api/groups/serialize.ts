@@ -1,8 +1,13 @@
 import type { Runtime } from "../../runtime.ts";
 import type { UserGroup } from "../../state/groups.ts";
 import type { User } from "../../state/types.ts";
+import { zulipHas } from "../../zulip-levels.ts";
 
-/** The user group object (wire §13) of register realm_user_groups and GET /user_groups. */
+/**
+ * The user group object (wire §13) of register realm_user_groups and GET /user_groups, with the fields real servers
+ * added at levels the spec is silent about (zulip-levels.ts): deactivated from FL290, before groups could be
+ * deactivated here (FL294, wire §17.2 #10).
+ */
 export function serializeGroup(rt: Runtime, g: UserGroup): Record<string, unknown> {
   const { store } = rt;
   // Deactivated users are members of no group from FL303; before, they kept their memberships.
@@ -17,9 +22,8 @@ export function serializeGroup(rt: Runtime, g: UserGroup): Record<string, unknow
     members: members.sort((a, b) => a - b),
     direct_subgroup_ids: [...g.directSubgroups].sort((a, b) => a - b),
     is_system_group: g.isSystem,
-    creator_id: g.creatorId,
-    date_created: g.dateCreated,
-    deactivated: g.deactivated,
+    ...(zulipHas(rt.fl, "groupCreatorAndDate") ? { creator_id: g.creatorId, date_created: g.dateCreated } : {}),
+    ...(zulipHas(rt.fl, "groupDeactivatedField") ? { deactivated: g.deactivated } : {}),
     ...(rt.fl.has("canAddMembersGroup") ? { can_add_members_group: g.canAddMembers } : {}),
   };
 }

@@ -12,6 +12,16 @@ const table = (() => {
   return { byName: new Map(Object.entries(names)), codes: new Set(Object.values(names)) };
 })();
 
+/**
+ * Every unicode emoji code of the table with its names, the canonical one (the table's first for the code) first:
+ * the `code_to_names` of the data register's server_emoji_data_url points to.
+ */
+export function emojiCodeToNames(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, code] of table.byName) (out[code] ??= []).push(name);
+  return out;
+}
+
 /** The one extra emoji real servers know beside unicode and custom ones (wire §12 reaction_type). */
 const EXTRA = { name: "zulip", code: "zulip" };
 

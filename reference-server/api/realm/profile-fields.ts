@@ -3,6 +3,7 @@ import { publishProfileFields } from "../../events/custom-profile-fields.ts";
 import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { ProfileField } from "../../state/profile-fields.ts";
+import { zulipHas } from "../../zulip-levels.ts";
 import { FIELD_TYPES, profileFieldList } from "./profile-fields-serialize.ts";
 
 const CHOICE = 3;
@@ -23,7 +24,10 @@ function adminOnly(ctx: RequestContext): void {
   if (!ctx.rt.store.isAdmin(ctx.user)) throw mustBeAdministrator();
 }
 
-/** POST /realm/profile_fields: field_type, name, hint, field_data, display_in_profile_summary, required → {id}. */
+/**
+ * POST /realm/profile_fields: field_type, name, hint, field_data, display_in_profile_summary, and from the levels
+ * real servers added them required (FL244) and editable_by_user (FL296) → {id}.
+ */
 function createField(ctx: RequestContext): Record<string, unknown> {
   adminOnly(ctx);
   const { params, rt } = ctx;
@@ -36,8 +40,8 @@ function createField(ctx: RequestContext): Record<string, unknown> {
     hint: params.optStr("hint") ?? "",
     fieldData: data === undefined ? "" : JSON.stringify(data),
     displayInProfileSummary: params.optBool("display_in_profile_summary") ?? false,
-    required: params.optBool("required") ?? false,
-    editableByUser: params.optBool("editable_by_user") ?? true,
+    required: (zulipHas(rt.fl, "profileFieldRequired") ? params.optBool("required") : undefined) ?? false,
+    editableByUser: (zulipHas(rt.fl, "profileFieldEditableByUser") ? params.optBool("editable_by_user") : undefined) ?? true,
   };
   checkField(rt, f);
   const field = rt.store.profileFields.add(f);
@@ -63,8 +67,8 @@ function updateField(ctx: RequestContext): Record<string, unknown> {
     hint: params.optStr("hint") ?? (keep ? field.hint : ""),
     fieldData: data !== undefined ? JSON.stringify(data) : keep ? field.fieldData : "",
     displayInProfileSummary: params.optBool("display_in_profile_summary") ?? (keep ? field.displayInProfileSummary : false),
-    required: params.optBool("required") ?? (keep ? field.required : false),
-    editableByUser: params.optBool("editable_by_user") ?? field.editableByUser,
+    required: (zulipHas(rt.fl, "profileFieldRequired") ? params.optBool("required") : undefined) ?? (keep ? field.required : false),
+    editableByUser: (zulipHas(rt.fl, "profileFieldEditableByUser") ? params.optBool("editable_by_user") : undefined) ?? field.editableByUser,
   };
   checkField(rt, next, field.id);
   Object.assign(field, next);

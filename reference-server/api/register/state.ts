@@ -28,6 +28,9 @@ import { draftsSection } from "../drafts/register-section.ts";
 import { savedSnippetsSection } from "../saved-snippets/register-section.ts";
 import { alertWordsSection } from "../users/alert-words.ts";
 import { mutedUsersSection } from "../users/muted-users.ts";
+// --- starred messages, recent conversations, and the sections only real servers name (imports) ---
+import { recentConversationsSection, starredMessagesSection } from "../messages/register-section.ts";
+import { ZULIP_SECTIONS, zulipRealmFields } from "../realm/zulip-fields.ts";
 
 export interface StateRequest {
   user: User;
@@ -47,8 +50,8 @@ const realm: Section = (rt) => {
   const { realm } = rt.store;
   const out: Record<string, unknown> = {
     ...realmSettingsSection(rt),
+    ...zulipRealmFields(rt),
     realm_uri: rt.url,
-    realm_date_created: realm.dateCreated,
     max_message_length: MAX_MESSAGE_LENGTH,
     max_topic_length: MAX_TOPIC_LENGTH,
     max_stream_name_length: 60,
@@ -120,6 +123,10 @@ export const SECTIONS: Record<string, Section> = {
   saved_snippets: (rt, req) => savedSnippetsSection(rt, req.user),
   alert_words: (rt, req) => alertWordsSection(rt, req.user),
   muted_users: (rt, req) => mutedUsersSection(rt, req.user),
+  // --- starred messages, recent conversations, and the sections only real servers name ---
+  starred_messages: starredMessagesSection,
+  recent_private_conversations: recentConversationsSection,
+  ...ZULIP_SECTIONS,
 };
 
 export function initialState(rt: Runtime, req: StateRequest, types: ReadonlySet<string> | null): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { open, type Route } from "../../runtime.ts";
 import { versionFor } from "../../version.ts";
+import { realmIconUrl } from "../realm/zulip-fields.ts";
 
 /** GET /server_settings: no credentials; the feature level and the realm's public facts (wire §7). */
 export const routes: Route[] = [
@@ -18,7 +19,7 @@ export const routes: Route[] = [
       require_email_format_usernames: true,
       realm_uri: rt.url,
       realm_name: rt.store.settings.get("name"),
-      realm_icon: `${rt.url}/static/images/default-icon.png`,
+      realm_icon: realmIconUrl(rt),
       realm_description: `<p>${String(rt.store.settings.get("description"))}</p>`,
       realm_web_public_access_enabled: false,
     };

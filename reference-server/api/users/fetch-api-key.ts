@@ -1,9 +1,10 @@
 import { ApiError } from "../../http/errors.ts";
 import { open, type Route } from "../../runtime.ts";
+import { zulipHas } from "../../zulip-levels.ts";
 
 /**
- * POST /fetch_api_key (wire §6): username (the delivery email) and password → {api_key, email, user_id}. Only
- * users created with POST /users have a password here.
+ * POST /fetch_api_key (wire §6): username (the delivery email) and password → {api_key, email} and from FL171
+ * user_id. Only users created with POST /users have a password here.
  */
 export const routes: Route[] = [
   open("POST", "/fetch_api_key", ({ rt, params }) => {
@@ -11,6 +12,6 @@ export const routes: Route[] = [
     const password = params.str("password");
     if (!user || user.password === undefined || user.password !== password) throw new ApiError(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
     if (!user.isActive) throw new ApiError(401, "USER_DEACTIVATED", "Account is deactivated");
-    return { api_key: user.apiKey, email: user.email, user_id: user.id };
+    return { api_key: user.apiKey, email: user.email, ...(zulipHas(rt.fl, "fetchApiKeyUserId") ? { user_id: user.id } : {}) };
   }),
 ];

@@ -3,7 +3,7 @@ import { wantsPlaceholders } from "../../events/realm-user.ts";
 import type { Runtime } from "../../runtime.ts";
 import { USER_SETTING_OPTIONS, USER_SETTINGS, userSettingActive, userSettingDefaultActive, type UserSettingValue } from "../../state/user-settings.ts";
 import { ROLE, type User } from "../../state/types.ts";
-import { avatarUrlFor, serializeBot, serializeUser, unknownUser } from "./serialize.ts";
+import { ownAvatarFields, serializeBot, serializeUser, unknownUser } from "./serialize.ts";
 
 export interface UserSectionRequest {
   user: User;
@@ -42,7 +42,8 @@ export function realmUserSection(rt: Runtime, req: UserSectionRequest): Record<s
     is_owner: viewer.role === ROLE.owner,
     is_moderator: viewer.role === ROLE.moderator,
     is_guest: viewer.role === ROLE.guest,
-    avatar_url: avatarUrlFor(rt, viewer, viewer, clientGravatar),
+    can_invite_others_to_realm: rt.access.canSendInvites(viewer),
+    ...ownAvatarFields(viewer),
   };
 }
 

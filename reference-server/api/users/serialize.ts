@@ -2,12 +2,21 @@ import { createHash } from "node:crypto";
 import type { Runtime } from "../../runtime.ts";
 import { EMAIL_VISIBILITY } from "../../state/user-settings.ts";
 import { ROLE, type User } from "../../state/types.ts";
+import { zulipHas } from "../../zulip-levels.ts";
 
-/** A gravatar URL, as servers give for users without an uploaded avatar when the client asks for URLs. */
-export function avatarUrl(user: User, clientGravatar: boolean): string | null {
+/** A gravatar URL, as servers give for users without an uploaded avatar when the client asks for URLs; `medium` is the 500-pixel one. */
+export function avatarUrl(user: User, clientGravatar: boolean, medium = false): string | null {
   if (clientGravatar) return null;
   const hash = createHash("md5").update(user.email.toLowerCase()).digest("hex");
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=1`;
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon${medium ? "&s=500" : ""}&version=1`;
+}
+
+/**
+ * The requester's own avatar in register's realm_user section: always URLs, whatever client_gravatar says (real
+ * servers compute them without it), and the source: "G", gravatar, as nobody uploads avatars here.
+ */
+export function ownAvatarFields(user: User): Record<string, unknown> {
+  return { avatar_source: "G", avatar_url: avatarUrl(user, false), avatar_url_medium: avatarUrl(user, false, true) };
 }
 
 /**
@@ -56,13 +65,14 @@ export function serializeUser(rt: Runtime, viewer: User, user: User, clientGrava
     is_admin: user.role <= ROLE.administrator,
     is_guest: user.role === ROLE.guest,
     is_bot: user.isBot,
-    is_billing_admin: false,
     role: user.role,
     timezone: user.timezone,
     avatar_url: avatarUrlFor(rt, viewer, user, clientGravatar),
     avatar_version: 1,
     profile_data: {},
   };
+  // Until can_manage_billing_group took its place; nobody manages billing on this server.
+  if (!zulipHas(rt.fl, "manageBillingGroup")) out.is_billing_admin = false;
   const delivery = deliveryEmail(rt, viewer, user);
   if (delivery !== undefined) out.delivery_email = delivery;
   if (user.isBot) {
