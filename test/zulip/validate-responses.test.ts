@@ -16,8 +16,7 @@ import { TOUR, type Credentials, type Step, type TourContext } from "./tour.ts";
  * (src/product/validate.ts). What src/product/zulip-allow-list.ts covers is dropped; everything else fails, one line
  * per distinct problem with its count.
  *
- * Not part of `npm test` until the server passes: vitest.config.ts adds this project only with CC_ZULIP=1.
- *   CC_ZULIP=1 npx vitest run --project zulip
+ * Its own vitest project, part of `npm test`: `npx vitest run --project zulip`.
  * CC_ZULIP_REPORT=<file.json> also writes every finding, by level, to that file.
  *
  * Completeness, which the schemas cannot state (Zulip's register schema requires almost nothing): after the tour,
