@@ -23,6 +23,13 @@ export type UserSettingValue = boolean | number | string;
  */
 export type SettingLevel = LevelSwitchName | { zulip: ZulipLevelName };
 
+/**
+ * The legacy register section (fetch_event_types name) and event type of a setting: for clients without the
+ * user_settings_object capability (wire §8.2), register copies the setting to its top level and a change of it is
+ * also sent as an event of this type.
+ */
+export type LegacySettingSection = "update_display_settings" | "update_global_notifications";
+
 export interface UserSettingDef {
   /** The property name in PATCH /settings, register user_settings and `user_settings` events. */
   name: string;
@@ -43,6 +50,12 @@ export interface UserSettingDef {
   organizationDefault?: "read-only" | "none";
   /** Bots always hold this value, whatever the defaults say (email_address_visibility: bots' emails are public). */
   botValue?: UserSettingValue;
+  /**
+   * The legacy section that copies the setting for clients without user_settings_object, as Zulip's register
+   * schema names it ("Present if `update_display_settings` …"). Only the settings of before that capability have
+   * one, and the renamed successors of those; Zulip copies no newer setting.
+   */
+  legacy?: LegacySettingSection;
 }
 
 /** email_address_visibility codes (wire §12). */
@@ -52,6 +65,8 @@ const bool = (name: string, byDefault: boolean, more: Partial<UserSettingDef> = 
 const choice = (name: string, values: readonly string[], byDefault: string, more: Partial<UserSettingDef> = {}): UserSettingDef => ({ name, kind: { type: "choice", values }, default: byDefault, ...more });
 const codes = (name: string, values: readonly number[], byDefault: number, more: Partial<UserSettingDef> = {}): UserSettingDef => ({ name, kind: { type: "enum", values }, default: byDefault, ...more });
 const zulip = (name: ZulipLevelName): SettingLevel => ({ zulip: name });
+const DISPLAY = { legacy: "update_display_settings" } as const;
+const NOTIFICATION = { legacy: "update_global_notifications" } as const;
 
 /** The codes of the three-way settings (each row says what they stand for). */
 const ONE_TO_THREE = [1, 2, 3] as const;
@@ -60,8 +75,9 @@ const SECONDS_IN_A_WEEK = 7 * 24 * 60 * 60;
 /**
  * The user settings the reference server models, one table: PATCH /settings, PATCH /realm/user_settings_defaults,
  * register user_settings / realm_user_settings_defaults and the `user_settings` and `realm_user_settings_defaults`
- * update events all read it. Add a row to model another setting. Every setting of Zulip's PATCH /settings up to
- * FL372 is here, with the default a Zulip 10 server gives; the spec names only some of them.
+ * update events all read it, and so do the legacy copies (`legacy`) for clients without user_settings_object. Add
+ * a row to model another setting. Every setting of Zulip's PATCH /settings up to FL372 is here, with the default a
+ * Zulip 10 server gives; the spec names only some of them.
  */
 export const USER_SETTINGS: readonly UserSettingDef[] = [
   {
@@ -85,30 +101,30 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
   { name: "automatically_follow_topics_policy", kind: { type: "enum", values: [1, 2, 3, 4] }, default: 3, since: "automaticallyFollowTopicsPolicy" },
   { name: "automatically_unmute_topics_in_muted_streams_policy", kind: { type: "enum", values: [1, 2, 3, 4] }, default: 2, since: "automaticallyUnmuteTopicsPolicy" },
   /** Before FL227: 1 all unreads, 2 DMs and mentions, 3 none; from FL227 a choice 2 (DMs, mentions, followed topics) is inserted, 4 none. */
-  { name: "desktop_icon_count_display", kind: { type: "enum", values: [1, 2, 3], wider: { when: "desktopIconCountFollowedChoice", values: [1, 2, 3, 4] } }, default: 1 },
+  { name: "desktop_icon_count_display", kind: { type: "enum", values: [1, 2, 3], wider: { when: "desktopIconCountFollowedChoice", values: [1, 2, 3, 4] } }, default: 1, ...NOTIFICATION },
   { name: "allow_private_data_export", kind: { type: "bool" }, default: false, since: "allowPrivateDataExport", defaultSince: "allowPrivateDataExportDefault" },
   // --- drafts ---
   /** Whether the user's drafts are kept on the server (the drafts endpoints refuse otherwise); turning it off deletes them. */
-  { name: "enable_drafts_synchronization", kind: { type: "bool" }, default: true },
+  { name: "enable_drafts_synchronization", kind: { type: "bool" }, default: true, ...DISPLAY },
   // --- display settings Zulip has that the spec does not list ---
-  bool("twenty_four_hour_time", false),
-  bool("dense_mode", true, { removedBy: zulip("denseModeRemoved") }),
-  bool("starred_message_counts", true),
-  bool("fluid_layout_width", false),
-  bool("high_contrast_mode", false),
+  bool("twenty_four_hour_time", false, DISPLAY),
+  bool("dense_mode", true, { removedBy: zulip("denseModeRemoved"), ...DISPLAY }),
+  bool("starred_message_counts", true, DISPLAY),
+  bool("fluid_layout_width", false, DISPLAY),
+  bool("high_contrast_mode", false, DISPLAY),
   /** 1 automatic, 2 dark, 3 light. */
-  codes("color_scheme", ONE_TO_THREE, 1),
-  bool("translate_emoticons", false),
+  codes("color_scheme", ONE_TO_THREE, 1, DISPLAY),
+  bool("translate_emoticons", false, DISPLAY),
   bool("display_emoji_reaction_users", true),
-  choice("default_language", Object.keys(LANGUAGES), "en", { organizationDefault: "read-only" }),
-  choice("default_view", ["recent_topics", "all_messages"], "recent_topics", { removedBy: zulip("webHomeView") }),
-  choice("web_home_view", ["recent_topics", "inbox", "all_messages"], "inbox", { since: zulip("webHomeView") }),
+  choice("default_language", Object.keys(LANGUAGES), "en", { organizationDefault: "read-only", ...DISPLAY }),
+  choice("default_view", ["recent_topics", "all_messages"], "recent_topics", { removedBy: zulip("webHomeView"), ...DISPLAY }),
+  choice("web_home_view", ["recent_topics", "inbox", "all_messages"], "inbox", { since: zulip("webHomeView"), ...DISPLAY }),
   bool("escape_navigates_to_default_view", true, { removedBy: zulip("webHomeView") }),
   bool("web_escape_navigates_to_home_view", true, { since: zulip("webHomeView") }),
-  bool("left_side_userlist", false),
-  choice("emojiset", EMOJISET_CHOICES.map((c) => c.key), "google"),
+  bool("left_side_userlist", false, DISPLAY),
+  choice("emojiset", EMOJISET_CHOICES.map((c) => c.key), "google", DISPLAY),
   /** 1 automatic, 2 always, 3 never. */
-  codes("demote_inactive_streams", ONE_TO_THREE, 1),
+  codes("demote_inactive_streams", ONE_TO_THREE, 1, DISPLAY),
   /** 1 compact, 2 with status, 3 with avatar and status. */
   codes("user_list_style", ONE_TO_THREE, 3),
   /** 1 always, 2 only in conversation views, 3 never. */
@@ -123,40 +139,42 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
   bool("web_navigate_to_sent_message", true, { since: zulip("webNavigateToSentMessage") }),
   bool("web_suggest_update_timezone", true, { since: zulip("webSuggestUpdateTimezone") }),
   bool("hide_ai_features", false, { since: zulip("hideAiFeatures") }),
-  bool("enter_sends", false),
+  bool("enter_sends", false, DISPLAY),
   /** "" until the user picks one; a real server also tells the others (realm_user update). */
-  { name: "timezone", kind: { type: "timezone" }, default: "", organizationDefault: "none" },
+  { name: "timezone", kind: { type: "timezone" }, default: "", organizationDefault: "none", ...DISPLAY },
   // --- notification settings Zulip has that the spec does not list ---
-  bool("enable_stream_desktop_notifications", false),
-  bool("enable_stream_email_notifications", false),
-  bool("enable_stream_push_notifications", false),
-  bool("enable_stream_audible_notifications", false),
+  bool("enable_stream_desktop_notifications", false, NOTIFICATION),
+  bool("enable_stream_email_notifications", false, NOTIFICATION),
+  bool("enable_stream_push_notifications", false, NOTIFICATION),
+  bool("enable_stream_audible_notifications", false, NOTIFICATION),
   {
     name: "notification_sound",
     kind: { type: "choice", values: [...NOTIFICATION_SOUNDS, "none"], invalid: (v) => `Invalid notification sound '${v}'` },
     default: "zulip",
+    ...NOTIFICATION,
   },
-  bool("enable_desktop_notifications", true),
-  bool("enable_sounds", true),
+  bool("enable_desktop_notifications", true, NOTIFICATION),
+  bool("enable_sounds", true, NOTIFICATION),
   {
     name: "email_notifications_batching_period_seconds",
     kind: { type: "int", min: 1, max: SECONDS_IN_A_WEEK, invalid: (v) => `Invalid email batching period: ${v} seconds` },
     default: 120,
+    ...NOTIFICATION,
   },
-  bool("enable_offline_email_notifications", true),
-  bool("enable_offline_push_notifications", true),
-  bool("enable_online_push_notifications", true),
-  bool("enable_digest_emails", true),
-  bool("enable_marketing_emails", true, { organizationDefault: "read-only" }),
-  bool("enable_login_emails", true, { organizationDefault: "read-only" }),
-  bool("message_content_in_email_notifications", true),
-  bool("pm_content_in_desktop_notifications", true),
-  bool("wildcard_mentions_notify", true),
-  bool("realm_name_in_notifications", false, { removedBy: zulip("realmNameInEmailNotificationsPolicy") }),
+  bool("enable_offline_email_notifications", true, NOTIFICATION),
+  bool("enable_offline_push_notifications", true, NOTIFICATION),
+  bool("enable_online_push_notifications", true, NOTIFICATION),
+  bool("enable_digest_emails", true, NOTIFICATION),
+  bool("enable_marketing_emails", true, { organizationDefault: "read-only", ...NOTIFICATION }),
+  bool("enable_login_emails", true, { organizationDefault: "read-only", ...NOTIFICATION }),
+  bool("message_content_in_email_notifications", true, NOTIFICATION),
+  bool("pm_content_in_desktop_notifications", true, NOTIFICATION),
+  bool("wildcard_mentions_notify", true, NOTIFICATION),
+  bool("realm_name_in_notifications", false, { removedBy: zulip("realmNameInEmailNotificationsPolicy"), ...NOTIFICATION }),
   /** 1 automatic, 2 always, 3 never. */
-  codes("realm_name_in_email_notifications_policy", ONE_TO_THREE, 1, { since: zulip("realmNameInEmailNotificationsPolicy") }),
+  codes("realm_name_in_email_notifications_policy", ONE_TO_THREE, 1, { since: zulip("realmNameInEmailNotificationsPolicy"), ...NOTIFICATION }),
   bool("automatically_follow_topics_where_mentioned", true, { since: zulip("automaticallyFollowTopicsWhereMentioned") }),
-  bool("presence_enabled", true),
+  bool("presence_enabled", true, NOTIFICATION),
   // --- privacy settings Zulip has that the spec does not list ---
   bool("send_private_typing_notifications", true),
   bool("send_stream_typing_notifications", true),
@@ -198,6 +216,12 @@ export const USER_SETTING_OPTIONS = {
   emojiset_choices: EMOJISET_CHOICES,
   available_notification_sounds: NOTIFICATION_SOUNDS,
 } as const;
+
+/** The choices each legacy section copies to register's top level beside its settings (Zulip's register schema). */
+export const LEGACY_SETTING_OPTIONS: Readonly<Record<LegacySettingSection, keyof typeof USER_SETTING_OPTIONS>> = {
+  update_display_settings: "emojiset_choices",
+  update_global_notifications: "available_notification_sounds",
+};
 
 /** Each user's setting values, and the organization's defaults that new users start from. */
 export class UserSettings {

@@ -1,17 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { apiError, startOps, type Ops, type Persona } from "./zulip-ops-support.ts";
+import { describe, expect, it } from "vitest";
+import { apiError, serversPerTest, type Ops, type Persona } from "./zulip-ops-support.ts";
 
 /** GET /attachments, DELETE /attachments/{attachment_id}, the attachment events and temporary file URLs. */
-const opened: Ops[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()));
-});
-
-async function start(level = 372): Promise<Ops> {
-  const ops = await startOps(level);
-  opened.push(ops);
-  return ops;
-}
+const start = serversPerTest();
 
 function basic(ops: Ops, who: Persona): string {
   const p = ops.server.personas[who]!;

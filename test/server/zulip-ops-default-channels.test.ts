@@ -1,17 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { apiError, startOps, type Ops } from "./zulip-ops-support.ts";
+import { describe, expect, it } from "vitest";
+import { apiError, serversPerTest, type Ops } from "./zulip-ops-support.ts";
 
 /** POST and DELETE /default_streams, the default_streams event and the register sections default_streams and default_stream_groups. */
-const opened: Ops[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()));
-});
-
-async function start(level = 372): Promise<Ops> {
-  const ops = await startOps(level);
-  opened.push(ops);
-  return ops;
-}
+const start = serversPerTest();
 
 const channelId = (ops: Ops, name: string) => ops.server.runtime.store.channelByName(name)!.id;
 

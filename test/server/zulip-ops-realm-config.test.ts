@@ -1,17 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { apiError, startOps, type Ops } from "./zulip-ops-support.ts";
+import { describe, expect, it } from "vitest";
+import { apiError, serversPerTest, type Ops } from "./zulip-ops-support.ts";
 
 /** PATCH /realm/profile_fields and PATCH /realm/linkifiers (reordering), and code playgrounds with their register section. */
-const opened: Ops[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()));
-});
-
-async function start(level = 372): Promise<Ops> {
-  const ops = await startOps(level);
-  opened.push(ops);
-  return ops;
-}
+const start = serversPerTest();
 
 const NOT_ADMIN = apiError(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
 

@@ -1,17 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { apiError, startOps, type Ops } from "./zulip-ops-support.ts";
+import { describe, expect, it } from "vitest";
+import { apiError, serversPerTest, type Ops } from "./zulip-ops-support.ts";
 
 /** PATCH /users/me/subscriptions, PATCH /users/me/subscriptions/muted_topics (with muted_topics) and POST /messages/render. */
-const opened: Ops[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()));
-});
-
-async function start(level = 372): Promise<Ops> {
-  const ops = await startOps(level);
-  opened.push(ops);
-  return ops;
-}
+const start = serversPerTest();
 
 const channelId = (ops: Ops, name: string) => ops.server.runtime.store.channelByName(name)!.id;
 const subscribed = (ops: Ops, who: "member" | "guest", name: string) => ops.server.runtime.store.isSubscribed(ops.id(who), channelId(ops, name));

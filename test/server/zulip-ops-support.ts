@@ -1,3 +1,4 @@
+import { afterEach } from "vitest";
 import { createReferenceServer, type ReferenceServer } from "../../reference-server/server.ts";
 
 export type Persona = "owner" | "administrator" | "moderator" | "member" | "secondMember" | "guest" | "bot";
@@ -58,3 +59,16 @@ export async function startOps(featureLevel: number): Promise<Ops> {
 
 /** An error reply, for toMatchObject: the status and the envelope's result, code and msg. */
 export const apiError = (status: number, code: string, msg: string) => ({ status, body: { result: "error", code, msg } });
+
+/** `start(level)` for a test file: each server a test starts is closed after that test, whatever its outcome. */
+export function serversPerTest(): (level?: number) => Promise<Ops> {
+  const opened: Ops[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((o) => o.close()));
+  });
+  return async (level = 372) => {
+    const ops = await startOps(level);
+    opened.push(ops);
+    return ops;
+  };
+}

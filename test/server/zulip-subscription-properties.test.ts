@@ -1,21 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { apiError, startOps, type Ops } from "./zulip-ops-support.ts";
+import { describe, expect, it } from "vitest";
+import { apiError, serversPerTest, type Ops } from "./zulip-ops-support.ts";
 
 /**
  * POST /users/me/subscriptions/properties as Zulip has it: every property of its description is stored per user
  * and channel, sent as `subscription` update events, and carried by the subscription objects of register and GET
  * /users/me/subscriptions. New subscriptions start from Zulip's defaults.
  */
-const opened: Ops[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()));
-});
-
-async function start(level = 372): Promise<Ops> {
-  const ops = await startOps(level);
-  opened.push(ops);
-  return ops;
-}
+const start = serversPerTest();
 
 type Sub = Record<string, unknown> & { stream_id: number; name: string };
 

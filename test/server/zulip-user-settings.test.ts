@@ -1,21 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { apiError, startOps, type Ops } from "./zulip-ops-support.ts";
+import { describe, expect, it } from "vitest";
+import { apiError, serversPerTest, type Ops } from "./zulip-ops-support.ts";
 
 /**
  * The user settings of Zulip's PATCH /settings that the spec does not list: each is read at the levels Zulip has
  * it (ignored as unsupported before), validated as Zulip validates it, stored, sent as a `user_settings` update
  * event and carried by register's user_settings; the organization's defaults likewise, where Zulip has them.
  */
-const opened: Ops[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()));
-});
-
-async function start(level = 372): Promise<Ops> {
-  const ops = await startOps(level);
-  opened.push(ops);
-  return ops;
-}
+const start = serversPerTest();
 
 const settingsOf = async (ops: Ops): Promise<Record<string, unknown>> => (await ops.register("member", ["heartbeat"], ["user_settings"])).user_settings as Record<string, unknown>;
 const defaultsOf = async (ops: Ops): Promise<Record<string, unknown>> => (await ops.register("member", ["heartbeat"], ["realm_user_settings_defaults"])).realm_user_settings_defaults as Record<string, unknown>;

@@ -69,23 +69,29 @@ export const CLIENT_CAPABILITIES = {
   empty_topic_name: true,
 };
 
+/**
+ * What a client of before FL89 declares (zulip-js, older apps): no user_settings_object, so register copies the
+ * user's settings to its top level and setting changes come as legacy events too (wire §8.2).
+ */
+const LEGACY_SETTINGS_CAPABILITIES = { ...CLIENT_CAPABILITIES, user_settings_object: false };
+
 const narrowTo = (c: TourContext) => [{ operator: "stream", operand: c.id("tourChannel") }];
 /** The direct-message type's name: "private" until FL215 renamed it (typing) / FL174 (messages). */
 const directType = (c: TourContext, renamedAt: number) => (c.level >= renamedAt ? "direct" : "private");
 
-const register = (as: string, queue: string): Step => ({
+const register = (as: string, queue: string, capabilities: Record<string, boolean> = CLIENT_CAPABILITIES, label = `${as}'s queue`): Step => ({
   op: "register-queue",
-  label: `${as}'s queue`,
+  label,
   as,
-  params: () => ({ apply_markdown: true, client_gravatar: true, slim_presence: true, include_subscribers: true, client_capabilities: CLIENT_CAPABILITIES }),
+  params: () => ({ apply_markdown: true, client_gravatar: true, slim_presence: true, include_subscribers: true, client_capabilities: capabilities }),
   keep: (b, c) => {
     c.ids[queue] = String(b.queue_id);
   },
 });
 
-const drain = (as: string, queue: string): Step => ({
+const drain = (as: string, queue: string, label = `${as}'s events`): Step => ({
   op: "get-events",
-  label: `${as}'s events`,
+  label,
   as,
   params: (c) => ({ queue_id: c.str(queue), last_event_id: -1, dont_block: true }),
 });
@@ -95,6 +101,7 @@ export const TOUR: readonly Step[] = [
   { op: "get-server-settings", as: null },
   register("owner", "ownerQueue"),
   register("member", "memberQueue"),
+  register("member", "memberLegacySettingsQueue", LEGACY_SETTINGS_CAPABILITIES, "member's queue without user_settings_object"),
   { op: "dev-fetch-api-key", as: null, params: (c) => ({ username: c.who.owner!.email }) },
 
   // --- channels and subscriptions
@@ -358,5 +365,6 @@ export const TOUR: readonly Step[] = [
   // --- the events all of that produced, then the queues' end
   drain("owner", "ownerQueue"),
   drain("member", "memberQueue"),
+  drain("member", "memberLegacySettingsQueue", "member's events without user_settings_object"),
   { op: "delete-queue", as: "member", params: (c) => ({ queue_id: c.str("memberQueue") }) },
 ];

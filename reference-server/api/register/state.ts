@@ -2,7 +2,7 @@ import type { Capabilities } from "../../events/queue.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from "../messages/topic.ts";
-import { realmBotSection, realmUserSection, userSettingsDefaultsSection, userSettingsSection } from "../users/register-section.ts";
+import { legacySettingsSection, realmBotSection, realmUserSection, userSettingsDefaultsSection, userSettingsSection } from "../users/register-section.ts";
 import { realmSettingsSection } from "../realm/register-section.ts";
 import { linkifiersSection, realmFilters } from "../realm/linkifiers-serialize.ts";
 import { profileFieldsSection } from "../realm/profile-fields-serialize.ts";
@@ -98,6 +98,8 @@ export const SECTIONS: Record<string, Section> = {
   realm_bot: realmBotSection,
   user_settings: userSettingsSection,
   realm_user_settings_defaults: userSettingsDefaultsSection,
+  update_display_settings: legacySettingsSection("update_display_settings"),
+  update_global_notifications: legacySettingsSection("update_global_notifications"),
   realm_user_groups: realmUserGroups,
   message,
   update_message_flags: unreads,

@@ -1,7 +1,15 @@
 import type { Capabilities } from "../../events/queue.ts";
 import { wantsPlaceholders } from "../../events/realm-user.ts";
 import type { Runtime } from "../../runtime.ts";
-import { USER_SETTING_OPTIONS, USER_SETTINGS, userSettingActive, userSettingDefaultActive, type UserSettingValue } from "../../state/user-settings.ts";
+import {
+  LEGACY_SETTING_OPTIONS,
+  USER_SETTING_OPTIONS,
+  USER_SETTINGS,
+  userSettingActive,
+  userSettingDefaultActive,
+  type LegacySettingSection,
+  type UserSettingValue,
+} from "../../state/user-settings.ts";
 import { ROLE, type User } from "../../state/types.ts";
 import { ownAvatarFields, serializeBot, serializeUser, unknownUser } from "./serialize.ts";
 
@@ -68,4 +76,19 @@ export function userSettingsSection(rt: Runtime, req: UserSectionRequest): Recor
 /** register `realm_user_settings_defaults`: the organization's defaults for them. */
 export function userSettingsDefaultsSection(rt: Runtime): Record<string, unknown> {
   return { realm_user_settings_defaults: settingsObject(rt, (n) => rt.store.userSettings.getDefault(n), true) };
+}
+
+/**
+ * register `update_display_settings` / `update_global_notifications` (wire §8.2): for a client without
+ * user_settings_object, top-level copies of the requester's settings of that legacy section that exist at the
+ * emulated level, with the section's choices; nothing for a client with it, which reads user_settings alone.
+ */
+export function legacySettingsSection(section: LegacySettingSection): (rt: Runtime, req: UserSectionRequest) => Record<string, unknown> {
+  return (rt, req) => {
+    if (req.capabilities.user_settings_object) return {};
+    const out: Record<string, unknown> = {};
+    for (const def of USER_SETTINGS) if (def.legacy === section && userSettingActive(def, rt.fl)) out[def.name] = rt.store.userSettings.get(req.user.id, def.name);
+    const option = LEGACY_SETTING_OPTIONS[section];
+    return { ...out, [option]: USER_SETTING_OPTIONS[option] };
+  };
 }
