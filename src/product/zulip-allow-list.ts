@@ -170,6 +170,28 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     kind: "missing-key",
     levels: { from: 341 },
     reason: "fl341.register.can-subscribe-other-users-removed: the spec removes it at FL341; Zulip's description still lists it",
+  },  // Operations the spec dates later than Zulip's description does: the reference server follows the spec.
+  {
+    where: "get-scheduled-messages $",
+    key: "*",
+    kind: "missing-operation",
+    levels: { from: 173, to: 178 },
+    reason: "fl179.messages.scheduled-create: the spec brings scheduled messages, listing and deleting them included, at FL179",
+  },
+  { where: "delete-scheduled-message $", key: "*", kind: "missing-operation", levels: { from: 173, to: 178 }, reason: "fl179.messages.scheduled-create: the spec brings scheduled messages at FL179" },
+  {
+    where: "deactivate-user-group $",
+    key: "*",
+    kind: "missing-operation",
+    levels: { from: 290, to: 293 },
+    reason: "fl294.groups.deactivate-endpoint (wire §17.2 #10): the spec brings group deactivation at FL294; real servers have it from FL290",
+  },
+  {
+    where: "set-typing-status-for-message-edit $",
+    key: "*",
+    kind: "missing-operation",
+    levels: { from: 351, to: 360 },
+    reason: "fl351.messages.edit-typing-endpoint (wire §17.2 #2): the spec contradicts itself; FL351–360 serve POST /message_edit_typing, the path form from FL361",
   },
 ];
 
