@@ -6,12 +6,22 @@
  *  3. memory: resident and heap before and after 10,000 POST /register calls and with 100 GET /events long-polls
  *     open, per queue and per poll, against the size of one register answer (what a queue keeping its client's
  *     initial state would hold at the least).
+ *  4. the single-file HTML report with 5,000 tests opened in Chromium (load and first frame, and its size), against
+ *     an empty page (the browser's own cost); the goal is under a second.
  * Figures only: no thresholds, so a slow machine never fails a build.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { Agent, request } from "undici";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createReferenceServer } from "../reference-server/server.ts";
+import { renderHtml } from "../src/report/html.ts";
+import type { ResultStatus } from "../src/report/schema.ts";
+import { results, tr } from "../test/report/fixtures.ts";
+import { launchChromium, NO_CHROMIUM, type PageGlobals } from "../test/browser/chromium.ts";
 
 const HISTORY = Number(process.env.BENCH_MESSAGES ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
@@ -130,3 +140,78 @@ await Promise.all(polls);
 console.log(`  close() with ${POLLS} long-polls open, each answered with its heartbeat: ${(performance.now() - closing).toFixed(0)} ms`);
 await registerAgent.close();
 await pollAgent.close();
+
+console.log("\n4. the HTML report in Chromium (load and first frame; median of 5 openings, each in a fresh page)");
+if (NO_CHROMIUM) console.log(`  skipped: ${NO_CHROMIUM}`);
+else {
+  const dir = mkdtempSync(join(tmpdir(), "cc-bench-report-"));
+  const AREAS = ["server", "register", "events", "messages", "channels", "users", "groups", "realm"];
+  // Like a real run: one test in fifty a failure with its message, curl line and two exchanges.
+  const report = (problems: boolean) =>
+    renderHtml(
+      results(
+        Array.from({ length: 5000 }, (_, i) => {
+          const status: ResultStatus = problems && i % 50 === 0 ? "fail" : i % 9 === 0 ? "n/a" : "pass";
+          const t = tr({ id: `fl${153 + (i % 220)}.${AREAS[i % 8]}.case-${i}#test-${i}`, title: `test number ${i} checks one documented behaviour of the API`, status, level: 153 + (i % 220), area: AREAS[i % 8]!, clauses: [`fl${153 + (i % 220)}.${AREAS[i % 8]}.case-${i}`] });
+          if (status !== "fail") return t;
+          const url = "http://127.0.0.1:9991/api/v1/messages";
+          return {
+            ...t,
+            message: `[${t.clauses[0]}] spec: The server answers with the documented shape.\n  want: HTTP 200 with result "success"\n  got:  400 (number)\n  exchange:\n    > POST ${url}\n    > type=stream&to=general&topic=t&content=hi\n    < 400 {"result":"error","msg":"Invalid","code":"BAD_REQUEST"}\n  reproduce: curl -sS -X POST '${url}' --data-raw 'type=stream&to=general&topic=t&content=hi'`,
+            curl: `curl -sS -X POST '${url}' --data-raw 'type=stream&to=general&topic=t&content=hi'`,
+            exchanges: [
+              { method: "POST", url: "http://127.0.0.1:9991/api/v1/register", requestHeaders: {}, status: 200, responseBody: JSON.stringify({ result: "success", queue_id: "q", last_event_id: -1 }), durationMs: 4 },
+              { method: "POST", url, requestHeaders: {}, requestBody: "type=stream&to=general&topic=t&content=hi", status: 400, responseBody: JSON.stringify({ result: "error", msg: "Invalid", code: "BAD_REQUEST" }), durationMs: 6 },
+            ],
+          };
+        }),
+      ),
+    );
+  const pages = {
+    empty: join(dir, "empty.html"),
+    problems: join(dir, "problems.html"),
+    passing: join(dir, "passing.html"),
+  };
+  writeFileSync(pages.empty, "<!doctype html><html lang=en><meta charset=utf-8><title>empty</title><p>empty</p>");
+  writeFileSync(pages.problems, report(true));
+  writeFileSync(pages.passing, report(false));
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // Wall time from navigation to the first frame after load (what the reader waits for, with the script's default
+  // filter applied), and the page's main-thread CPU time, which other load on the machine inflates far less.
+  async function open(file: string): Promise<{ ms: number; cpu: number; rows: number }> {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const started = performance.now();
+    await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+    const rows = await page.evaluate(() => {
+      const w = globalThis as unknown as PageGlobals;
+      return new Promise<number>((resolve) => w.requestAnimationFrame(() => w.requestAnimationFrame(() => resolve(w.document.querySelectorAll("tr.t:not([hidden])").length))));
+    });
+    const ms = performance.now() - started;
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const cpu = (metrics.find((m) => m.name === "ThreadTime")?.value ?? NaN) * 1000;
+    await page.close();
+    return { ms, cpu, rows };
+  }
+  async function median(file: string): Promise<{ ms: number; cpu: number; rows: number }> {
+    await open(file);
+    const runs: { ms: number; cpu: number; rows: number }[] = [];
+    for (let i = 0; i < 5; i++) runs.push(await open(file));
+    const mid = <K extends "ms" | "cpu">(k: K) => runs.map((r) => r[k]).sort((a, b) => a - b)[2]!;
+    return { ms: mid("ms"), cpu: mid("cpu"), rows: runs[0]!.rows };
+  }
+  const figure = (label: string, m: { ms: number; cpu: number }, extra = "") =>
+    console.log(`  ${label.padEnd(58)} ${m.ms.toFixed(0).padStart(9)} ms  ${m.cpu.toFixed(0).padStart(6)} ms CPU${extra}`);
+  const empty = await median(pages.empty);
+  figure("baseline: an empty page", empty);
+  for (const [label, file] of [["5,000 tests, 100 failing (problems shown first)", pages.problems], ["5,000 tests, none failing (every row shown)", pages.passing]] as const) {
+    const m = await median(file);
+    const bytes = statSync(file).size;
+    figure(label, m, `  ${bytes} B (${(bytes / 1024 / 1024).toFixed(2)} MiB), ${m.rows} rows shown`);
+    console.log(`  → ${(m.ms - empty.ms).toFixed(0)} ms (${(m.cpu - empty.cpu).toFixed(0)} ms CPU) over the empty page; goal: under 1000 ms to load and render`);
+  }
+  await browser.close();
+  rmSync(dir, { recursive: true, force: true });
+}

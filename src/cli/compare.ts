@@ -1,23 +1,64 @@
-import { basename, dirname } from "node:path";
-import { compareRuns, renderComparison } from "../report/compare.ts";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { VERSION } from "../layout.ts";
+import { compareRuns, renderComparison, type RunToCompare } from "../report/compare.ts";
+import { renderCompareHtml } from "../report/compare-html.ts";
 import { ResultsSchema } from "../report/schema.ts";
 import { readJsonOption } from "./json-file.ts";
 import { parseOptions } from "./options.ts";
 import { COMPARE } from "./specs/compare.ts";
 import { UsageError, type Io } from "./usage.ts";
 
+/** The files `compare --out DIR` writes. */
+export const COMPARE_FILES = ["compare.html", "compare.json"] as const;
+
 /**
- * `compare BASE.json OTHER.json…`: the runs side by side, every test whose status differs, and regressions
- * against the first. Exit 1 with --fail-on-regression when a test that passed in the first run is a problem later.
+ * Each run's label: the folder of a results.json (reports/staging/results.json → staging), with as many folders
+ * above it as make it unique among the runs (a/latest, b/latest); any other file as given.
+ */
+function labels(files: readonly string[]): string[] {
+  const paths = files.map((f) => (basename(f) === "results.json" ? resolve(dirname(f)).split(sep).filter(Boolean) : undefined));
+  return paths.map((segs, i) => {
+    if (!segs) return files[i]!;
+    for (let n = 1; n <= segs.length; n++) {
+      const label = segs.slice(-n).join("/");
+      if (paths.every((o, j) => j === i || !o || o.slice(-n).join("/") !== label)) return label;
+    }
+    return files[i]!;
+  });
+}
+
+/** The run's own report beside its results.json, as a link relative to outDir (null when there is none). */
+function reportLink(file: string, outDir: string): string | null {
+  const html = join(dirname(resolve(file)), "index.html");
+  if (!existsSync(html)) return null;
+  return relative(resolve(outDir), html).split(sep).map(encodeURIComponent).join("/");
+}
+
+/**
+ * `compare BASE.json OTHER.json… [--out DIR]`: the runs side by side, every test whose status differs, and
+ * regressions against the first; with --out also DIR/compare.html (runs as columns, clauses as rows) and
+ * DIR/compare.json. Exit 1 with --fail-on-regression when a test that passed in the first run is a problem later.
  */
 export async function compareCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseOptions(COMPARE, argv);
   if (positionals.length < 2) throw new UsageError("compare needs at least two results.json files (the first is the baseline)");
-  const runs = positionals.map((file) => ({
-    label: basename(file) === "results.json" ? basename(dirname(file)) || file : file,
+  const out = values.out;
+  const names = labels(positionals);
+  const runs: RunToCompare[] = positionals.map((file, i) => ({
+    label: names[i]!,
     results: readJsonOption("compare", file, ResultsSchema, (m) => new UsageError(m)),
+    report: out === undefined ? null : reportLink(file, out),
   }));
   const c = compareRuns(runs);
-  io.out(values.json ? JSON.stringify(c, null, 2) : renderComparison(c));
+  const json = `${JSON.stringify(c, null, 2)}\n`;
+  io.out(values.json ? json : renderComparison(c));
+  if (out !== undefined) {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, "compare.json"), json);
+    writeFileSync(join(out, "compare.html"), renderCompareHtml(c, { name: "chat-conformance", version: VERSION }));
+    // With --json, stdout is the document alone.
+    (values.json ? io.err : io.out)(`comparison: ${COMPARE_FILES.map((f) => join(out, f)).join(", ")}\n`);
+  }
   return values["fail-on-regression"] && c.regressions.length > 0 ? 1 : 0;
 }

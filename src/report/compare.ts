@@ -1,45 +1,93 @@
-import type { ResultStatus, Results } from "./schema.ts";
-import { isProblem } from "./format.ts";
+import type { ResultStatus, Results, TestResult } from "./schema.ts";
+import { COMPARE_SCHEMA_VERSION, type Cell, type ClauseRow, type Comparison, type Difference, type Score } from "./compare-schema.ts";
+import { isProblem, orderAreas, orderReleases, releaseOfLevel, SEVERITY } from "./format.ts";
 import { leftTestsOut } from "./verdict.ts";
 
-/** One run in a comparison, as the table shows it. */
-export interface ComparedRun {
+export type { Comparison, ComparedRun, Difference } from "./compare-schema.ts";
+
+/** One run to compare: its label, its document, and where its own report is relative to compare.html. */
+export interface RunToCompare {
   label: string;
-  target: string;
-  featureLevel: number;
-  verifiedLevel: number | null;
-  mustProblems: number;
-  passed: number;
-  /** Tests not verifiable on that run's target: a difference in setup, not in the server. */
-  unverifiable: number;
-  /** The run left tests out (a filter, --read-only): its verified level covers only what it ran. */
-  partial: boolean;
-  total: number;
+  results: Results;
+  report?: string | null;
 }
 
-/** A test whose status is not the same in every run (null: the run did not have it). */
-export interface Difference {
-  test: string;
-  title: string;
-  level: number;
-  clauses: string[];
-  statuses: (ResultStatus | null)[];
+/** Tests that say nothing about the server either way: not run at its level, left out, or not verifiable there. */
+const NO_VERDICT: ReadonlySet<ResultStatus> = new Set(["n/a", "skipped", "unverifiable"]);
+const PASSED: ReadonlySet<ResultStatus> = new Set(["pass", "unexpected-pass"]);
+
+function cellOf(tests: readonly { t: TestResult; i: number }[]): Cell {
+  if (!tests.length) return { status: null, tests: 0, counted: 0, passed: 0, open: null };
+  const worst = tests.reduce((a, b) => (SEVERITY[b.t.status] > SEVERITY[a.t.status] ? b : a));
+  return {
+    status: worst.t.status,
+    tests: tests.length,
+    counted: tests.filter(({ t }) => !NO_VERDICT.has(t.status)).length,
+    passed: tests.filter(({ t }) => PASSED.has(t.status)).length,
+    open: worst.i,
+  };
 }
 
-export interface Comparison {
-  runs: ComparedRun[];
-  differences: Difference[];
-  /** Tests that passed in the first run (the baseline) and are a problem in a later one. */
-  regressions: { test: string; run: string; status: ResultStatus }[];
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The interop-style score (compare-schema.ts ScoreSchema) over clause scores from 0 to 1, by area. */
+function score(scored: readonly { area: string; value: number }[]): Score {
+  const byArea = new Map<string, number[]>();
+  for (const s of scored) byArea.set(s.area, [...(byArea.get(s.area) ?? []), s.value]);
+  const means = orderAreas(byArea.keys()).map((a): [string, number] => {
+    const v = byArea.get(a)!;
+    return [a, (v.reduce((x, y) => x + y, 0) / v.length) * 100];
+  });
+  return {
+    total: means.length ? round1(means.reduce((x, [, m]) => x + m, 0) / means.length) : null,
+    byArea: Object.fromEntries(means.map(([a, m]) => [a, round1(m)])),
+    clauses: scored.length,
+  };
+}
+
+/** Clause rows: each test under its primary clause, in every run; by release, area, level and id. */
+function clauseRows(runs: readonly RunToCompare[]): ClauseRow[] {
+  const byClause = new Map<string, { first: TestResult; ids: Set<string>; perRun: { t: TestResult; i: number }[][] }>();
+  runs.forEach((r, ri) =>
+    r.results.tests.forEach((t, i) => {
+      const id = t.clauses[0]!;
+      let row = byClause.get(id);
+      if (!row) byClause.set(id, (row = { first: t, ids: new Set(), perRun: runs.map(() => []) }));
+      row.ids.add(t.id);
+      row.perRun[ri]!.push({ t, i });
+    }),
+  );
+  const rows = [...byClause].map(([clause, { first, ids, perRun }]): ClauseRow => {
+    const cells = perRun.map(cellOf);
+    const base = cells[0]!.status;
+    return {
+      clause,
+      level: first.level,
+      area: first.area,
+      release: releaseOfLevel(first.level),
+      strength: first.strength,
+      title: first.title,
+      tests: ids.size,
+      cells,
+      differs: cells.some((c) => c.status !== base),
+      regressed: base === "pass" && cells.slice(1).some((c) => c.status !== null && isProblem(c.status)),
+    };
+  });
+  const releases = orderReleases(rows.map((r) => r.release));
+  const areas = orderAreas(rows.map((r) => r.area));
+  return rows.sort(
+    (a, b) => releases.indexOf(a.release) - releases.indexOf(b.release) || areas.indexOf(a.area) - areas.indexOf(b.area) || a.level - b.level || a.clause.localeCompare(b.clause),
+  );
 }
 
 /**
- * Compares runs of the same suites across targets or over time: the headline of each, every test whose status
- * differs, and the regressions against the first run. Tests are matched by id, so a renamed test shows as absent.
- * A test that passed in the first run and is unverifiable later is a difference, not a regression: the later run
- * could not look (its setup lacked something), which says nothing against the server.
+ * Compares runs of the same suites across targets or over time: the headline of each with its score, every clause
+ * with its status in each run, every test whose status differs, and the regressions against the first run. Tests
+ * are matched by id, so a renamed test shows as absent. A test that passed in the first run and is unverifiable
+ * later is a difference, not a regression: the later run could not look (its setup lacked something), which says
+ * nothing against the server.
  */
-export function compareRuns(runs: { label: string; results: Results }[]): Comparison {
+export function compareRuns(runs: readonly RunToCompare[]): Comparison {
   const byRun = runs.map((r) => new Map(r.results.tests.map((t) => [t.id, t])));
   const ids = [...new Set(runs.flatMap((r) => r.results.tests.map((t) => t.id)))];
   const differences: Difference[] = [];
@@ -57,20 +105,31 @@ export function compareRuns(runs: { label: string; results: Results }[]): Compar
     });
   }
   differences.sort((a, b) => a.level - b.level || a.test.localeCompare(b.test));
+  const clauses = clauseRows(runs);
+  const everywhere = clauses.filter((c) => c.cells.every((x) => x.counted > 0));
   return {
-    runs: runs.map(({ label, results }) => ({
+    schemaVersion: COMPARE_SCHEMA_VERSION,
+    runs: runs.map(({ label, results, report }, ri) => ({
       label,
       target: results.target.url,
+      kind: results.target.kind,
+      product: results.target.product,
       featureLevel: results.target.featureLevel,
+      release: results.target.release,
+      startedAt: results.startedAt,
       verifiedLevel: results.verifiedLevel,
       mustProblems: results.summary.mustProblems,
       passed: results.summary.byStatus.pass ?? 0,
       unverifiable: results.summary.byStatus.unverifiable ?? 0,
       partial: leftTestsOut(results),
       total: results.summary.total,
+      report: report ?? null,
+      score: score(clauses.flatMap((c) => (c.cells[ri]!.counted > 0 ? [{ area: c.area, value: c.cells[ri]!.passed / c.cells[ri]!.counted }] : []))),
     })),
+    clauses,
     differences,
     regressions,
+    interop: score(everywhere.map((c) => ({ area: c.area, value: c.cells.every((x) => x.passed === x.counted) ? 1 : 0 }))),
   };
 }
 
@@ -83,8 +142,10 @@ export function renderComparison(c: Comparison): string {
     const verified = r.verifiedLevel === null ? (r.passed > 0 ? "no level verified" : "nothing verified") : `verified through FL ${r.verifiedLevel}`;
     const scope = `${r.partial ? " (partial run)" : ""}`;
     const unverifiable = r.unverifiable ? `, ${r.unverifiable} not verifiable` : "";
-    lines.push(clean(`  [${i + 1}] ${r.label}: ${r.target} at FL ${r.featureLevel}, ${verified}${scope}, ${r.passed}/${r.total} pass${unverifiable}, ${r.mustProblems} must-clause problems`));
+    const score = r.score.total === null ? "" : `, score ${r.score.total.toFixed(1)}`;
+    lines.push(clean(`  [${i + 1}] ${r.label}: ${r.target} at FL ${r.featureLevel}, ${verified}${scope}, ${r.passed}/${r.total} pass${unverifiable}, ${r.mustProblems} must-clause problems${score}`));
   });
+  if (c.interop.total !== null) lines.push(`  all runs agree on ${c.interop.total.toFixed(1)} (interop score over the ${c.interop.clauses} clauses every run has a verdict on)`);
   if (!c.differences.length) {
     lines.push("", "Every test has the same status in every run.");
     return `${lines.join("\n")}\n`;

@@ -1,7 +1,9 @@
 /**
- * The report's inline script: status, text, level and tag filters over the test rows. It reads only the
- * data-* attributes and text already in the page (no data is embedded in the script, so nothing the server
- * sent can end up inside <script>). Without JavaScript the filter bar stays hidden and every row is shown.
+ * The report's inline script: status, text, level and tag filters over the test rows, counts that follow them
+ * (the list's and each area's), links to a test (#tN) that open its row below the sticky filter bar, and copy
+ * buttons for curl lines. It reads only the data-* attributes and text already in the page (no data is embedded
+ * in the script, so nothing the server sent can end up inside <script>). Without JavaScript the filter bar and the
+ * copy buttons stay hidden and every row is shown.
  */
 export const SCRIPT = String.raw`
 (function () {
@@ -21,6 +23,33 @@ export const SCRIPT = String.raw`
   var state = { level: null, tag: null };
   var texts = null;
   var timer = 0;
+  // Each area's table is written hidden="until-found" (laid out only when needed): shown as it nears the window.
+  var lazy = Array.prototype.slice.call(document.querySelectorAll(".rows[hidden]"));
+  function render(el) { if (el && el.hasAttribute("hidden")) el.removeAttribute("hidden"); }
+  if (typeof IntersectionObserver === "function") {
+    var io = new IntersectionObserver(function (es) {
+      for (var k = 0; k < es.length; k++) if (es[k].isIntersecting) { render(es[k].target); io.unobserve(es[k].target); }
+    }, { rootMargin: "1200px 0px" });
+    lazy.forEach(function (el) { io.observe(el); });
+  } else lazy.forEach(render);
+  // After a jump the script makes, the tables in or near the window at once: the observer's next frame would show
+  // them blank for a moment.
+  function renderNear() {
+    var h = window.innerHeight;
+    lazy.forEach(function (el) {
+      if (!el.hasAttribute("hidden")) return;
+      var r = el.getBoundingClientRect();
+      if (r.bottom > -1200 && r.top < h + 1200) render(el);
+    });
+  }
+  var copies = document.querySelectorAll("button.copy");
+  for (var c = 0; c < copies.length; c++) copies[c].hidden = false;
+  // Each area's rows and header, so that its counts follow the filters.
+  var groups = areas.map(function (a) {
+    return { el: a, rows: Array.prototype.slice.call(a.querySelectorAll("tr.t")), count: a.querySelector("h3 .count") };
+  });
+
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
   function matches(r, i, status, needle) {
     var s = r.getAttribute("data-s");
@@ -28,6 +57,30 @@ export const SCRIPT = String.raw`
     if (state.level !== null && r.getAttribute("data-l") !== state.level) return false;
     if (state.tag !== null && (" " + r.getAttribute("data-t") + " ").indexOf(" " + state.tag + " ") < 0) return false;
     return !needle || texts[i].indexOf(needle) >= 0;
+  }
+
+  // The words of areaCount (html-tests.ts), over the rows the filters leave.
+  function areaCount(g) {
+    var n = 0, pass = 0, problems = 0, unverifiable = 0;
+    for (var i = 0; i < g.rows.length; i++) {
+      if (g.rows[i].hidden) continue;
+      var s = g.rows[i].getAttribute("data-s");
+      n++;
+      if (s === "pass") pass++;
+      else if (PROBLEM[s]) problems++;
+      else if (s === "unverifiable") unverifiable++;
+    }
+    if (!g.count) return n;
+    g.count.textContent = (n === g.rows.length ? plural(n, "test") : n + " of " + g.rows.length + " shown") + " \u00b7 " + pass + " pass";
+    if (problems) {
+      g.count.appendChild(document.createTextNode(" \u00b7 "));
+      var b = document.createElement("span");
+      b.className = "bad";
+      b.textContent = plural(problems, "problem");
+      g.count.appendChild(b);
+    }
+    if (unverifiable) g.count.appendChild(document.createTextNode(" \u00b7 " + unverifiable + " not verifiable here"));
+    return n;
   }
 
   function chip(label, clear) {
@@ -52,28 +105,95 @@ export const SCRIPT = String.raw`
     var n = 0;
     for (var i = 0; i < rows.length; i++) {
       var ok = matches(rows[i], i, status, needle);
-      rows[i].hidden = !ok;
+      if (rows[i].hidden === ok) rows[i].hidden = !ok;
       if (ok) n++;
     }
-    for (var j = 0; j < areas.length; j++) areas[j].hidden = !areas[j].querySelector("tr.t:not([hidden])");
+    for (var j = 0; j < groups.length; j++) groups[j].el.hidden = areaCount(groups[j]) === 0;
     chips.textContent = "";
     if (state.level !== null) chip("FL " + state.level, function () { state.level = null; });
     if (state.tag !== null) chip("tag " + state.tag, function () { state.tag = null; });
     press("button.cell", "data-level", state.level);
     press("button.tag", "data-tag", state.tag);
-    shown.textContent = n === rows.length ? rows.length + " tests" : "showing " + n + " of " + rows.length;
-    none.hidden = n > 0 || rows.length === 0;
+    shown.textContent = n === rows.length ? plural(rows.length, "test") : "showing " + n + " of " + rows.length;
+    none.hidden = n > 0;
+    // After the next frame: measuring the bar now would lay out the whole page before its first paint.
+    requestAnimationFrame(barRoom);
   }
 
-  function toTests() {
-    var t = document.getElementById("tests");
-    if (t) t.scrollIntoView({ behavior: "smooth", block: "start" });
+  function reset(status) {
+    state.level = null;
+    state.tag = null;
+    q.value = "";
+    sel.value = status;
+    apply();
+  }
+
+  // The sticky bar's height (it wraps on a phone, and grows with chips) as every row's scroll margin, so that the
+  // browser's own scroll to a #tN in the address (which runs after this script) leaves the row below the bar too.
+  function barRoom() {
+    document.documentElement.style.setProperty("--bar", Math.ceil(bar.getBoundingClientRect().height) + 8 + "px");
+  }
+
+  function scrollBelowBar(el) {
+    var top = el.getBoundingClientRect().top + window.pageYOffset - bar.getBoundingClientRect().height - 8;
+    window.scrollTo(0, Math.max(0, top));
+  }
+
+  // A link to a test (#tN, from the headline or another report): its row shown, its details open, below the bar.
+  function reveal(id) {
+    var row = /^t\d+$/.test(id) ? document.getElementById(id) : null;
+    if (!row || !row.classList.contains("t")) return false;
+    if (row.hidden) reset(PROBLEM[row.getAttribute("data-s")] ? "problems" : "all");
+    render(row.closest(".rows"));
+    var d = row.querySelector("details");
+    if (d) d.open = true;
+    barRoom();
+    scrollBelowBar(row);
+    renderNear();
+    var s = row.querySelector("summary");
+    if (s) s.focus({ preventScroll: true });
+    return true;
+  }
+
+  function copy(button) {
+    var pre = button.parentNode.querySelector("pre");
+    var text = pre ? pre.textContent : "";
+    function said(word) {
+      button.textContent = word;
+      setTimeout(function () { button.textContent = "Copy"; }, 2000);
+    }
+    // Without clipboard access (some browsers refuse it to file: pages) the line is selected for Ctrl-C.
+    function select() {
+      var range = document.createRange();
+      range.selectNodeContents(pre);
+      var s = window.getSelection();
+      s.removeAllRanges();
+      s.addRange(range);
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      said(ok ? "Copied" : "Selected: press Ctrl-C");
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { said("Copied"); }, select);
+    else select();
   }
 
   sel.addEventListener("change", apply);
   q.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(apply, 120); });
+  document.getElementById("f-reset").addEventListener("click", function () { reset("all"); });
   document.addEventListener("click", function (ev) {
-    var el = ev.target instanceof Element ? ev.target.closest("button.cell, button.tag") : null;
+    var target = ev.target instanceof Element ? ev.target : null;
+    var link = target ? target.closest("a[href^='#t']") : null;
+    if (link) {
+      var id = link.getAttribute("href").slice(1);
+      if (reveal(id)) {
+        ev.preventDefault();
+        history.replaceState(null, "", "#" + id);
+      }
+      return;
+    }
+    var cb = target ? target.closest("button.copy") : null;
+    if (cb) return copy(cb);
+    var el = target ? target.closest("button.cell, button.tag") : null;
     if (!el) return;
     if (el.classList.contains("cell")) {
       var lv = el.getAttribute("data-level");
@@ -83,15 +203,21 @@ export const SCRIPT = String.raw`
       state.tag = state.tag === tg ? null : tg;
     }
     apply();
-    toTests();
+    // A level or tag whose tests the status filter hides entirely (the passes of a run with problems): show them all.
+    if (!rows.some(function (r) { return !r.hidden; })) { sel.value = "all"; apply(); }
+    document.getElementById("tests").scrollIntoView({ block: "start" });
+    renderNear();
   });
+  window.addEventListener("hashchange", function () { reveal(location.hash.slice(1)); });
+  window.addEventListener("resize", barRoom);
   expand.addEventListener("click", function () {
     var open = expand.getAttribute("data-open") !== "1";
-    var ds = document.querySelectorAll("tr.t:not([hidden]) details");
+    var ds = document.querySelectorAll("tr.t:not([hidden]) td.title > details");
     for (var i = 0; i < ds.length; i++) ds[i].open = open;
     expand.setAttribute("data-open", open ? "1" : "0");
     expand.textContent = open ? "Collapse all" : "Expand all details";
   });
   apply();
+  if (location.hash) reveal(location.hash.slice(1));
 })();
 `;

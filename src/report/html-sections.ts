@@ -108,7 +108,7 @@ function coverageTable(caption: string, head: string, rows: [string, { tested: n
   const body = rows.length
     ? rows.map(([k, c]) => `<tr><th scope="row">${e(k)}</th><td class="num">${c.tested}</td><td class="num">${c.testable}</td><td class="num">${pct(c.tested, c.testable)}</td><td>${meter(c.tested, c.testable)}</td></tr>`).join("")
     : `<tr><td colspan="5" class="muted">none</td></tr>`;
-  return `<table class="grid-table"><caption>${caption}</caption><thead><tr><th scope="col">${head}</th><th scope="col" class="num">Tested</th><th scope="col" class="num">Testable</th><th scope="col" class="num">%</th><th scope="col"><span class="sr">Bar</span></th></tr></thead><tbody>${body}</tbody></table>`;
+  return `<table class="grid-table cov"><caption>${caption}</caption><thead><tr><th scope="col">${head}</th><th scope="col" class="num">Tested</th><th scope="col" class="num">Testable</th><th scope="col" class="num">%</th><th scope="col"><span class="sr">Bar</span></th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
 function untested(ids: readonly string[]): string {

@@ -1,5 +1,5 @@
-/** The report's inline stylesheet. Status colours keep at least 4.5:1 contrast for their text. */
-export const STYLE = `
+/** What the run report and the comparison share: colours (status colours keep at least 4.5:1 contrast for their text), type, cards, tables. */
+export const BASE_STYLE = `
 :root {
   --bg: #f5f6f8; --card: #fff; --ink: #1b1f24; --muted: #59636e; --line: #d9dee4; --soft: #eef1f4;
   --accent: #0b5cad; --mono: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace;
@@ -28,6 +28,19 @@ h3 { font-size: 15px; margin: 22px 0 8px; text-transform: none; }
 .bad { color: var(--fail-ink); font-weight: 600; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 18px 20px; margin-top: 16px; }
+.s-pass { background: var(--pass-bg); color: var(--pass-ink); } .s-fail { background: var(--fail-bg); color: var(--fail-ink); }
+.s-error { background: var(--error-bg); color: var(--error-ink); } .s-blocked { background: var(--blocked-bg); color: var(--blocked-ink); }
+.s-unexpected-pass { background: var(--up-bg); color: var(--up-ink); } .s-expected-fail { background: var(--xf-bg); color: var(--xf-ink); }
+.s-skipped { background: var(--skip-bg); color: var(--skip-ink); } .s-unverifiable { background: var(--unv-bg); color: var(--unv-ink); } .s-na { background: var(--na-bg); color: var(--na-ink); }
+.badge { display: inline-block; min-width: 44px; padding: 1px 7px; border-radius: 999px; font-size: 11.5px; font-weight: 650; text-align: center; white-space: nowrap; }
+table { border-collapse: collapse; width: 100%; }
+caption { text-align: left; font-weight: 600; padding: 0 0 6px; }
+th, td { padding: 5px 8px; vertical-align: top; }
+thead th { text-align: left; font-size: 11.5px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); font-weight: 600; border-bottom: 1px solid var(--line); }
+`;
+
+/** The run report's inline stylesheet. */
+export const STYLE = `${BASE_STYLE}
 .top { display: grid; grid-template-columns: minmax(240px, 1fr) 2.2fr; gap: 12px 32px; align-items: start; padding: 6px 0 8px; }
 .top h1 { font-size: 22px; letter-spacing: -0.01em; }
 .sub { margin: 4px 0 0; color: var(--muted); font-size: 13px; }
@@ -44,11 +57,11 @@ h3 { font-size: 15px; margin: 22px 0 8px; text-transform: none; }
 .why p { margin: 2px 0; }
 .partial { margin-top: 6px; } .partial ul { margin: 2px 0 0; padding-left: 18px; color: var(--muted); }
 .remedy { color: var(--unv-ink); font-size: 12.5px; }
-.tiles { display: grid; grid-template-columns: repeat(8, minmax(0, 1fr)); gap: 8px; }
+.tiles { display: grid; grid-template-columns: repeat(9, minmax(0, 1fr)); gap: 8px; }
 .tile { border-radius: 8px; padding: 8px 10px; border: 1px solid transparent; }
 .tile .n { font-size: 22px; font-weight: 650; font-variant-numeric: tabular-nums; }
 .tile .of { font-size: 12px; font-weight: 400; opacity: .8; }
-.tile .k { font-size: 12px; font-weight: 600; }
+.tile .k { font-size: 12px; font-weight: 600; overflow-wrap: anywhere; }
 .tile .p { font-size: 12px; opacity: .85; }
 .tile.zero { background: #fff !important; border-color: var(--line); color: var(--muted) !important; }
 .stack { display: flex; height: 10px; border-radius: 5px; overflow: hidden; margin: 12px 0 4px; background: var(--soft); }
@@ -57,19 +70,10 @@ h3 { font-size: 15px; margin: 22px 0 8px; text-transform: none; }
 .stack .s-pass { background: var(--pass-cell); } .stack .s-fail { background: var(--fail-cell); } .stack .s-error { background: var(--error-cell); }
 .stack .s-blocked { background: var(--blocked-cell); } .stack .s-unexpected-pass { background: var(--up-cell); } .stack .s-expected-fail { background: var(--xf-cell); }
 .stack .s-skipped { background: var(--skip-cell); } .stack .s-unverifiable { background: var(--unv-cell); } .stack .s-na { background: var(--na-cell); }
-.s-pass { background: var(--pass-bg); color: var(--pass-ink); } .s-fail { background: var(--fail-bg); color: var(--fail-ink); }
-.s-error { background: var(--error-bg); color: var(--error-ink); } .s-blocked { background: var(--blocked-bg); color: var(--blocked-ink); }
-.s-unexpected-pass { background: var(--up-bg); color: var(--up-ink); } .s-expected-fail { background: var(--xf-bg); color: var(--xf-ink); }
-.s-skipped { background: var(--skip-bg); color: var(--skip-ink); } .s-unverifiable { background: var(--unv-bg); color: var(--unv-ink); } .s-na { background: var(--na-bg); color: var(--na-ink); }
-.badge { display: inline-block; min-width: 44px; padding: 1px 7px; border-radius: 999px; font-size: 11.5px; font-weight: 650; text-align: center; white-space: nowrap; }
 .two { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; align-items: start; }
 .cov-total { margin: 0 0 12px; }
 .untested { margin-top: 14px; }
 .ids { list-style: none; margin: 4px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 14px; max-height: 240px; overflow: auto; }
-table { border-collapse: collapse; width: 100%; }
-caption { text-align: left; font-weight: 600; padding: 0 0 6px; }
-th, td { padding: 5px 8px; vertical-align: top; }
-thead th { text-align: left; font-size: 11.5px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); font-weight: 600; border-bottom: 1px solid var(--line); }
 .grid-table tbody tr + tr { border-top: 1px solid var(--soft); }
 .grid-table tbody th { text-align: left; font-weight: 500; }
 .grid-table td, .grid-table th { vertical-align: middle; }
@@ -100,12 +104,13 @@ thead th { text-align: left; font-size: 11.5px; text-transform: uppercase; lette
 .tag:hover, .tag:focus-visible { border-color: var(--accent); }
 .tag[aria-pressed="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }
 .tags thead .badge { min-width: 0; }
-.scroll { overflow-x: auto; }
+/* Positioned, so that the visually hidden labels (.sr, absolute) inside stay within it rather than widen the page. */
+.scroll { overflow-x: auto; position: relative; }
 .filters { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 10px 12px; margin: 0 -8px 4px; background: #f9fafb; border: 1px solid var(--line); border-radius: 8px; }
 .filters[hidden] { display: none; }
 .filters label { display: inline-flex; align-items: center; gap: 6px; font-weight: 600; font-size: 13px; }
 .filters select, .filters input { font: inherit; font-weight: 400; padding: 4px 8px; border: 1px solid #aab3bd; border-radius: 6px; background: #fff; color: var(--ink); }
-.filters input { width: 260px; }
+.filters input { width: 260px; max-width: 100%; }
 .chips { display: inline-flex; gap: 6px; }
 .chip { font: inherit; font-size: 12.5px; background: var(--accent); color: #fff; border: 0; border-radius: 999px; padding: 2px 10px; cursor: pointer; }
 .linkish { font: inherit; font-size: 13px; background: none; border: 0; color: var(--accent); cursor: pointer; padding: 0; text-decoration: underline; }
@@ -117,6 +122,7 @@ thead th { text-align: left; font-size: 11.5px; text-transform: uppercase; lette
 .tests tr[data-s="fail"] > td:first-child, .tests tr[data-s="error"] > td:first-child { box-shadow: inset 3px 0 0 var(--fail-cell); }
 .tests tr[data-s="blocked"] > td:first-child, .tests tr[data-s="unexpected-pass"] > td:first-child { box-shadow: inset 3px 0 0 var(--blocked-cell); }
 .tests td { overflow-wrap: anywhere; }
+.tests tr.t { scroll-margin-top: var(--bar, 0px); }
 .tests td.clauses code { display: inline-block; font-size: 11.5px; color: #39424c; }
 .tests td.clauses code.primary { font-weight: 600; color: var(--ink); }
 .tests .dur { color: var(--muted); font-size: 12.5px; }
@@ -129,6 +135,18 @@ details[open] > summary { margin-bottom: 6px; }
 .lbl { font-size: 11px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); font-weight: 600; margin: 8px 0 3px; }
 pre { margin: 0; padding: 8px 10px; background: #f6f8fa; border: 1px solid #e3e7eb; border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 320px; overflow: auto; }
 pre.msg { background: #fff7f6; border-color: #f3d2ce; color: #4a0d08; }
+.lead { margin: 2px 0 6px; font-weight: 500; }
+.says { margin: 0; padding: 8px 10px; background: #fff7f6; border: 1px solid #f3d2ce; border-radius: 6px; color: #4a0d08; }
+.says code { font-weight: 650; margin-right: 4px; }
+.wg { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 10px; margin: 8px 0 0; font-family: var(--mono); font-size: 12.5px; }
+.wg dt { font-weight: 700; color: var(--muted); }
+.wg dd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.wg dd:nth-of-type(2) { color: var(--fail-ink); }
+.curl-box { display: flex; align-items: flex-start; gap: 8px; }
+.curl-box pre.curl { flex: 1 1 auto; min-width: 0; max-height: none; overflow: visible; }
+.copy { flex: none; font: inherit; font-size: 12.5px; padding: 4px 10px; border: 1px solid #aab3bd; border-radius: 6px; background: #fff; color: var(--ink); cursor: pointer; }
+.copy:hover, .copy:focus-visible { border-color: var(--accent); }
+details.more { margin-top: 10px; } details.more > summary { font-weight: 400; color: var(--accent); }
 pre.err { background: #fff7f6; border-color: #f3d2ce; margin-top: 6px; }
 .ex { border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px 8px; margin: 6px 0; background: #fff; }
 .ex-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 8px; font-family: var(--mono); font-size: 12.5px; }
@@ -144,10 +162,41 @@ pre.err { background: #fff7f6; border-color: #f3d2ce; margin-top: 6px; }
 .empty { padding: 24px; text-align: center; color: var(--muted); background: var(--soft); border-radius: 8px; }
 footer { margin-top: 24px; color: var(--muted); font-size: 12.5px; text-align: center; }
 @media (max-width: 900px) {
-  .top, .headline, .two, .bodies { grid-template-columns: 1fr; }
-  .tiles { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  .top, .headline, .two, .bodies { grid-template-columns: minmax(0, 1fr); }
+  .tiles { grid-template-columns: repeat(5, minmax(0, 1fr)); }
   .facts { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .tests col.c-clauses { width: 160px; }
 }
-@media print { .filters { display: none; } details { display: block; } body { background: #fff; } }
+/* A phone: each test row becomes a small card (status, level, strength and time on one line, the title and
+   clauses under it), and the coverage tables drop their bars, so that nothing is wider than the screen. */
+@media (max-width: 640px) {
+  main { padding: 12px 10px 32px; }
+  .card { padding: 14px 12px; }
+  .tiles { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  .grid-table th, .grid-table td { padding: 4px 5px; }
+  .grid-table.cov th:last-child, .grid-table.cov td:last-child { display: none; }
+  .levels th:first-child { width: 84px; } .levels .ncell { width: 40px; }
+  .filters { margin: 0 0 4px; gap: 6px 12px; }
+  .filters label.q { flex: 1 1 180px; } .filters label.q input { width: auto; flex: 1 1 auto; min-width: 0; }
+  .tests, .tests tbody { display: block; }
+  .tests colgroup, .tests thead { display: none; }
+  .tests tr.t { display: grid; grid-template-columns: auto auto auto minmax(0, 1fr); grid-template-areas: "st fl str time" "title title title title" "cl cl cl cl"; gap: 4px 10px; padding: 8px 2px; align-items: center; }
+  .tests tr.t[hidden] { display: none; }
+  .tests tr.t > td { padding: 0; }
+  .tests tr.t > td:first-child { box-shadow: none !important; }
+  .tests tr[data-s="fail"], .tests tr[data-s="error"] { box-shadow: inset 3px 0 0 var(--fail-cell); padding-left: 10px; }
+  .tests tr[data-s="blocked"], .tests tr[data-s="unexpected-pass"] { box-shadow: inset 3px 0 0 var(--blocked-cell); padding-left: 10px; }
+  .tests td.st { grid-area: st; } .tests td.fl { grid-area: fl; } .tests td.fl::before { content: "FL "; color: var(--muted); }
+  .tests td.str { grid-area: str; } .tests td.dur { grid-area: time; }
+  .tests td.title { grid-area: title; } .tests td.clauses { grid-area: cl; }
+  .curl-box { flex-direction: column; }
+}
+@media print { .filters { display: none; } details { display: block; } body { background: #fff; } .rows[hidden] { content-visibility: visible; } }
 `;
+
+/**
+ * With JavaScript off there are no filters and nothing reveals the areas' tables: the rows and areas written hidden
+ * for the default filter are shown, and so is every table.
+ */
+export const NOSCRIPT_STYLE = `tr.t[hidden] { display: table-row !important; } section.area[hidden] { display: block !important; } .rows[hidden] { content-visibility: visible !important; }
+@media (max-width: 640px) { .tests tr.t[hidden] { display: grid !important; } }`;

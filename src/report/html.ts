@@ -3,7 +3,7 @@ import { escapeHtml as e, fmtDuration, fmtTime } from "./format.ts";
 import { renderCoverage, renderGrid, renderHeader, renderHeadline, renderSummary, renderTags } from "./html-sections.ts";
 import { renderTestList } from "./html-tests.ts";
 import { SCRIPT } from "./html-script.ts";
-import { STYLE } from "./html-style.ts";
+import { NOSCRIPT_STYLE, STYLE } from "./html-style.ts";
 
 /**
  * The HTML report: one self-contained file (inline CSS and a little inline script, no external assets),
@@ -22,6 +22,7 @@ export function renderHtml(results: Results): string {
 <meta name="generator" content="${e(results.tool.name)} ${e(results.tool.version)}">
 <title>${e(title)}</title>
 <style>${STYLE}</style>
+<noscript><style>${NOSCRIPT_STYLE}</style></noscript>
 </head>
 <body>
 <main>

@@ -1,5 +1,8 @@
 import { describe, it, expect } from "vitest";
+import { toCurl } from "../../src/client/exchange.ts";
+import { formatFailure } from "../../src/expect/failure.ts";
 import { renderHtml } from "../../src/report/html.ts";
+import { areaCount } from "../../src/report/html-tests.ts";
 import { SCRIPT } from "../../src/report/html-script.ts";
 import { renderJunit } from "../../src/report/junit.ts";
 import { renderSummary } from "../../src/report/summary.ts";
@@ -274,5 +277,64 @@ describe("a test not verifiable on this target", () => {
     expect(t).toContain("To verify it: add serverConfig.jwtKey to the personas file");
     expect(t).toContain("1 / 2 unverifiable");
     expect(t).toContain("1 test not verifiable here");
+  });
+});
+
+describe("the test list", () => {
+  const ex = (n: number, status: number) => ({ method: "POST", url: `http://x/api/v1/messages?n=${n}`, requestHeaders: {}, requestBody: `n=${n}`, status, responseBody: `{"result":"error","msg":"body ${n}"}` });
+  const failing = () => {
+    const named = ex(2, 400);
+    return tr({
+      id: "t-f",
+      title: "rejects a bad topic",
+      status: "fail",
+      level: 200,
+      curl: toCurl(named),
+      message: formatFailure({ id: "fl200.messages.topic", says: "A topic longer than 60 characters is refused." }, "HTTP 400 with code BAD_REQUEST", "HTTP 200 (number)", named, "code"),
+      exchanges: [ex(1, 200), named, ex(3, 200)],
+    });
+  };
+
+  it("starts at the problems when there are any: the other rows and areas are written hidden, and shown again without JavaScript", () => {
+    const html = renderHtml(results([failing(), tr({ id: "ok", status: "pass", area: "server" }), tr({ id: "ok2", status: "pass", area: "messages" })]));
+    expect(html).toContain(`<option value="problems" selected>`);
+    expect(html.match(/<tr class="t" hidden/g)).toHaveLength(2);
+    expect(html).toMatch(/<tr class="t" id="t0" data-s="fail"/);
+    expect(html).toMatch(/<section class="area" hidden aria-labelledby="a-server">/);
+    expect(html).toMatch(/<noscript><style>tr\.t\[hidden\] \{ display: table-row !important; \} section\.area\[hidden\] \{ display: block !important; \}/);
+    // Without JavaScript every row shows, so the server-written header counts them all.
+    expect(text(html)).toContain("messages 2 tests · 1 pass · 1 problem");
+  });
+
+  it("shows every row when nothing is a problem", () => {
+    const html = renderHtml(results([tr({ id: "ok", status: "pass" }), tr({ id: "na", status: "n/a" })]));
+    expect(html).toContain(`<option value="all" selected>`);
+    expect(html).not.toMatch(/<tr class="t" hidden|<section class="area" hidden/);
+  });
+
+  it("shows a failure's clause words, want and got, the exchange it names once, and its curl line with a copy button", () => {
+    const html = renderHtml(results([failing()]));
+    const t = text(html);
+    expect(t).toContain("The clause fl200.messages.topic A topic longer than 60 characters is refused.");
+    expect(t).toContain("want HTTP 400 with code BAD_REQUEST at code got HTTP 200 (number)");
+    expect(t).toContain("The exchange #2 POST http://x/api/v1/messages?n=2 400");
+    expect(t.split("body 2")).toHaveLength(2);
+    expect(t.split("curl -sS -X POST 'http://x/api/v1/messages?n=2'")).toHaveLength(2);
+    expect(html).toContain(`<button type="button" class="copy" hidden>Copy</button>`);
+    expect(t).not.toContain("reproduce:");
+    expect(html).toMatch(/<details class="more"><summary>Other exchanges of this test \(2\)<\/summary>.*#1.*#3/s);
+  });
+
+  it("shows a message that is not in the failure format as it is, and the last exchange", () => {
+    const html = renderHtml(results([tr({ id: "e", status: "error", message: "TypeError: boom\n    at a.ts:1:1", exchanges: [ex(1, 200), ex(2, 500)] })]));
+    expect(html).toContain(`<pre class="msg">TypeError: boom\n    at a.ts:1:1</pre>`);
+    expect(text(html)).toContain("Last exchange #2 POST");
+    expect(html).toContain("Other exchanges of this test (1)");
+  });
+
+  it("says how many of an area's tests are shown, in the words the script uses", () => {
+    const tests = [tr({ id: "a", status: "pass" }), tr({ id: "b", status: "fail" }), tr({ id: "c", status: "unverifiable" })];
+    expect(areaCount(3, tests)).toBe(`3 tests · 1 pass · <span class="bad">1 problem</span> · 1 not verifiable here`);
+    expect(areaCount(3, tests.slice(1, 2))).toBe(`1 of 3 shown · 0 pass · <span class="bad">1 problem</span>`);
   });
 });
