@@ -16,6 +16,7 @@ const PlanBody = z.strictObject({
   max_file_upload_size_mib: z.number().int().min(0).optional(),
 });
 const ClockBody = z.strictObject({ advance_seconds: z.number().int().min(0) });
+const HeartbeatBody = z.strictObject({ queue_id: z.string().min(1), seconds: z.number().positive().max(3600) });
 const WorkBudgetBody = z.strictObject({ messages: z.number().int().min(1).nullable() });
 const OrganizationBody = z.strictObject({ push_bouncer_url: z.url({ protocol: /^https?$/ }).nullable().optional() });
 const CloseOrganizationBody = z.strictObject({ url: z.url() });
@@ -51,6 +52,14 @@ const OPERATIONS: Record<string, (rt: Runtime, body: unknown, req: IncomingMessa
     return {};
   },
   clock: (rt, body) => ({ now: rt.control.advance(ClockBody.parse(body).advance_seconds) }),
+  // One queue's idle long-polls end with their heartbeat after this many seconds; other clients keep the server's.
+  heartbeat: (rt, body) => {
+    const b = HeartbeatBody.parse(body);
+    const queue = rt.queues.byId(b.queue_id);
+    if (queue === undefined) return { found: false };
+    queue.heartbeatMs = b.seconds * 1000;
+    return { found: true };
+  },
   "work-budget": (rt, body) => {
     rt.control.workBudget = WorkBudgetBody.parse(body).messages;
     return {};
@@ -85,8 +94,8 @@ function secretMatches(rt: Runtime, given: string | string[] | undefined): boole
 
 /**
  * POST /reference-control/<operation> with the x-reference-control header: the reference control over HTTP, so a
- * test run against `serve` (another process) can use it too — restart, plan, clock, work-budget, organization,
- * organization/close, reach. Returns false for any other path.
+ * test run against `serve` (another process) can use it too — restart, plan, clock, heartbeat, work-budget,
+ * organization, organization/close, reach. Returns false for any other path.
  */
 export async function serveControl(rt: Runtime, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   if (!pathname.startsWith(CONTROL_PREFIX)) return false;

@@ -39,6 +39,11 @@ export class EventQueue {
   /** Seconds since the epoch when a client last had this queue in hand (a poll started or ended). */
   lastTouched: number;
   connected = 0;
+  /**
+   * This queue's own wait before a heartbeat, set through the reference control so that a test of the heartbeat
+   * need not wait out the server's (50 s, as on real servers); undefined: the server's.
+   */
+  heartbeatMs: number | undefined;
 
   constructor(
     readonly id: string,

@@ -45,6 +45,11 @@ export class EventQueues {
     return q && q.options.userId === userId ? q : undefined;
   }
 
+  /** The queue by id alone, whoever owns it: for the reference control, never for a client. */
+  byId(id: string): EventQueue | undefined {
+    return this.queues.get(id);
+  }
+
   delete(q: EventQueue): void {
     this.queues.delete(q.id);
     this.byUser.get(q.options.userId)?.delete(q);

@@ -1,7 +1,10 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { parse } from "yaml";
+import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import { ClauseSchema, ConflictSchema, LevelSchema, type Clause, type Conflict, type LevelEntry } from "./schema.ts";
 
@@ -32,12 +35,55 @@ export function parseEntries<S extends z.ZodType>(schema: S, raw: unknown, sourc
   });
 }
 
-function readYaml(path: string): unknown {
+/**
+ * Parsed catalog files as JSON, by the SHA-256 of their text. Parsing the catalog's YAML takes most of a second,
+ * and every process that reads the catalog parses it again: each vitest worker of a run, each CLI command, each
+ * unit test file. A file is parsed once per content; what is read back is validated as freshly parsed YAML is.
+ */
+const PARSED_DIR = join(tmpdir(), "chat-conformance-catalog");
+
+function parsedBefore(key: string): unknown {
   try {
-    return parse(readFileSync(path, "utf8"));
+    const file = join(PARSED_DIR, `${key}.json`);
+    // The temporary folder is everyone's: only what this user wrote is taken.
+    if (process.getuid !== undefined && statSync(file).uid !== process.getuid()) return undefined;
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps what JSON holds exactly (strings, numbers, booleans, null, lists, maps), and only that. */
+function keepParsed(key: string, value: unknown): void {
+  const json = JSON.stringify(value);
+  if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value)) return;
+  try {
+    mkdirSync(PARSED_DIR, { recursive: true });
+    // Written aside, then renamed: a process reading at the same moment finds the whole file or none.
+    const part = join(PARSED_DIR, `${key}.${process.pid}.part`);
+    writeFileSync(part, json);
+    renameSync(part, join(PARSED_DIR, `${key}.json`));
+  } catch {
+    // A read-only or full temporary folder: the next process parses again.
+  }
+}
+
+/** The yaml package, loaded only when a file is not in the cache. */
+const yaml = (): typeof import("yaml") => createRequire(import.meta.url)("yaml") as typeof import("yaml");
+
+function readYaml(path: string): unknown {
+  const text = readFileSync(path, "utf8");
+  const key = createHash("sha256").update(text).digest("hex");
+  const cached = parsedBefore(key);
+  if (cached !== undefined) return cached;
+  let value: unknown;
+  try {
+    value = yaml().parse(text);
   } catch (e) {
     throw new CatalogError(`${path}: not valid YAML: ${(e as Error).message.split("\n")[0]}`);
   }
+  keepParsed(key, value);
+  return value;
 }
 
 export interface RawCatalog {

@@ -1,33 +1,8 @@
 import { z } from "zod";
 import { TAG_NAMES } from "./tags.ts";
+import { AREAS, FIRST_LEVEL, LAST_LEVEL, RELEASES } from "./words.ts";
 
-/** The feature levels the catalog covers: every one of them has exactly one entry. */
-export const FIRST_LEVEL = 153;
-export const LAST_LEVEL = 372;
-
-export const AREAS = [
-  "server",
-  "register",
-  "events",
-  "messages",
-  "channels",
-  "users",
-  "groups",
-  "realm",
-  "settings",
-  "presence",
-  "invitations",
-  "uploads",
-  "exports",
-  "calls",
-  "push",
-  "onboarding",
-  "webhooks",
-  "authentication",
-  "errors",
-  "versioning",
-] as const;
-export type Area = (typeof AREAS)[number];
+export { AREAS, FIRST_LEVEL, LAST_LEVEL, RELEASES, type Area, type Release } from "./words.ts";
 
 /** `fl<level>.<area>.<slug>`: the level and area in the id are those of the clause. */
 export const CLAUSE_ID = /^fl(\d{2,3})\.([a-z]+)\.([a-z0-9]+(?:-[a-z0-9]+)*)$/;
@@ -65,8 +40,6 @@ export const ClauseSchema = z
   });
 export type Clause = z.infer<typeof ClauseSchema>;
 
-export const RELEASES = ["6.x", "7.0", "8.0", "9.x", "10.0"] as const;
-export type Release = (typeof RELEASES)[number];
 
 export const LevelSchema = z.strictObject({
   level: z.number().int().min(FIRST_LEVEL).max(LAST_LEVEL),

@@ -1,6 +1,3 @@
-import { CatalogError } from "../catalog/load.ts";
-import { TargetError } from "../target/detect.ts";
-import { ExpectationsError } from "../report/expectations.ts";
 import { VERSION } from "../layout.ts";
 import { paletteFor } from "./colour.ts";
 import { renderCommandHelp, renderMainHelp } from "./help.ts";
@@ -8,6 +5,16 @@ import { optionsOf, wantsHelp } from "./options.ts";
 import { COMMANDS, commandSpec } from "./specs/index.ts";
 import { closest } from "./suggest.ts";
 import { stdio, UsageError, type Io } from "./usage.ts";
+
+/**
+ * A target, catalog or expectations file the user gave that is not usable. Their modules load only here, on the
+ * way out: the command that threw one has loaded its module already, and --version, help and list never need zod
+ * or the HTTP client for it.
+ */
+async function isInputError(e: unknown): Promise<boolean> {
+  const [{ CatalogError }, { TargetError }, { ExpectationsError }] = await Promise.all([import("../catalog/load.ts"), import("../target/detect.ts"), import("../report/expectations.ts")]);
+  return e instanceof TargetError || e instanceof CatalogError || e instanceof ExpectationsError;
+}
 
 /** Words that may stand where a command does, besides the commands. */
 const GLOBAL_WORDS = ["help", "--help", "-h", "--version", "-v"];
@@ -48,8 +55,8 @@ async function dispatch(command: string, rest: string[], io: Io): Promise<number
     }
     case "list": {
       const { listCommand } = await import("./commands/list.ts");
-      const { collectTests } = await import("../expect/collect.ts");
-      return await listCommand(rest, io, await collectTests());
+      const { testInfos } = await import("../expect/test-index.ts");
+      return await listCommand(rest, io, await testInfos());
     }
     case "levels": {
       const { levelsCommand } = await import("./levels.ts");
@@ -98,7 +105,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     }
   } catch (e) {
     const err = e as Error & { code?: string };
-    if (e instanceof UsageError || e instanceof TargetError || e instanceof CatalogError || e instanceof ExpectationsError) {
+    if (e instanceof UsageError || (await isInputError(e))) {
       io.err(`chat-conformance: ${err.message}`);
       return 2;
     }

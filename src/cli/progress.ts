@@ -16,10 +16,10 @@ export interface ProgressOptions {
  * carriage return, and spaces over what the last drawing left; no escape sequences, so NO_COLOR and dumb terminals
  * are fine); elsewhere (a CI log) a plain line every ~10 s and at each quarter of the tests, never a "\r".
  *
- * The total is what vitest has collected so far: the suites run in two vitest passes (src/run/suites.ts) and a
- * module's tests are known only once it is collected, so while files of the current pass are still to be
- * collected the total reads "661+" (at least). A problem is a test whose conformance status is fail, error,
- * blocked or unexpected-pass (an expectations file applies inside the worker, so the meta already says).
+ * The total is what vitest has collected so far: a module's tests are known only once it is collected (the suites
+ * run in two groups, src/run/suites.ts, and the second is collected after the first has run), so while files are
+ * still to be collected the total reads "661+" (at least). A problem is a test whose conformance status is fail,
+ * error, blocked or unexpected-pass (an expectations file applies inside the worker, so the meta already says).
  */
 export class ProgressReporter implements Reporter {
   private readonly now: () => number;

@@ -1,16 +1,20 @@
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL, ReferenceServerOptionError } from "../../reference-server/server.ts";
+// The catalog's range of levels, which is the reference server's (test/cli/help.test.ts checks they agree): the
+// server itself loads only when the run starts one.
+import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
 import { collectTests } from "../expect/collect.ts";
+import { testInfos } from "../expect/test-index.ts";
 import { checkExpectations, readExpectations } from "../report/expectations.ts";
 import { renderSummary } from "../report/summary.ts";
 import { verdictOf } from "../report/verdict.ts";
 import { writeReports } from "../report/write.ts";
 import { runConformance } from "../run/conformance.ts";
+import { unmatchedFilters } from "../run/filter.ts";
+import { preloadVitest } from "../run/suites.ts";
 import { connectTarget } from "../target/remote.ts";
 import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts";
-import { startReferenceTarget } from "../target/reference.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { serverConfigOf } from "../target/server-config.ts";
 import { paintSummary, paletteFor } from "./colour.ts";
@@ -67,6 +71,7 @@ async function containerTarget(values: RunValues, image: string, assumeFl: numbe
   const serverConfig = values.personas !== undefined ? readServerConfig(values.personas) : undefined;
   // testcontainers is an optional dependency, loaded only for this target.
   const { startContainerTarget } = await import("../target/container.ts");
+  preloadVitest();
   return startContainerTarget({
     image,
     port: intOption("container-port", values["container-port"], 1, 65535) ?? REFERENCE_PORT,
@@ -82,7 +87,9 @@ async function urlTarget(url: string, personasFile: string | undefined, assumeFl
   if (personasFile === undefined) throw new UsageError("--target needs --personas FILE (the personas object that `serve --json` prints)");
   // Server configuration the target declares next to its personas (e.g. its JWT key).
   const serverConfig = readServerConfig(personasFile);
-  const target = await connectTarget({ url: checkUrl(url), personas: readPersonas(personasFile), ...(serverConfig ? { serverConfig } : {}), ...(assumeFl !== undefined ? { assumeFl } : {}) });
+  const declared = { url: checkUrl(url), personas: readPersonas(personasFile), ...(serverConfig ? { serverConfig } : {}), ...(assumeFl !== undefined ? { assumeFl } : {}) };
+  preloadVitest();
+  const target = await connectTarget(declared);
   return { target, close: async () => undefined };
 }
 
@@ -108,8 +115,10 @@ async function openTarget(values: RunValues, fl: number | undefined, assumeFl: n
   if (values.container !== undefined) return containerTarget(values, values.container, assumeFl);
   if (values.target !== undefined) return urlTarget(values.target, values.personas, assumeFl);
   if (values.personas !== undefined) throw new UsageError("--personas goes with --target");
+  preloadVitest();
+  const [{ ReferenceServerOptionError }, { startReferenceTarget }] = await Promise.all([import("../../reference-server/server.ts"), import("../target/reference.ts")]);
   try {
-    return await startReferenceTarget({ featureLevel: fl ?? MAX_FEATURE_LEVEL, faults });
+    return await startReferenceTarget({ featureLevel: fl ?? LAST_LEVEL, faults });
   } catch (e) {
     if (e instanceof ReferenceServerOptionError) throw new UsageError(e.message);
     throw e;
@@ -119,7 +128,7 @@ async function openTarget(values: RunValues, fl: number | undefined, assumeFl: n
 /** `run`: the suites against one target; writes the reports and returns the exit code. */
 export async function runCommand(argv: string[], io: Io): Promise<number> {
   const { values } = parseOptions(RUN, argv);
-  const fl = intOption("feature-level", values["feature-level"], MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL);
+  const fl = intOption("feature-level", values["feature-level"], FIRST_LEVEL, LAST_LEVEL);
   const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
   const outDir = resolve(values.out ?? DEFAULT_OUT);
   const faults = values.fault ?? [];
@@ -128,6 +137,11 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   // Before any target starts: an entry naming nothing is a typo or a stale list (collected once per process, and
   // the run's coverage needs the same collection afterwards).
   if (expectations) checkExpectations(values.expectations!, expectations, (await collectTests()).map((d) => d.id));
+  if (values.filter) {
+    const files = [...new Set((await testInfos()).map((d) => d.file))];
+    const unmatched = unmatchedFilters(values.filter, files);
+    if (unmatched.length > 0) throw new UsageError(`--filter ${unmatched.join(", ")}: no suite file's path contains it (the suites are under suites/<area>/, e.g. --filter suites/events/queue.test.ts or --filter messages/)`);
+  }
   const { target, close } = await openTarget(values, fl, assumeFl, faults);
   io.err(`chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`);
   const allureResultsDir = join(outDir, "allure-results");

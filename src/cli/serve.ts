@@ -42,6 +42,11 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     if (err.code === "EACCES") throw new UsageError(`not allowed to listen on port ${port}`);
     throw new UsageError(err.message);
   }
+  // Listening for the signals before the line goes out: whoever reads the line may stop the server at once.
+  const stopped = new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
   if (values.json) {
     io.out(JSON.stringify({ url: server.url, featureLevel, personas: server.personas, serverConfig: server.serverConfig }));
   } else {
@@ -49,10 +54,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     for (const [role, p] of Object.entries(server.personas)) io.out(`  ${role.padEnd(14)} ${p.email.padEnd(24)} ${p.apiKey}  user ${p.userId}`);
     io.out("Ctrl-C stops it.");
   }
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", resolve);
-    process.once("SIGTERM", resolve);
-  });
+  await stopped;
   await server.close();
   return 0;
 }

@@ -24,6 +24,20 @@ export const DEFAULT_BUDGET_MS = 10_000;
 export const REFERENCE_BUDGET_MS = 4_000;
 
 /**
+ * How `until` without a budget decides that an awaited event is missing.
+ *
+ * - "budget": it long-polls until the default budget runs out. Real servers hand events to their queues through
+ *   workers of their own, after they have answered the request that caused them.
+ * - "drained": the reference server queues every event a request causes before it answers that request (its
+ *   handlers publish synchronously: reference-server/events/queues.ts), so once a dont_block poll finds the queue
+ *   empty, an event that the requests the test has seen answered should have caused is missing for good. Waiting
+ *   longer would only prove it again. Work that the reference server does after answering (a scheduled message
+ *   coming due, a push bouncer's reply, an outgoing webhook) is waited for by time: `until(checks, budgetMs)` or
+ *   `untilLater`.
+ */
+export type AbsenceRule = "budget" | "drained";
+
+/**
  * Reads one event queue the way a real client does: long-polls GET /events with last_event_id, and waits on
  * checks, never on sleeps. Checks are unordered and each is dropped once an event satisfies it.
  */
@@ -36,19 +50,43 @@ export class EventQueueReader {
     public lastEventId: number,
     private readonly expect: Expectations,
     private readonly defaultBudgetMs: number = DEFAULT_BUDGET_MS,
+    private readonly absence: AbsenceRule = "budget",
   ) {}
 
-  /** Long-polls until every check is met or the budget runs out; returns the matching events in check order. */
-  async until(checks: readonly EventCheck[], budgetMs = this.defaultBudgetMs): Promise<AnyEvent[]> {
+  /**
+   * Waits until every check is met; returns the matching events in check order. With a budget, or on a server
+   * whose absence rule is "budget", it long-polls until the budget runs out; on the reference server without one,
+   * it fails as soon as the queue is drained (see AbsenceRule), never later than the default budget.
+   */
+  async until(checks: readonly EventCheck[], budgetMs?: number): Promise<AnyEvent[]> {
+    return this.wait(checks, budgetMs ?? this.defaultBudgetMs, budgetMs === undefined && this.absence === "drained");
+  }
+
+  /**
+   * `until` for events of work the server does after it has answered (a push bouncer's reply taken in): it
+   * waits by time on every server, the reference server included.
+   */
+  async untilLater(checks: readonly EventCheck[], budgetMs = this.defaultBudgetMs): Promise<AnyEvent[]> {
+    return this.wait(checks, budgetMs, false);
+  }
+
+  private async wait(checks: readonly EventCheck[], budgetMs: number, drained: boolean): Promise<AnyEvent[]> {
     const started = Date.now();
     const matched = new Map<EventCheck, AnyEvent>();
     const reasons = new Map<EventCheck, string[]>(checks.map((c) => [c, []]));
     const seen: string[] = [];
+    let emptied = false;
     while (matched.size < checks.length) {
       const remaining = budgetMs - (Date.now() - started);
       if (remaining <= 0) break;
-      const events = await this.poll(remaining, false);
+      const events = await this.poll(remaining, drained);
       if (events === null) break;
+      // An empty answer to dont_block: the test has seen everything queued. A server that ignores dont_block
+      // answers with its heartbeat instead, and the wait goes on until the budget.
+      if (drained && events.length === 0) {
+        emptied = true;
+        break;
+      }
       for (const ev of events) {
         seen.push(ev.op ? `${ev.type}/${String(ev.op)}#${ev.id}` : `${ev.type}#${ev.id}`);
         if (ev.type === "heartbeat") continue;
@@ -62,8 +100,9 @@ export class EventQueueReader {
     }
     if (matched.size < checks.length) {
       const unmet = checks.filter((c) => !matched.has(c)).map((c) => `${c.name} (${reasons.get(c)!.slice(-3).join("; ") || "no events seen"})`);
+      const when = emptied ? "once the queue was drained (the reference server queues a request's events before it answers)" : `within ${budgetMs} ms`;
       this.expect.fail(
-        `within ${budgetMs} ms on queue ${this.queueId}: ${checks.map((c) => c.name).join(", ")}`,
+        `${when} on queue ${this.queueId}: ${checks.map((c) => c.name).join(", ")}`,
         `unmet: ${unmet.join(" | ")}; ${this.polls} polls, ${Date.now() - started} ms, last_event_id ${this.lastEventId}, events seen: ${seen.join(", ") || "none"}`,
       );
     }

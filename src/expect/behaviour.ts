@@ -103,8 +103,15 @@ export function behaviour(
   if (vitest && !registry.collecting) {
     const sweep = vitest.inject("sweep");
     const name = `${title} [${ids.join(", ")}]`;
-    for (const level of sweep ? sweepLevels(d, sweep) : []) {
-      vitest.test(`FL${level}: ${name}`, async (ctx) => settle(d, await (await import("../target/sweep-targets.ts")).targetAt(level), ctx));
+    // A test's levels run side by side, each against the server of its level, which then runs nothing else: the
+    // worker's files, and the tests of a file, still come one at a time. A test that waits (a delivery coming
+    // due, a limit running out) waits once for all its levels.
+    if (sweep) {
+      vitest.describe(d.id, () => {
+        for (const level of sweepLevels(d, sweep)) {
+          vitest.test.concurrent(`FL${level}: ${name}`, async (ctx) => settle(d, await (await import("../target/sweep-targets.ts")).targetAt(level), ctx));
+        }
+      });
     }
     if (!sweep) vitest.test(name, async (ctx) => settle(d, vitest.inject("target"), ctx));
   }

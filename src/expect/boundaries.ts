@@ -1,4 +1,7 @@
-import { MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL } from "../../reference-server/server.ts";
+// The catalog's range of levels, which is the reference server's (MIN_ and MAX_FEATURE_LEVEL of
+// reference-server/server.ts; test/cli/help.test.ts checks they agree): every suite imports this module, and a
+// worker that runs them against another target need not load the server.
+import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
 import { catalog } from "../catalog/catalog.ts";
 import type { Descriptor } from "./descriptor.ts";
 
@@ -10,7 +13,7 @@ export function boundariesOf(d: Descriptor): Set<number> {
     if (!c) continue;
     for (const edge of [c.level, c.until]) {
       if (edge === undefined) continue;
-      for (const n of [edge - 1, edge]) if (n >= MIN_FEATURE_LEVEL && n <= MAX_FEATURE_LEVEL) out.add(n);
+      for (const n of [edge - 1, edge]) if (n >= FIRST_LEVEL && n <= LAST_LEVEL) out.add(n);
     }
   }
   return out;

@@ -31,7 +31,6 @@ const CLEANUP_TIMEOUT_MS = 15_000;
 
 /** What a test body gets: the target, its level, personas, clients, expectations and event queues. */
 export class TestContext {
-  readonly exchanges: Exchange[] = [];
   readonly expect: Expectations;
   private readonly queues: EventQueueReader[] = [];
   private readonly cleanups: Array<{ label: string; fn: CleanupFn }> = [];
@@ -43,8 +42,18 @@ export class TestContext {
     readonly clause: Clause,
     readonly target: TargetInfo,
     readonly fl: TestFl,
+    readonly exchanges: Exchange[] = [],
   ) {
     this.expect = new Expectations(clause, () => this.exchanges[this.exchanges.length - 1]);
+  }
+
+  /**
+   * The same test on another target, a throw-away organization: the helpers that take a context act there, and
+   * their requests are this test's exchanges. What it makes there goes with the organization: its cleanups and
+   * queues are never run or closed.
+   */
+  on(target: TargetInfo): TestContext {
+    return new TestContext(this.testId, this.clause, target, this.fl, this.exchanges);
   }
 
   persona(role: PersonaRole): Persona {
@@ -87,8 +96,8 @@ export class TestContext {
     const client = typeof role === "string" ? this.api(role) : role;
     const res = await client.post("/register", params);
     const body = this.expect.schema(RegisterResponse, this.expect.success(res, "POST /register"), res.exchange, "POST /register");
-    const budget = isReferenceServer(this.target) ? REFERENCE_BUDGET_MS : DEFAULT_BUDGET_MS;
-    const queue = new EventQueueReader(client, body.queue_id, body.last_event_id, this.expect, budget);
+    const reference = isReferenceServer(this.target);
+    const queue = new EventQueueReader(client, body.queue_id, body.last_event_id, this.expect, reference ? REFERENCE_BUDGET_MS : DEFAULT_BUDGET_MS, reference ? "drained" : "budget");
     this.queues.push(queue);
     return { body, queue };
   }

@@ -4,12 +4,11 @@ import { buildResults } from "../report/build.ts";
 import { applyExpectations, type Expectations } from "../report/expectations.ts";
 import type { Results } from "../report/schema.ts";
 import { connectTarget, type RemoteTarget } from "../target/remote.ts";
-import { startReferenceTarget } from "../target/reference.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { settleHarnessHost } from "../target/harness-host.ts";
 import { VERSION } from "../layout.ts";
 import { runScope } from "./scope.ts";
-import { runSuites, type SuiteRunOptions } from "./suites.ts";
+import { preloadVitest, runSuites, type SuiteRunOptions } from "./suites.ts";
 
 export type { RemoteTarget };
 
@@ -52,7 +51,11 @@ const isTargetInfo = (t: RemoteTarget | TargetInfo): t is TargetInfo => "runId" 
 /** Detects a remote target, or starts the embedded reference server; returns it with the way to stop it. */
 async function open(o: ConformanceOptions): Promise<{ target: TargetInfo; close: () => Promise<void> }> {
   const none = async () => undefined;
-  if (o.target === undefined) return startReferenceTarget({ ...(o.featureLevel !== undefined ? { featureLevel: o.featureLevel } : {}), faults: o.faults ?? [] });
+  if (o.target === undefined) {
+    // The reference server loads only for a run that starts one.
+    const { startReferenceTarget } = await import("../target/reference.ts");
+    return startReferenceTarget({ ...(o.featureLevel !== undefined ? { featureLevel: o.featureLevel } : {}), faults: o.faults ?? [] });
+  }
   if (isTargetInfo(o.target)) return { target: o.target, close: none };
   return { target: await connectTarget(o.target), close: none };
 }
@@ -65,6 +68,7 @@ async function open(o: ConformanceOptions): Promise<{ target: TargetInfo; close:
  *   results.partial;        // null, or why the run did not verify everything (a filter, --read-only, unverifiable tests)
  */
 export async function runConformance(o: ConformanceOptions = {}): Promise<ConformanceRun> {
+  preloadVitest();
   const { target, close } = await open(o);
   try {
     await settleHarnessHost(target, o.harnessHost);
@@ -77,13 +81,18 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     target.notes.push("read-only: tests that change the server are skipped");
   }
   const startedAt = new Date();
+  // The whole suite, for the run's scope afterwards: imported while the workers run the tests, when this process
+  // mostly waits.
+  const suite = collectTests();
+  // Should a suite file fail to import, that surfaces at the await below, not as an unhandled rejection meanwhile.
+  suite.catch(() => undefined);
   let run;
   try {
     run = await runSuites(target, o);
   } finally {
     await close();
   }
-  const scope = runScope(catalog(), await collectTests(), run.tests, target.featureLevel, o.filter);
+  const scope = runScope(catalog(), await suite, run.tests, target.featureLevel, o.filter);
   const results = buildResults({
     target,
     faults: [...(o.faults ?? [])],

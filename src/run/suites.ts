@@ -1,8 +1,12 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Reporter } from "vitest/node";
+import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
+import type { Reporter, TestSpecification } from "vitest/node";
+// Declares vite's `test` key (vitest's own options) that the overrides below carry.
+import type {} from "vitest/config";
 import type { TestMeta } from "../expect/meta.ts";
 import { ISOLATED_SUITES } from "../expect/isolation.ts";
+import { filterHere } from "./filter.ts";
 import { ConformanceCollector } from "../report/collector.ts";
 import type { Expectations } from "../report/expectations.ts";
 import type { TargetInfo } from "../target/target.ts";
@@ -27,45 +31,110 @@ export interface SuiteRun {
 }
 
 /**
- * The conformance suites against one target, through vitest. Two passes: the shared suites in parallel, then the
- * ones that change organization settings one file at a time, so that no test sees another's settings.
+ * Suite files that spend most of their time waiting out the target's timers: an idle long-poll's heartbeat (50 s on
+ * a real server) and scheduled messages coming due (real servers deliver about once a minute). They start first,
+ * so that their waits run alongside the other files instead of after them.
+ */
+const WAITING_SUITES: readonly string[] = ["suites/events/queue.test.ts", "suites/messages/scheduled-delivery.test.ts"];
+
+/**
+ * How many worker processes run the shared suites at once: their tests spend most of their time waiting for the
+ * target, so even a two-core machine keeps two of them busy (vitest's default there would be one).
+ */
+const SHARED_WORKERS = Math.max(2, availableParallelism() - 1);
+
+/**
+ * vitest's file cache of transformed modules (experimental.fsModuleCache), which spares each run transforming the
+ * suites and the harness again (a second or two of a full run). It lives in a folder of this user's alone in the
+ * temporary folder, as the package may be read-only: a folder another user made or may write to could feed the
+ * workers code, so then, or where no such folder can be made, runs go without the cache.
+ */
+function moduleCache(): { experimental?: { fsModuleCache: true; fsModuleCachePath: string } } {
+  const uid = process.getuid?.();
+  if (uid === undefined) return {};
+  const dir = join(tmpdir(), `chat-conformance-modules-${uid}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = statSync(dir);
+    if (st.uid !== uid || (st.mode & 0o022) !== 0) return {};
+    accessSync(dir, constants.W_OK);
+  } catch {
+    return {};
+  }
+  return { experimental: { fsModuleCache: true, fsModuleCachePath: dir } };
+}
+
+/**
+ * Starts loading vitest's node API, which takes a second or more, so that it loads while the target starts;
+ * `runSuites` then finds it loaded (or fails on it, should it not load). Called once the options are known to be
+ * good: a command refused for bad input would wait for it before exiting.
+ */
+export function preloadVitest(): void {
+  import("vitest/node").catch(() => undefined);
+}
+
+/**
+ * The conformance suites against one target, through one vitest run in two groups (vitest's sequence.groupOrder):
+ * the shared suites in parallel, then the ones that change organization settings one file at a time, so that no
+ * test sees another's settings. One run transforms each file once and starts vitest once, and a filtered run starts
+ * workers only for the files it has.
  */
 export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Promise<SuiteRun> {
   // vitest's runner and Allure load only when suites run: `import "chat-conformance"` to start a server stays light.
-  const { startVitest } = await import("vitest/node");
+  const { BaseSequencer, startVitest } = await import("vitest/node");
+  const waiting = WAITING_SUITES.map(suitePathHere);
+  class WaitingFirst extends BaseSequencer {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      const sorted = await super.sort(files);
+      const waits = (s: TestSpecification) => waiting.includes(relative(CODE_ROOT, s.moduleId).split(sep).join("/"));
+      return [...sorted.filter(waits), ...sorted.filter((s) => !waits(s))];
+    }
+  }
   const collector = new ConformanceCollector();
-  const reporters: Array<Reporter | [string, Record<string, unknown>]> = [collector, ...(o.reporters ?? [])];
+  const reporters: Reporter[] = [collector, ...(o.reporters ?? [])];
   if (o.allureResultsDir !== undefined) {
-    reporters.push([
-      "allure-vitest/reporter",
-      {
-        resultsDir: o.allureResultsDir,
+    const { AllureReporter } = await import("../report/allure-reporter.ts");
+    reporters.push(
+      new AllureReporter(o.allureResultsDir, {
         categories: (await import("../report/allure.ts")).ALLURE_CATEGORIES,
         environmentInfo: { target: target.url, kind: target.kind, "feature level": String(target.featureLevel), "chat-conformance": VERSION, ...(o.faults?.length ? { faults: o.faults.join(" ") } : {}) },
-      },
-    ]);
+      }),
+    );
   }
   const isolated = ISOLATED_SUITES.map(suitePathHere);
-  for (const pass of [
-    { include: [`suites/**/*.test.${CODE_EXT}`], exclude: isolated, fileParallelism: true },
-    { include: isolated, exclude: [], fileParallelism: false },
-  ]) {
-    const vitest = await startVitest("test", [...(o.filter ?? [])], {
+  const group = {
+    root: CODE_ROOT,
+    isolate: false,
+    provide: { target, allure: o.allureResultsDir !== undefined, ...(o.expectations ? { expectations: o.expectations } : {}) },
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+  };
+  const vitest = await startVitest(
+    "test",
+    (o.filter ?? []).map(filterHere),
+    {
       root: CODE_ROOT,
       config: false,
-      ...pass,
       watch: false,
-      isolate: false,
-      provide: { target, allure: o.allureResultsDir !== undefined, ...(o.expectations ? { expectations: o.expectations } : {}) },
       reporters,
       passWithNoTests: true,
-      testTimeout: 180_000,
-      hookTimeout: 60_000,
       // The suites' root is the installed package, which may be read-only (a global install run by another user):
       // vitest keeps no results cache there, and Vite's cache goes to the temporary folder.
       cache: false,
-    }, { cacheDir: join(tmpdir(), "chat-conformance-vite") });
-    await vitest.close();
-  }
+      ...moduleCache(),
+    },
+    {
+      cacheDir: join(tmpdir(), "chat-conformance-vite"),
+      test: {
+        // Here rather than with the options above, which vitest applies over each project's own (groupOrder).
+        sequence: { sequencer: WaitingFirst },
+        projects: [
+          { test: { ...group, name: "shared", include: [`suites/**/*.test.${CODE_EXT}`], exclude: isolated, maxWorkers: SHARED_WORKERS, sequence: { groupOrder: 0 } } },
+          { test: { ...group, name: "isolated", include: isolated, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+        ],
+      },
+    },
+  );
+  await vitest.close();
   return { tests: collector.tests, moduleErrors: collector.moduleErrors };
 }

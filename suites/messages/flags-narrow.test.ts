@@ -4,7 +4,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { FlagsNarrowResponse } from "../../src/schemas/message-flags.ts";
 import { UpdateMessageFlagsEvent } from "../../src/schemas/events/update-message-flags.ts";
 import { registerWith } from "../support/events.ts";
-import { flagsEvent, flagsOf, setFlag } from "../support/flags.ts";
+import { flagsEventAbout, flagsOf, setFlag } from "../support/flags.ts";
 import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
 
 /** Three messages in one topic and one in another, sent by member to a fresh channel. */
@@ -37,7 +37,7 @@ behaviour(["fl155.messages.flags-narrow", "fl155.messages.flags-unchanged-not-li
   const second = t.api("secondMember");
   const res = await second.post("/messages/flags/narrow", { anchor: String(a), num_before: 0, num_after: 10, narrow: narrowOf(channel, "range"), op: "add", flag: "read" });
   expectRange(t, res, [3, 2, a, c, true, true], "");
-  const [ev] = await queue.until([flagsEvent("add", "read")]);
+  const [ev] = await queue.until([flagsEventAbout("add", "read", ids)]);
   t.expect.equal([...t.expect.schema(UpdateMessageFlagsEvent, ev).messages].sort((x, y) => x - y), [b, c], "messages in the event (the two that changed)");
   const untouched = await flagsOf(t, "secondMember", elsewhere);
   t.expect.ok(!untouched.includes("read"), "the message outside the narrow to stay unread", untouched);

@@ -1,5 +1,5 @@
 import type { TestContext } from "../../src/expect/context.ts";
-import { UnverifiableError } from "../../src/expect/failure.ts";
+import { HarnessError, UnverifiableError } from "../../src/expect/failure.ts";
 import type { TargetInfo } from "../../src/target/target.ts";
 import { controlCall } from "./control-http.ts";
 import { throwawayOrganization, type Throwaway } from "./throwaway.ts";
@@ -15,6 +15,8 @@ export interface ReferenceControl {
   changePlan(plan: { plan_type: number; upload_quota_mib?: number | null; max_file_upload_size_mib?: number }): Promise<void>;
   /** Time passes: the server's clock moves forward, so what is stored ages. */
   advanceClock(seconds: number): Promise<void>;
+  /** One queue's idle long-polls end with their heartbeat after this many seconds (the server's own otherwise). */
+  setQueueHeartbeat(queueId: string, seconds: number): Promise<void>;
   /** Batched operations run out of time after this many messages (null: never). */
   setWorkBudget(messages: number | null): Promise<void>;
 }
@@ -32,6 +34,10 @@ export function needControl(t: TestContext, target: TargetInfo = t.target): Refe
     restart: () => call("restart"),
     changePlan: (plan) => call("plan", plan),
     advanceClock: (seconds) => call("clock", { advance_seconds: seconds }),
+    setQueueHeartbeat: async (queueId, seconds) => {
+      const { found } = await controlCall(target, "heartbeat", { queue_id: queueId, seconds });
+      if (found !== true) throw new HarnessError(`the reference control knows no queue ${queueId}`);
+    },
     setWorkBudget: (messages) => call("work-budget", { messages }),
   };
 }

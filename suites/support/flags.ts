@@ -21,6 +21,21 @@ export async function setFlag(t: TestContext, role: PersonaRole, ids: number[], 
   await t.must(`${op} ${flag} on ${ids.join(", ")} with POST /messages/flags`, t.api(role).post("/messages/flags", { messages: ids, op, flag }));
 }
 
+/**
+ * An update_message_flags event with this op and flag that lists any of `ids`: the event of the test's own request,
+ * which it then checks, whatever other tests on a shared server do to the flags of their messages meanwhile.
+ */
+export function flagsEventAbout(op: "add" | "remove", flag: string, ids: readonly number[]): EventCheck {
+  return eventOf(
+    "update_message_flags",
+    (ev) => {
+      if (ev.flag !== flag) return `flag ${String(ev.flag)}`;
+      return ((ev.messages as number[] | undefined) ?? []).some((m) => ids.includes(m)) ? null : `messages ${JSON.stringify(ev.messages)}`;
+    },
+    op,
+  );
+}
+
 /** An update_message_flags event with this op and flag (and, if given, exactly these messages). */
 export function flagsEvent(op: "add" | "remove", flag: string, messages?: number[]): EventCheck {
   return eventOf(

@@ -42,6 +42,8 @@ describe("bad input gets one clear line and exit code 2", () => {
     [["levels", "--json"], /^chat-conformance: Unknown option '--json' for levels \(see chat-conformance levels --help\)$/m],
     [["serve", "--port", "70000"], /--port must be an integer from 0 to 65535/],
     [["list", "--fl", "x"], /--fl/],
+    // A filter that matches no suite file would verify nothing and go green.
+    [["run", "--filter", "suites/events/no-such.test.ts"], /--filter suites\/events\/no-such.test.ts: no suite file's path contains it/],
   ];
   for (const [args, message] of cases) {
     it(`chat-conformance ${args.join(" ")}`, () => {

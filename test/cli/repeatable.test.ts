@@ -15,7 +15,7 @@ import { serveChild } from "../support/serve-child.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const RUNS = 3;
-/** A full run takes one to three minutes on a shared machine; three of them, with room to spare. */
+/** A full run takes under a minute on a shared machine; three of them, with room to spare. */
 const TIMEOUT_MS = 30 * 60_000;
 
 interface Served {
@@ -25,11 +25,11 @@ interface Served {
 }
 
 /**
- * `serve` as a child process, its line in a personas file. Its heartbeat is 5 s rather than a real server's 50:
- * what these runs check does not depend on it, and each run would otherwise wait out the long one.
+ * `serve` as a child process, its line in a personas file. Its heartbeat is 2 s, the embedded server's, rather than
+ * a real server's 50: what these runs check does not depend on it, and each run would otherwise wait out the long one.
  */
 async function serve(dir: string): Promise<Served> {
-  const { line, doc, stop } = await serveChild(["--heartbeat-seconds", "5"], ROOT);
+  const { line, doc, stop } = await serveChild(["--heartbeat-seconds", "2"], ROOT);
   const file = join(dir, "serve.json");
   writeFileSync(file, line);
   return { url: doc.url, file, stop };

@@ -60,3 +60,35 @@ describe("the reference control's throw-away organizations", () => {
     }
   });
 });
+
+describe("the reference control's per-queue heartbeat", () => {
+  it("ends that queue's idle polls after the seconds given, while other queues keep the server's heartbeat", async () => {
+    const server = await createReferenceServer({ heartbeatMs: 30_000 });
+    const member = server.personas.member!;
+    const auth = { authorization: `Basic ${Buffer.from(`${member.email}:${member.apiKey}`).toString("base64")}` };
+    const register = async () => {
+      const res = await fetch(`${server.url}/api/v1/register`, { method: "POST", headers: { ...auth, "content-type": "application/x-www-form-urlencoded" }, body: "event_types=%5B%22heartbeat%22%5D" });
+      return ((await res.json()) as { queue_id: string }).queue_id;
+    };
+    try {
+      const [quick, slow] = [await register(), await register()];
+      const secret = server.serverConfig.referenceControl;
+      expect((await control(server.url, secret, "heartbeat", { queue_id: quick, seconds: 0.3 })).json).toMatchObject({ found: true });
+      expect((await control(server.url, secret, "heartbeat", { queue_id: "1:no-such-queue", seconds: 1 })).json).toMatchObject({ found: false });
+      expect((await control(server.url, secret, "heartbeat", { queue_id: quick, seconds: -1 })).status).toBe(400);
+      const poll = (queueId: string, signal?: AbortSignal) => fetch(`${server.url}/api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1`, { headers: auth, ...(signal ? { signal } : {}) });
+      const started = Date.now();
+      const body = (await (await poll(quick)).json()) as { events: Array<{ type: string }> };
+      expect(body.events.map((e) => e.type)).toEqual(["heartbeat"]);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // The other queue still waits: its poll is still open a second later.
+      const open = poll(slow, AbortSignal.timeout(1_000)).then(
+        () => "answered",
+        () => "still waiting",
+      );
+      expect(await open).toBe("still waiting");
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -21,7 +21,7 @@ async function getEvents(ctx: RequestContext): Promise<Record<string, unknown>> 
   if (queue.events.length === 0 && !dontBlock) {
     queue.connected++;
     try {
-      const arrived = await queue.waitForEvent(rt.config.heartbeatMs, ctx.signal);
+      const arrived = await queue.waitForEvent(queue.heartbeatMs ?? rt.config.heartbeatMs, ctx.signal);
       if (arrived && rt.faulty("fl153.events.long-poll")) return { events: [] };
       if (!arrived && !ctx.signal.aborted && !rt.faulty("fl153.events.heartbeat")) queue.push({ type: "heartbeat" });
     } finally {

@@ -1,4 +1,4 @@
-import { AREAS, RELEASES } from "../../catalog/schema.ts";
+import { AREAS, RELEASES } from "../../catalog/words.ts";
 import { defineCommand } from "../options.ts";
 
 /** `list`: its options (src/cli/commands/list.ts applies them). */

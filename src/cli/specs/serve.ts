@@ -1,7 +1,7 @@
 // The catalog's range of levels, which is the reference server's (MIN_ and MAX_FEATURE_LEVEL of
 // reference-server/server.ts; test/cli/help.test.ts checks they agree), from a module light enough that --help
 // need not load the server.
-import { FIRST_LEVEL, LAST_LEVEL } from "../../catalog/schema.ts";
+import { FIRST_LEVEL, LAST_LEVEL } from "../../catalog/words.ts";
 import { defineCommand } from "../options.ts";
 
 /** The port `serve` listens on, and the one `run --container` expects the image to serve on. */
