@@ -66,6 +66,10 @@ async function dispatch(command: string, rest: string[], io: Io): Promise<number
       const { compareCommand } = await import("./compare.ts");
       return await compareCommand(rest, io);
     }
+    case "sweep": {
+      const { sweepCommand } = await import("./sweep.ts");
+      return await sweepCommand(rest, io);
+    }
     default:
       throw new Error(`command '${command}' has a table in src/cli/specs/ but no code here`);
   }

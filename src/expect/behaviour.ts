@@ -50,6 +50,7 @@ function sweepLevels(d: Descriptor, sweep: Sweep): number[] {
 async function settle(d: Descriptor, target: TargetInfo, ctx: VitestContext): Promise<void> {
   const outcome = await runBehaviour(d, target);
   const [meta] = applyExpectations([toTestMeta(d, outcome)], vitest!.inject("expectations"));
+  if (vitest!.inject("sweep")) meta!.atLevel = target.featureLevel;
   ctx.task.meta.conformance = meta!;
   if (vitest!.inject("allure")) await (await import("../report/allure.ts")).describeForAllure(meta!, target);
   if (meta!.status === "pass") return;
@@ -109,7 +110,7 @@ export function behaviour(
     if (sweep) {
       vitest.describe(d.id, () => {
         for (const level of sweepLevels(d, sweep)) {
-          vitest.test.concurrent(`FL${level}: ${name}`, async (ctx) => settle(d, await (await import("../target/sweep-targets.ts")).targetAt(level), ctx));
+          vitest.test.concurrent(`FL${level}: ${name}`, async (ctx) => settle(d, await (await import("../target/sweep-targets.ts")).targetAt(level, sweep.faults ?? []), ctx));
         }
       });
     }

@@ -22,6 +22,8 @@ export interface TestMeta {
   leftovers?: string[];
   exchanges: Exchange[];
   durationMs: number;
+  /** In a level sweep, the level of the reference server this run of the test went against. */
+  atLevel?: number;
 }
 
 declare module "@vitest/runner" {

@@ -10,6 +10,8 @@ export const FULL_SWEEP_LEVELS: readonly number[] = [FIRST_LEVEL, 185, 237, 277,
 export interface Sweep {
   levels: number[];
   boundaries: boolean;
+  /** Clauses every server of the sweep breaks on purpose (`sweep --fault`), to prove the sweep catches them. */
+  faults?: string[];
 }
 
 declare module "vitest" {

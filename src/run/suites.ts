@@ -49,7 +49,7 @@ const SHARED_WORKERS = Math.max(2, availableParallelism() - 1);
  * temporary folder, as the package may be read-only: a folder another user made or may write to could feed the
  * workers code, so then, or where no such folder can be made, runs go without the cache.
  */
-function moduleCache(): { experimental?: { fsModuleCache: true; fsModuleCachePath: string } } {
+export function moduleCache(): { experimental?: { fsModuleCache: true; fsModuleCachePath: string } } {
   const uid = process.getuid?.();
   if (uid === undefined) return {};
   const dir = join(tmpdir(), `chat-conformance-modules-${uid}`);

@@ -9,10 +9,10 @@ import type { TargetInfo } from "./target.ts";
  */
 const started = new Map<number, Promise<TargetInfo>>();
 
-export function targetAt(level: number): Promise<TargetInfo> {
+export function targetAt(level: number, faults: readonly string[] = []): Promise<TargetInfo> {
   let target = started.get(level);
   if (!target) {
-    target = startReferenceTarget({ featureLevel: level }).then((r) => r.target);
+    target = startReferenceTarget({ featureLevel: level, faults }).then((r) => r.target);
     started.set(level, target);
   }
   return target;

@@ -4,9 +4,10 @@ import { LEVELS } from "./levels.ts";
 import { LIST } from "./list.ts";
 import { RUN } from "./run.ts";
 import { SERVE } from "./serve.ts";
+import { SWEEP } from "./sweep.ts";
 
 /** Every command, in the order `chat-conformance --help` lists them. */
-export const COMMANDS: readonly CommandSpec[] = [RUN, SERVE, LIST, LEVELS, COMPARE];
+export const COMMANDS: readonly CommandSpec[] = [RUN, SERVE, LIST, LEVELS, COMPARE, SWEEP];
 
 export function commandSpec(name: string): CommandSpec | undefined {
   return COMMANDS.find((c) => c.name === name);

@@ -1,0 +1,52 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
+import { isFaultId } from "../../reference-server/faults.ts";
+import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
+import { testInfos } from "../expect/test-index.ts";
+import { VERSION } from "../layout.ts";
+import { buildSweepResults, isSweepProblem, levelRanges, renderSweepSummary } from "../report/sweep-build.ts";
+import { renderSweepHtml } from "../report/sweep-html.ts";
+import { unmatchedFilters } from "../run/filter.ts";
+import { runSweep } from "../run/sweep.ts";
+import { parseOptions } from "./options.ts";
+import { SWEEP, SWEEP_OUT } from "./specs/sweep.ts";
+import { intOption, UsageError, type Io } from "./usage.ts";
+
+/** `sweep`: the suites at every level of a range; writes sweep.json and sweep.html and returns the exit code. */
+export async function sweepCommand(argv: string[], io: Io): Promise<number> {
+  const { values } = parseOptions(SWEEP, argv);
+  const from = intOption("from", values.from, FIRST_LEVEL, LAST_LEVEL) ?? FIRST_LEVEL;
+  const to = intOption("to", values.to, FIRST_LEVEL, LAST_LEVEL) ?? LAST_LEVEL;
+  if (from > to) throw new UsageError(`--from ${from} is above --to ${to}`);
+  const workers = intOption("workers", values.workers, 1, 64) ?? Math.max(1, availableParallelism());
+  const faults = values.fault ?? [];
+  for (const f of faults) if (!isFaultId(f)) throw new UsageError(`unknown fault '${f}' (chat-conformance list --json lists each test's clauses; faults are named by clause)`);
+  if (values.filter) {
+    const unmatched = unmatchedFilters(values.filter, [...new Set((await testInfos()).map((d) => d.file))]);
+    if (unmatched.length > 0) throw new UsageError(`--filter ${unmatched.join(", ")}: no suite file's path contains it`);
+  }
+  const outDir = resolve(values.out ?? SWEEP_OUT);
+  const startedAt = new Date();
+  io.err(`chat-conformance: sweeping FL ${from}–${to} (${to - from + 1} levels) with ${workers} worker${workers === 1 ? "" : "s"}`);
+  const run = await runSweep({
+    from,
+    to,
+    workers,
+    ...(values.filter ? { filter: values.filter } : {}),
+    faults,
+    onChunk: (c) => {
+      const bad = c.tests.filter((t) => isSweepProblem(t.status));
+      const levels = [...new Set(bad.map((t) => t.atLevel!))].sort((a, b) => a - b);
+      io.err(`  FL ${c.levels[0]}–${c.levels[c.levels.length - 1]}: ${c.tests.length} test runs, ${bad.length} problems${bad.length ? ` (at FL ${levelRanges(levels)})` : ""} · ${(c.wallMs / 1000).toFixed(1)} s`);
+    },
+  });
+  const results = buildSweepResults({ run, startedAt, tool: { name: "chat-conformance", version: VERSION }, from, to, ...(values.filter ? { filter: values.filter } : {}), faults });
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(outDir, "sweep.html"), renderSweepHtml(results));
+  io.out(renderSweepSummary(results));
+  for (const m of results.moduleErrors) io.err(`suite error: ${m}`);
+  io.out(`reports: ${join(outDir, "sweep.json")}, ${join(outDir, "sweep.html")}`);
+  return results.redLevels.length === 0 && results.moduleErrors.length === 0 ? 0 : 1;
+}

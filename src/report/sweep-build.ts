@@ -1,0 +1,106 @@
+import { catalog } from "../catalog/catalog.ts";
+import type { TestMeta } from "../expect/meta.ts";
+import type { SweepRun } from "../run/sweep.ts";
+import { emptyCounts, isProblem, orderAreas, releaseOfLevel } from "./format.ts";
+import type { ResultStatus } from "./schema.ts";
+import { SWEEP_SCHEMA_VERSION, type SweepCell, type SweepLevel, type SweepProblem, type SweepResults } from "./sweep-schema.ts";
+
+/**
+ * A problem in a sweep: what a run counts as one, and also a test not verifiable there. Every server of a sweep is
+ * a reference server, which can do whatever a test needs, so a test it could not verify is the harness's or the
+ * server's fault.
+ */
+export const isSweepProblem = (s: ResultStatus): boolean => isProblem(s) || s === "unverifiable";
+
+const areaOf = (m: TestMeta): string => catalog().clause(m.clauses[0]!)?.area ?? "unknown";
+
+export interface SweepInput {
+  run: SweepRun;
+  startedAt: Date;
+  tool: { name: string; version: string };
+  from: number;
+  to: number;
+  filter?: readonly string[];
+  faults?: readonly string[];
+}
+
+/** sweep.json from the sweep's test runs: a level × area grid of counts, and each problem test with its levels. */
+export function buildSweepResults(i: SweepInput): SweepResults {
+  const byLevel = new Map<number, SweepLevel>(i.run.levels.map((level) => [level, { level, release: releaseOfLevel(level), counts: emptyCounts(), problems: 0, areas: {} }]));
+  const counts = emptyCounts();
+  const problems = new Map<string, SweepProblem>();
+  const areas = new Set<string>();
+  for (const m of i.run.tests) {
+    const status: ResultStatus = m.status;
+    const area = areaOf(m);
+    areas.add(area);
+    counts[status]++;
+    const row = m.atLevel !== undefined ? byLevel.get(m.atLevel) : undefined;
+    const bad = isSweepProblem(status);
+    if (row) {
+      const cell: SweepCell = (row.areas[area] ??= { counts: emptyCounts(), problems: 0 });
+      row.counts[status]++;
+      cell.counts[status]++;
+      if (bad) {
+        row.problems++;
+        cell.problems++;
+      }
+    }
+    if (!bad) continue;
+    const known = problems.get(m.id);
+    if (known) {
+      if (m.atLevel !== undefined) known.levels.push(m.atLevel);
+      continue;
+    }
+    const p: SweepProblem = { id: m.id, title: m.title, file: m.file, clause: m.failedClause ?? m.clauses[0]!, area, levels: m.atLevel !== undefined ? [m.atLevel] : [], status };
+    if (m.message !== undefined) p.message = m.message;
+    if (m.curl !== undefined) p.curl = m.curl;
+    problems.set(m.id, p);
+  }
+  const levels = [...byLevel.values()].sort((a, b) => a.level - b.level);
+  for (const p of problems.values()) p.levels.sort((a, b) => a - b);
+  return {
+    schemaVersion: SWEEP_SCHEMA_VERSION,
+    tool: i.tool,
+    startedAt: i.startedAt.toISOString(),
+    wallMs: i.run.wallMs,
+    workers: i.run.workers,
+    from: i.from,
+    to: i.to,
+    filter: i.filter?.length ? [...i.filter] : null,
+    faults: [...(i.faults ?? [])],
+    counts,
+    problems: [...problems.values()].sort((a, b) => a.levels[0]! - b.levels[0]! || a.id.localeCompare(b.id)),
+    greenLevels: levels.filter((l) => l.problems === 0).length,
+    redLevels: levels.filter((l) => l.problems > 0).map((l) => l.level),
+    areas: orderAreas(areas),
+    levels,
+    moduleErrors: [...i.run.moduleErrors],
+  };
+}
+
+/** "153–160, 200, 310–372": a sorted list of levels as ranges. */
+export function levelRanges(levels: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < levels.length; ) {
+    let j = i;
+    while (j + 1 < levels.length && levels[j + 1] === levels[j]! + 1) j++;
+    out.push(i === j ? String(levels[i]) : `${levels[i]}–${levels[j]}`);
+    i = j + 1;
+  }
+  return out.join(", ");
+}
+
+/** The sweep in a few lines, for the terminal. */
+export function renderSweepSummary(r: SweepResults): string {
+  const total = Object.values(r.counts).reduce((a, b) => a + b, 0);
+  const lines = [
+    `Sweep:    FL ${r.from}–${r.to} (${r.levels.length} levels) against reference servers, ${r.workers} worker${r.workers === 1 ? "" : "s"}${r.filter ? `; only ${r.filter.join(", ")}` : ""}${r.faults.length ? `; faults ${r.faults.join(", ")}` : ""}`,
+    `Result:   ${r.redLevels.length === 0 && r.moduleErrors.length === 0 ? `GREEN at every level (${r.greenLevels}/${r.levels.length})` : `RED at ${r.redLevels.length} level${r.redLevels.length === 1 ? "" : "s"}: ${levelRanges(r.redLevels)}`}`,
+    `Tests:    ${total} test runs: pass ${r.counts.pass}, n/a ${r.counts["n/a"]}, problems ${r.problems.reduce((a, p) => a + p.levels.length, 0)}`,
+    `Wall:     ${(r.wallMs / 1000).toFixed(1)} s`,
+  ];
+  for (const p of r.problems.slice(0, 20)) lines.push(`  ${p.status.toUpperCase()} ${p.id} at FL ${levelRanges(p.levels)}: ${(p.message ?? "").split("\n")[0]!.slice(0, 160)}`);
+  if (r.problems.length > 20) lines.push(`  … and ${r.problems.length - 20} more tests (sweep.json, sweep.html)`);
+  return lines.join("\n");
+}
