@@ -16,6 +16,14 @@ function sweep(): Sweep {
   return { levels, boundaries: false };
 }
 
+/** CC_SEED=N: every property test starts from seed N, to replay a failure that printed it. */
+function propertySeed(): { propertySeed?: number } {
+  const raw = process.env.CC_SEED;
+  if (raw === undefined || raw === "") return {};
+  if (!/^-?\d+$/.test(raw)) throw new Error(`CC_SEED must be an integer (a seed a property test printed), got '${raw}'`);
+  return { propertySeed: Number(raw) };
+}
+
 export default defineConfig({
   test: {
     // Most files spend their time waiting (for a child process, a server, a delivery coming due): even two cores
@@ -41,7 +49,7 @@ export default defineConfig({
         test: {
           name: "suites",
           include: ["suites/**/*.test.ts"],
-          provide: { sweep: sweep() },
+          provide: { sweep: sweep(), ...propertySeed() },
           testTimeout: 60_000,
           // Suite files share nothing but their servers, and a worker runs its files one at a time: keeping the
           // harness and catalog imported across files saves most of the run's time.

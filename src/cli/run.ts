@@ -125,6 +125,14 @@ async function openTarget(values: RunValues, fl: number | undefined, assumeFl: n
   }
 }
 
+/** --seed: a 32-bit integer, as fast-check prints its seeds (they may be negative). */
+function seedOption(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^-?\d+$/.test(raw) || n < -(2 ** 31) || n >= 2 ** 31) throw new UsageError(`--seed must be a 32-bit integer, as a failure prints it, got '${raw}'`);
+  return n;
+}
+
 /** `run`: the suites against one target; writes the reports and returns the exit code. */
 export async function runCommand(argv: string[], io: Io): Promise<number> {
   const { values } = parseOptions(RUN, argv);
@@ -134,6 +142,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const faults = values.fault ?? [];
   const harnessHost = harnessHostOption(values["harness-host"] ?? process.env.CC_HARNESS_HOST);
   const expectations = values.expectations !== undefined ? readExpectations(values.expectations) : undefined;
+  const seed = seedOption(values.seed);
   // Before any target starts: an entry naming nothing is a typo or a stale list (collected once per process, and
   // the run's coverage needs the same collection afterwards).
   if (expectations) checkExpectations(values.expectations!, expectations, (await collectTests()).map((d) => d.id));
@@ -159,6 +168,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       ...(values["read-only"] ? { readOnly: true } : {}),
       ...(harnessHost !== undefined ? { harnessHost } : {}),
       ...(values.strict ? { strict: true } : {}),
+      ...(seed !== undefined ? { seed } : {}),
     });
   } finally {
     progress.finish();

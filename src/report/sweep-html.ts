@@ -55,6 +55,9 @@ function cellTitle(l: SweepLevel, area: string, c: SweepCell | undefined): strin
   return `FL ${l.level} · ${area}: ${parts.join(", ")}`;
 }
 
+/** Levels named on the axis: every tenth, and the first unless a tenth follows too closely for both to fit. */
+const labelled = (level: number, first: number): boolean => level % 10 === 0 || (level === first && level % 10 <= 5);
+
 function grid(r: SweepResults): string {
   const releases: Array<{ release: string; span: number }> = [];
   for (const l of r.levels) {
@@ -63,7 +66,7 @@ function grid(r: SweepResults): string {
     else releases.push({ release: l.release, span: 1 });
   }
   const head = `<tr><th scope="col" class="corner">release</th>${releases.map((x) => `<th scope="colgroup" colspan="${x.span}" class="rel">${e(x.release)}</th>`).join("")}</tr>
-<tr><th scope="col" class="corner">level</th>${r.levels.map((l) => `<th scope="col" class="tick">${l.level % 10 === 0 || l === r.levels[0] ? `<span>${l.level}</span>` : `<span class="sr">${l.level}</span>`}</th>`).join("")}</tr>`;
+<tr><th scope="col" class="corner">level</th>${r.levels.map((l) => `<th scope="col" class="tick">${labelled(l.level, r.levels[0]!.level) ? `<span>${l.level}</span>` : `<span class="sr">${l.level}</span>`}</th>`).join("")}</tr>`;
   const rows = r.areas.map((area) => {
     const cells = r.levels.map((l) => {
       const c = l.areas[area];

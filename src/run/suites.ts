@@ -22,6 +22,8 @@ export interface SuiteRunOptions {
   faults?: readonly string[];
   /** Further vitest reporters (the CLI's progress line). */
   reporters?: Reporter[];
+  /** The seed every property test starts from, to replay a failure it printed. */
+  seed?: number;
 }
 
 export interface SuiteRun {
@@ -105,7 +107,7 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
   const group = {
     root: CODE_ROOT,
     isolate: false,
-    provide: { target, allure: o.allureResultsDir !== undefined, ...(o.expectations ? { expectations: o.expectations } : {}) },
+    provide: { target, allure: o.allureResultsDir !== undefined, ...(o.expectations ? { expectations: o.expectations } : {}), ...(o.seed !== undefined ? { propertySeed: o.seed } : {}) },
     testTimeout: 180_000,
     hookTimeout: 60_000,
   };

@@ -42,6 +42,7 @@ describe("bad input gets one clear line and exit code 2", () => {
     [["levels", "--json"], /^chat-conformance: Unknown option '--json' for levels \(see chat-conformance levels --help\)$/m],
     [["serve", "--port", "70000"], /--port must be an integer from 0 to 65535/],
     [["list", "--fl", "x"], /--fl/],
+    [["run", "--seed", "1.5"], /--seed must be a 32-bit integer, as a failure prints it, got '1.5'/],
     // A filter that matches no suite file would verify nothing and go green.
     [["run", "--filter", "suites/events/no-such.test.ts"], /--filter suites\/events\/no-such.test.ts: no suite file's path contains it/],
   ];
@@ -102,6 +103,15 @@ describe("serve", () => {
 });
 
 describe("run", () => {
+  it("--seed starts the property tests from that seed, and a failure prints the seed that replays it", () => {
+    const out = mkdtempSync(join(tmpdir(), "cc-seed-"));
+    const r = cli(["run", "--fault", "fl153.messages.access-private-channel", "--filter", "messages/access-property", "--seed", "7", "--out", out]);
+    expect(r.code, r.err).toBe(1);
+    const failed = ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8"))).tests.filter((t) => t.status === "fail");
+    expect(failed.length).toBeGreaterThan(0);
+    for (const t of failed) expect(t.message).toMatch(/\(seed 7, path [\d:]*, after \d+ runs; replay: run --seed=7, or CC_SEED=7 for npm test\)/);
+  });
+
   it("writes a results document that validates, and exits 1 when a fault breaks a must-clause", () => {
     const out = mkdtempSync(join(tmpdir(), "cc-run-"));
     const r = cli(["run", "--fault", "fl257.server.realm-url", "--out", out, "--filter", "suites/server/server-settings"]);

@@ -38,5 +38,6 @@ export const RUN = defineCommand({
     "read-only": { type: "boolean", description: "only the tests that change nothing on the server (for a production organization)" },
     "harness-host": { type: "string", value: "HOST", default: "$CC_HARNESS_HOST", description: "the harness's address as the target reaches it (webhook and push bouncer tests)" },
     strict: { type: "boolean", description: "count tests not verifiable on this target as problems (exit 1)" },
+    seed: { type: "string", value: "N", description: "start every property test from seed N, to replay a failure that printed it" },
   },
 });
