@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiError, startOps, type Ops } from "./zulip-ops-support.ts";
+import { apiError, serversPerTest, startOps, type Ops } from "./zulip-ops-support.ts";
 
 const notFound = (method: string, path: string) => apiError(404, "NOT_FOUND", `No such endpoint: ${method} /api/v1${path}`);
 
@@ -138,5 +138,28 @@ describe("PATCH /users/{email} (FL313)", () => {
     } finally {
       await before.close();
     }
+  });
+});
+
+describe("PATCH /settings full_name (a user's own name)", () => {
+  const start = serversPerTest();
+
+  it("renames the requester, who and everyone else get a realm_user update, and nothing is ignored", async () => {
+    const ops = await start(372);
+    const watcher = await ops.register("secondMember", ["realm_user"]);
+    const r = await ops.call("member", "PATCH", "/settings", { full_name: "  Renamed Member  " });
+    expect(r).toMatchObject({ status: 200, body: { result: "success" } });
+    expect(r.body.ignored_parameters_unsupported ?? []).not.toContain("full_name");
+    expect(await ops.events("secondMember", String(watcher.queue_id))).toEqual([expect.objectContaining({ type: "realm_user", op: "update", person: { user_id: ops.id("member"), full_name: "Renamed Member" } })]);
+    const users = (await ops.call("secondMember", "GET", `/users/${ops.id("member")}`)).body.user as { full_name: string };
+    expect(users.full_name).toBe("Renamed Member");
+  });
+
+  it("refuses an empty or overlong name as real servers do, and changes no other setting of that request", async () => {
+    const ops = await start(372);
+    expect(await ops.call("member", "PATCH", "/settings", { full_name: "   ", twenty_four_hour_time: true })).toMatchObject(apiError(400, "BAD_REQUEST", "Name too short!"));
+    expect(await ops.call("member", "PATCH", "/settings", { full_name: "x".repeat(101) })).toMatchObject(apiError(400, "BAD_REQUEST", "Name too long!"));
+    const state = await ops.register("member", [], ["user_settings"]);
+    expect((state.user_settings as { twenty_four_hour_time: boolean }).twenty_four_hour_time).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { publishUserSetting, publishUserSettingDefault } from "../../events/user
 import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { publishUserUpdate } from "../../events/realm-user.ts";
+import { checkFullName } from "../users/full-name.ts";
 import { isTimeZoneName, LANGUAGES } from "../../state/user-setting-choices.ts";
 // --- exports (imports) ---
 import { publishExportConsent } from "../../events/realm-export.ts";
@@ -53,11 +54,20 @@ function changes(ctx: RequestContext, current: (name: string) => UserSettingValu
   return out;
 }
 
-/** PATCH /settings: the requester's own settings; a `user_settings` update event for each change. */
+/**
+ * PATCH /settings: the requester's own settings, a `user_settings` update event for each change, and the
+ * requester's own full_name (everyone's realm_user update). Every value is checked before any is applied.
+ */
 function updateSettings(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
   if (rt.faulty("fl78.settings.ignored-parameters-unsupported")) for (const name of ctx.params.names()) ctx.params.optStr(name);
-  for (const { name, value } of changes(ctx, (n) => rt.store.userSettings.get(user.id, n))) {
+  const fullName = checkFullName(ctx.params.optStr("full_name"));
+  const changed = changes(ctx, (n) => rt.store.userSettings.get(user.id, n));
+  if (fullName !== undefined && fullName !== user.fullName) {
+    user.fullName = fullName;
+    publishUserUpdate(rt, user, { full_name: fullName });
+  }
+  for (const { name, value } of changed) {
     rt.store.userSettings.set(user.id, name, value);
     publishUserSetting(rt, user.id, name, value, name === "default_language" ? LANGUAGES[String(value)] : undefined);
     if (name === "timezone") {

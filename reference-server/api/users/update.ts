@@ -3,7 +3,8 @@ import { publishBotUpdate } from "../../events/realm-bot.ts";
 import { publishUserUpdate } from "../../events/realm-user.ts";
 import { withAccessTracking } from "../../events/user-access.ts";
 import { withChannelAccessTracking } from "../../events/channel-access.ts";
-import { badRequest, mustBeAdministrator, mustBeOwner, noSuchUser } from "../../http/errors.ts";
+import { mustBeAdministrator, mustBeOwner, noSuchUser } from "../../http/errors.ts";
+import { checkFullName } from "./full-name.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE, type Role, type User } from "../../state/types.ts";
 
@@ -19,9 +20,8 @@ export function updateUser(ctx: RequestContext, named: (ctx: RequestContext) => 
   if (!rt.access.canAdministerUsers(user)) throw mustBeAdministrator();
   const target = named(ctx);
   if (!target || !target.isActive) throw noSuchUser();
-  const fullName = params.optStr("full_name")?.trim();
+  const fullName = checkFullName(params.optStr("full_name"));
   const role = params.optJson("role", RoleSchema) as Role | undefined;
-  if (fullName !== undefined && (fullName === "" || [...fullName].length > 100)) throw badRequest("Invalid characters in name!");
   if (role !== undefined && (role === ROLE.owner || target.role === ROLE.owner) && user.role !== ROLE.owner) throw mustBeOwner();
   if (fullName !== undefined && fullName !== target.fullName) {
     target.fullName = fullName;
