@@ -66,6 +66,10 @@ async function dispatch(command: string, rest: string[], io: Io): Promise<number
       const { compareCommand } = await import("./compare.ts");
       return await compareCommand(rest, io);
     }
+    case "proxy": {
+      const { proxyCommand } = await import("../proxy/command.ts");
+      return await proxyCommand(rest, io);
+    }
     case "sweep": {
       const { sweepCommand } = await import("./sweep.ts");
       return await sweepCommand(rest, io);

@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
-import type { Reporter, TestSpecification } from "vitest/node";
+import type { CliOptions, Reporter, TestSpecification } from "vitest/node";
 // Declares vite's `test` key (vitest's own options) that the overrides below carry.
 import type {} from "vitest/config";
 import type { TestMeta } from "../expect/meta.ts";
@@ -51,7 +51,7 @@ const SHARED_WORKERS = Math.max(2, availableParallelism() - 1);
  * temporary folder, as the package may be read-only: a folder another user made or may write to could feed the
  * workers code, so then, or where no such folder can be made, runs go without the cache.
  */
-export function moduleCache(): { experimental?: { fsModuleCache: true; fsModuleCachePath: string } } {
+function moduleCache(): { experimental?: { fsModuleCache: true; fsModuleCachePath: string } } {
   const uid = process.getuid?.();
   if (uid === undefined) return {};
   const dir = join(tmpdir(), `chat-conformance-modules-${uid}`);
@@ -65,6 +65,24 @@ export function moduleCache(): { experimental?: { fsModuleCache: true; fsModuleC
   }
   return { experimental: { fsModuleCache: true, fsModuleCachePath: dir } };
 }
+
+/** What every vitest run of the suites shares (`run`'s, and each group of `sweep`'s). */
+export function suiteRunOptions(reporters: Reporter[]): CliOptions {
+  return {
+    root: CODE_ROOT,
+    config: false,
+    watch: false,
+    reporters,
+    passWithNoTests: true,
+    // The suites' root is the installed package, which may be read-only (a global install run by another user):
+    // vitest keeps no results cache there, and Vite's cache goes to the temporary folder.
+    cache: false,
+    ...moduleCache(),
+  };
+}
+
+/** Vite's options for those runs: its cache in the temporary folder (see suiteRunOptions). */
+export const SUITE_VITE = { cacheDir: join(tmpdir(), "chat-conformance-vite") };
 
 /**
  * Starts loading vitest's node API, which takes a second or more, so that it loads while the target starts;
@@ -114,19 +132,9 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
   const vitest = await startVitest(
     "test",
     (o.filter ?? []).map(filterHere),
+    suiteRunOptions(reporters),
     {
-      root: CODE_ROOT,
-      config: false,
-      watch: false,
-      reporters,
-      passWithNoTests: true,
-      // The suites' root is the installed package, which may be read-only (a global install run by another user):
-      // vitest keeps no results cache there, and Vite's cache goes to the temporary folder.
-      cache: false,
-      ...moduleCache(),
-    },
-    {
-      cacheDir: join(tmpdir(), "chat-conformance-vite"),
+      ...SUITE_VITE,
       test: {
         // Here rather than with the options above, which vitest applies over each project's own (groupOrder).
         sequence: { sequencer: WaitingFirst },

@@ -1,12 +1,11 @@
-import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { availableParallelism } from "node:os";
 import type { Reporter } from "vitest/node";
 import type { TestMeta } from "../expect/meta.ts";
 import type { Sweep } from "../expect/sweep.ts";
-import { CODE_EXT, CODE_ROOT } from "../layout.ts";
+import { CODE_EXT } from "../layout.ts";
 import { ConformanceCollector } from "../report/collector.ts";
 import { filterHere } from "./filter.ts";
-import { moduleCache } from "./suites.ts";
+import { SUITE_VITE, suiteRunOptions } from "./suites.ts";
 
 export interface SweepOptions {
   from: number;
@@ -76,21 +75,15 @@ export async function runSweep(o: SweepOptions): Promise<SweepRun> {
       "test",
       (o.filter ?? []).map(filterHere),
       {
-        root: CODE_ROOT,
-        config: false,
-        watch: false,
+        ...suiteRunOptions(reporters),
         include: [`suites/**/*.test.${CODE_EXT}`],
         isolate: false,
         maxWorkers: workers,
         provide: { sweep, allure: false },
-        reporters,
-        passWithNoTests: true,
         testTimeout: 180_000,
         hookTimeout: 60_000,
-        cache: false,
-        ...moduleCache(),
       },
-      { cacheDir: join(tmpdir(), "chat-conformance-vite") },
+      SUITE_VITE,
     );
     await vitest.close();
     tests.push(...collector.tests);

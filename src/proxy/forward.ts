@@ -1,0 +1,178 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { AddressInfo } from "node:net";
+import { Agent, request } from "undici";
+import { flatHeaders, type Observed } from "./traffic.ts";
+
+/**
+ * The pass-through half of the proxy: every request goes to the target as it came and every answer back as it
+ * came, streamed both ways (an upload is never held to be forwarded). Copies of small bodies are taken beside the
+ * stream for the checker, which sees each exchange only after the client has its answer, so checking never delays
+ * traffic.
+ *
+ * Only hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded, as every HTTP intermediary must; `Host` becomes the
+ * target's, so that real servers (virtual hosts, a realm per subdomain) accept the request.
+ */
+
+/** A JSON answer larger than this is forwarded but not checked (a register of a big organization is a few MB). */
+export const CHECK_CAP_BYTES = 32 * 1024 * 1024;
+/** Request bodies copied for the checker: forms and JSON up to this size; uploads never. */
+const REQUEST_COPY_BYTES = 256 * 1024;
+
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "expect", "host"]);
+
+function forwardable(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const named = new Set(
+    String(headers.connection ?? "")
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k) && !named.has(k)) out[k] = v;
+  return out;
+}
+
+const isJsonType = (ct: string | undefined) => ct !== undefined && /^application\/(?:[\w.+-]*\+)?json\b/i.test(ct.trim());
+const isCopyableRequest = (ct: string | undefined) => ct !== undefined && (/^application\/x-www-form-urlencoded\b/i.test(ct) || isJsonType(ct) || /^multipart\/form-data\b/i.test(ct));
+
+export interface ForwarderOptions {
+  /** The target's origin and path prefix, without a trailing slash ("https://chat.example.org"). */
+  target: string;
+  /** Each exchange, once its answer has gone to the client (or failed). */
+  onExchange: (ex: Observed) => void;
+  /** Extra certificate authorities for an https target (a test's own; the CLI honours NODE_EXTRA_CA_CERTS). */
+  ca?: string | Buffer;
+}
+
+export interface Forwarder {
+  server: Server;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Starts the pass-through server on host:port (0: a free one). */
+export async function startForwarder(o: ForwarderOptions, host: string, port: number): Promise<Forwarder> {
+  // Long-polls and large transfers take as long as they take: the client decides when to give up, and its
+  // disconnect aborts the upstream request.
+  const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000, ...(o.ca !== undefined ? { connect: { ca: o.ca } } : {}) });
+  const server = createServer({ requestTimeout: 0, keepAliveTimeout: 30_000 }, (req, res) => {
+    forward(req, res).catch((e: unknown) => {
+      // A fault of the proxy itself must cost one exchange, never the process and every other client's traffic.
+      process.emitWarning(`chat-conformance proxy: forwarding ${req.method} ${req.url} failed: ${describeError(e)}`);
+      if (!res.headersSent && !res.destroyed) res.writeHead(502, { "content-type": "text/plain; charset=utf-8" }).end("chat-conformance proxy: internal error\n");
+      else res.destroy();
+    });
+  });
+
+  async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const method = req.method ?? "GET";
+    const path = req.url ?? "/";
+    const targetUrl = o.target + path;
+    const contentType = req.headers["content-type"];
+    const ex: Observed = { method, path, targetUrl, requestHeaders: flatHeaders(req.headers), durationMs: 0 };
+    if (contentType !== undefined) ex.requestContentType = contentType;
+    const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+    const length = Number(req.headers["content-length"] ?? NaN);
+    const copyRequest = hasBody && isCopyableRequest(contentType) && (!/^multipart\//i.test(contentType ?? "") || length <= REQUEST_COPY_BYTES);
+    const reqChunks: Buffer[] = [];
+    let reqBytes = 0;
+    const abort = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    async function* body(): AsyncGenerator<Buffer> {
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        if (copyRequest && reqBytes + chunk.length <= REQUEST_COPY_BYTES) reqChunks.push(chunk);
+        reqBytes += chunk.length;
+        yield chunk;
+      }
+    }
+    const done = () => {
+      ex.durationMs = performance.now() - started;
+      if (reqChunks.length && reqBytes <= REQUEST_COPY_BYTES) ex.requestBody = Buffer.concat(reqChunks);
+      o.onExchange(ex);
+    };
+    let up;
+    try {
+      up = await request(targetUrl, {
+        method: method as "GET",
+        headers: forwardable(req.headers),
+        body: hasBody ? Readable.from(body(), { objectMode: false }) : null,
+        dispatcher: agent,
+        signal: abort.signal,
+      });
+    } catch (e) {
+      req.resume();
+      // The client hung up before the target answered (a long-poll it gave up, an app closing): nothing to check.
+      if (abort.signal.aborted) return;
+      ex.error = describeError(e);
+      if (!res.headersSent && !res.destroyed) {
+        res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
+        res.end(`chat-conformance proxy: no answer from ${o.target}: ${ex.error}\n`);
+      }
+      done();
+      return;
+    }
+    ex.status = up.statusCode;
+    ex.responseHeaders = flatHeaders(up.headers);
+    const resHeaders = forwardable(up.headers);
+    res.writeHead(up.statusCode, resHeaders);
+    const copyResponse = isJsonType(ex.responseHeaders["content-type"]);
+    const resChunks: Buffer[] = [];
+    let resBytes = 0;
+    const bodyStream = up.body;
+    if (copyResponse) {
+      bodyStream.on("data", (chunk: Buffer) => {
+        if (resBytes + chunk.length <= CHECK_CAP_BYTES) resChunks.push(chunk);
+        resBytes += chunk.length;
+      });
+    }
+    // pipeline streams with backpressure and tears both ends down on an error or an early disconnect.
+    await pipeline(bodyStream, res).catch((e: unknown) => {
+      // A client that hung up aborted the upstream request itself: that is its choice, not the target's failure.
+      if (!abort.signal.aborted) ex.error = `the answer broke off: ${describeError(e)}`;
+    });
+    if (copyResponse) {
+      if (resBytes > CHECK_CAP_BYTES) ex.responseTooLarge = true;
+      else ex.responseBody = Buffer.concat(resChunks);
+    }
+    done();
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  const shownHost = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  return {
+    server,
+    url: `http://${shownHost}:${addr.port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Open long-polls would hold the close for up to a minute; the client reconnects to whatever comes next.
+        server.closeAllConnections();
+      });
+      await agent.close().catch(() => undefined);
+    },
+  };
+}
+
+/** One line for a failed upstream request: undici's error codes say what a person needs (refused, not HTTP, reset). */
+function describeError(e: unknown): string {
+  const err = (e ?? {}) as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown };
+  // Codes are strings on system and undici errors, numbers on DOMExceptions (an abort): only strings name a cause.
+  const code = typeof err.code === "string" ? err.code : undefined;
+  const message = typeof err.message === "string" ? err.message : String(e);
+  const cause = (err.cause ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof cause.code === "string") return `${cause.code}${typeof cause.message === "string" && cause.message ? ` (${cause.message})` : ""}`;
+  if (code?.startsWith("HPE_") || err.name === "HTTPParserError") return `the target did not answer in HTTP (${code ?? "HTTPParserError"}: ${message})`;
+  return `${code ?? (typeof err.name === "string" ? err.name : "Error")}: ${message}`;
+}

@@ -1,0 +1,32 @@
+/**
+ * One request and its answer as the proxy saw them on the way through. The bodies are copies taken beside the
+ * stream (never what was forwarded): the request's only when it is a small form or JSON body, the response's only
+ * when it is JSON and under the size cap, decompressed when the target compressed it.
+ */
+export interface Observed {
+  method: string;
+  /** The path and query as the client sent them to the proxy ("/api/v1/messages?anchor=newest"). */
+  path: string;
+  /** The URL the proxy asked the target for. */
+  targetUrl: string;
+  requestHeaders: Record<string, string>;
+  requestContentType?: string;
+  /** The request body as text, when it was small enough and not a file upload. */
+  requestBody?: Buffer;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  /** The response body, when it was JSON and at most the cap. */
+  responseBody?: Buffer;
+  /** The response was JSON but larger than the cap, so it was not checked. */
+  responseTooLarge?: boolean;
+  /** Why no (complete) answer came: the target unreachable, not speaking HTTP, the connection cut. */
+  error?: string;
+  durationMs: number;
+}
+
+/** Flattens node/undici header values into one string per name (repeated headers joined as HTTP allows). */
+export function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  return out;
+}
