@@ -8,7 +8,15 @@
  *     initial state would hold at the least).
  *  4. the single-file HTML report with 5,000 tests opened in Chromium (load and first frame, and its size), against
  *     an empty page (the browser's own cost); the goal is under a second.
- * Figures only: no thresholds, so a slow machine never fails a build.
+ *  5–8. (load.ts) the server under a real load generator (autocannon, 100 connections), the server and a raw
+ *     node:http baseline each in a child process: narrowed GET /messages over 100,000 messages, narrow cost and
+ *     memory from 10,000 to 1,000,000 messages, event fan-out to 1,000 long-polls, POST /messages with 1,000
+ *     queues and the memory of 10,000 registrations. The setup and the sizes (BENCH_SCALE, BENCH_LOAD_SECONDS)
+ *     are described there.
+ *  9. (proxy-overhead.ts) the validation proxy's added latency: the same requests direct to `serve` and through
+ *     `proxy`, each in a child process, medians side by side with their ratio and difference.
+ * Figures only: no thresholds, so a slow machine never fails a build. BENCH_ONLY=load runs sections 5–8 alone
+ * (BENCH_ONLY=5,7 some of them), BENCH_ONLY=proxy section 9.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -22,6 +30,18 @@ import { renderHtml } from "../src/report/html.ts";
 import type { ResultStatus } from "../src/report/schema.ts";
 import { results, tr } from "../test/report/fixtures.ts";
 import { launchChromium, NO_CHROMIUM, type PageGlobals } from "../test/browser/chromium.ts";
+import { runServerLoad } from "./load.ts";
+import { proxyOverhead } from "./proxy-overhead.ts";
+
+if (process.env.BENCH_ONLY === "proxy") {
+  console.log("9. the validation proxy's added latency (serve and proxy as the CLI runs them; the same request direct and proxied)");
+  await proxyOverhead(Number(process.env.BENCH_ROUNDS ?? 400));
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === "load" || /^[5-8](,[5-8])*$/.test(process.env.BENCH_ONLY ?? "")) {
+  await runServerLoad();
+  process.exit(0);
+}
 
 const HISTORY = Number(process.env.BENCH_MESSAGES ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
@@ -215,3 +235,8 @@ else {
   await browser.close();
   rmSync(dir, { recursive: true, force: true });
 }
+
+await runServerLoad();
+
+console.log("\n9. the validation proxy's added latency (serve and proxy as the CLI runs them; the same request direct and proxied)");
+await proxyOverhead(ROUNDS);

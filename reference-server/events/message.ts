@@ -1,6 +1,7 @@
 import { serializeMessage } from "../api/messages/serialize.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Message } from "../state/types.ts";
+import type { QueuedEvent } from "./queue.ts";
 
 /** The fault fl153.messages.message-event-recipients: users who can read a channel message without receiving it. */
 function readersBesides(rt: Runtime, message: Message, receivers: ReadonlyMap<number, unknown>): number[] {
@@ -21,14 +22,25 @@ export interface LocalEcho {
 export function publishMessage(rt: Runtime, message: Message, receivers: ReadonlyMap<number, ReadonlySet<string>>, echo?: LocalEcho): void {
   const userIds = [...receivers.keys()].filter((id) => !(rt.faulty("fl153.events.message-event") && id === message.senderId));
   if (rt.faulty("fl153.messages.message-event-recipients")) userIds.push(...readersBesides(rt, message, receivers));
-  rt.queues.publish("message", userIds, (q) => ({
-    type: "message",
-    message: serializeMessage(rt, message, {
-      applyMarkdown: q.options.applyMarkdown,
-      clientGravatar: q.options.clientGravatar,
-      allowEmptyTopic: q.options.capabilities.empty_topic_name || rt.faulty("fl334.messages.event-subject-substitution"),
-    }),
-    flags: [...(receivers.get(q.options.userId) ?? [])],
-    ...(echo !== undefined && q.id === echo.queueId && q.options.userId === message.senderId ? { local_message_id: echo.localId } : {}),
-  }));
+  // One rendering per kind of queue, and one event per user and kind, shared by those queues (queues only read
+  // their events): 1,000 queues of one client kind cost one rendering and one event per user.
+  const rendered = new Map<number, Record<string, unknown>>();
+  const events = new Map<number, Omit<QueuedEvent, "id">>();
+  const substituted = rt.faulty("fl334.messages.event-subject-substitution");
+  rt.queues.publish("message", userIds, (q) => {
+    const { options } = q;
+    const allowEmptyTopic = options.capabilities.empty_topic_name || substituted;
+    const variant = (options.applyMarkdown ? 1 : 0) | (options.clientGravatar ? 2 : 0) | (allowEmptyTopic ? 4 : 0);
+    const userId = options.userId;
+    const echoed = echo !== undefined && q.id === echo.queueId && userId === message.senderId;
+    const key = userId * 8 + variant;
+    let event = echoed ? undefined : events.get(key);
+    if (!event) {
+      let payload = rendered.get(variant);
+      if (!payload) rendered.set(variant, (payload = serializeMessage(rt, message, { applyMarkdown: options.applyMarkdown, clientGravatar: options.clientGravatar, allowEmptyTopic })));
+      event = { type: "message", message: payload, flags: [...(receivers.get(userId) ?? [])], ...(echoed ? { local_message_id: echo.localId } : {}) };
+      if (!echoed) events.set(key, event);
+    }
+    return event;
+  });
 }

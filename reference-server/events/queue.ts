@@ -31,8 +31,12 @@ export interface QueuedEvent {
 }
 
 export class EventQueue {
-  readonly events: QueuedEvent[] = [];
-  private nextId = 0;
+  /**
+   * The unacknowledged events, without their ids: ids rise by one from `firstId`, so an event is stored as the
+   * payload publish rendered, which queues of the same kind share (1,000 queues hold one message event 1,000 times).
+   */
+  private readonly pending: Omit<QueuedEvent, "id">[] = [];
+  private firstId = 0;
   private waiter: ((arrived: boolean) => void) | undefined;
   /** Set when the server shuts down: polls answer at once rather than wait for events that will not come. */
   private released = false;
@@ -58,8 +62,18 @@ export class EventQueue {
   }
 
   push(event: Omit<QueuedEvent, "id">): void {
-    this.events.push({ ...event, id: this.nextId++ } as QueuedEvent);
+    this.pending.push(event);
     this.wake(true);
+  }
+
+  /** How many events wait for the client. */
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /** The waiting events with their ids, as the client gets them. */
+  get events(): QueuedEvent[] {
+    return this.pending.map((e, i) => ({ ...e, id: this.firstId + i }) as QueuedEvent);
   }
 
   private wake(arrived: boolean): void {
@@ -76,14 +90,16 @@ export class EventQueue {
 
   /** Drops events the client has acknowledged. */
   acknowledge(lastEventId: number): void {
-    let i = 0;
-    while (i < this.events.length && this.events[i]!.id <= lastEventId) i++;
-    if (i > 0) this.events.splice(0, i);
+    const n = Math.min(this.pending.length, lastEventId - this.firstId + 1);
+    if (n > 0) {
+      this.pending.splice(0, n);
+      this.firstId += n;
+    }
   }
 
   /** Resolves when an event arrives, or with false after `ms`, when `signal` aborts or the queue is released. */
   waitForEvent(ms: number, signal: AbortSignal): Promise<boolean> {
-    if (this.events.length > 0) return Promise.resolve(true);
+    if (this.pending.length > 0) return Promise.resolve(true);
     if (this.released) return Promise.resolve(false);
     return new Promise((resolve) => {
       const done = (v: boolean) => {

@@ -23,8 +23,27 @@ const UNVERSIONED_PREFIX = "/api";
  * anything unexpected becomes a 500 envelope and a line on stderr.
  */
 export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  // Only GET and HEAD never change state: any other request may change what a cached message fragment shows. The
+  // cache is emptied as the request starts and again once its handler is done, since a GET answered while this
+  // request waits for its body would cache what its handler then changes.
+  const mutating = req.method !== "GET" && req.method !== "HEAD";
+  if (mutating) rt.store.fragments.invalidate();
+  // Made when a handler first asks for its signal (long-polls): most requests never need one.
+  let controller: AbortController | undefined;
+  let gone = false;
+  // Only a client that went away before its answer aborts the request.
+  res.on("close", () => {
+    if (res.writableFinished) return;
+    gone = true;
+    controller?.abort();
+  });
+  const signal = (): AbortSignal => {
+    if (!controller) {
+      controller = new AbortController();
+      if (gone) controller.abort();
+    }
+    return controller.signal;
+  };
   try {
     const url = new URL(req.url ?? "/", "http://reference.invalid");
     const method = (req.method ?? "GET").toUpperCase();
@@ -64,7 +83,17 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     if (rt.config.product === "zulip") for (const [k, v] of [...merged]) if (specName(k) !== k) merged.set(specName(k), v).delete(k);
     const params = new Params(merged, (id) => rt.faulty(id));
     const user = route.auth ? authenticate(rt, req) : undefined;
-    const ctx = { rt, user, params, path, files: body.files, req, signal: controller.signal };
+    const ctx = {
+      rt,
+      user,
+      params,
+      path,
+      files: body.files,
+      req,
+      get signal() {
+        return signal();
+      },
+    };
     const result = await (route.handler as (c: typeof ctx) => Promise<Record<string, unknown>>)(ctx);
     const reportsIgnored =
       rt.fl.has("ignoredParametersEverywhere") || (route.reportsIgnoredSince !== undefined && rt.fl.atLeast(route.reportsIgnoredSince));
@@ -82,5 +111,7 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     }
     process.stderr.write(`reference-server: internal error on ${req.method} ${req.url}: ${(e as Error).stack ?? String(e)}\n`);
     sendJson(res, 500, { result: "error", msg: "Internal server error" });
+  } finally {
+    if (mutating) rt.store.fragments.invalidate();
   }
 }

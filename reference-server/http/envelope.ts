@@ -2,17 +2,50 @@ import { AUTH_REALM } from "../../src/product/names.ts";
 import type { ServerResponse } from "node:http";
 import { ApiError } from "./errors.ts";
 
+/**
+ * JSON made beforehand (a page of cached message fragments), as encoded chunks, placed as it is in an answer's top
+ * level: the answer is then one concatenation of bytes rather than a long string to flatten and encode again.
+ */
+export class RawJson {
+  constructor(readonly chunks: readonly Buffer[]) {}
+}
+
+/** JSON.stringify's bytes with the trailing newline, top-level RawJson values written as their chunks. */
+function encode(body: Record<string, unknown>): Buffer {
+  let hasRaw = false;
+  for (const k in body) if (body[k] instanceof RawJson) hasRaw = true;
+  if (!hasRaw) return Buffer.from(JSON.stringify(body) + "\n");
+  const chunks: Buffer[] = [];
+  let text = "{";
+  for (const k in body) {
+    const v = body[k];
+    const comma = text === "{" && chunks.length === 0 ? "" : ",";
+    if (v instanceof RawJson) {
+      chunks.push(Buffer.from(`${text}${comma}${JSON.stringify(k)}:`));
+      for (const c of v.chunks) chunks.push(c);
+      text = "";
+      continue;
+    }
+    // As JSON.stringify: a key whose value has no JSON form is left out.
+    const json = JSON.stringify(v);
+    if (json !== undefined) text += `${comma}${JSON.stringify(k)}:${json}`;
+  }
+  chunks.push(Buffer.from(`${text}}\n`));
+  return Buffer.concat(chunks);
+}
+
 /** The response envelope of wire §4: a JSON object, trailing newline, `result` success or error. */
 export function sendJson(res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body) + "\n";
+  // Encoded once: the length and the bytes written come from the same pass over the text.
+  const bytes = encode(body);
   res.writeHead(status, {
     "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
+    "content-length": bytes.length,
     "cache-control": "no-store, no-cache, must-revalidate, max-age=0",
     ...headers,
   });
-  res.end(text);
+  res.end(bytes);
 }
 
 export function successBody(fields: Record<string, unknown>, ignored: string[]): Record<string, unknown> {

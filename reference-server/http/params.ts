@@ -73,11 +73,18 @@ export class Params {
     return v;
   }
 
-  /** A JSON-encoded value checked against a schema; a mismatch is BAD_REQUEST naming the parameter. */
-  optJson<S extends z.ZodType>(name: string, schema: S): z.infer<S> | undefined {
+  /**
+   * A JSON-encoded value checked against a schema; a mismatch is BAD_REQUEST naming the parameter. `fast`, for hot
+   * parameters: a hand-written check of the usual shape that returns the value when it accepts it (as the schema
+   * would) and undefined to leave the value to the schema.
+   */
+  optJson<S extends z.ZodType>(name: string, schema: S, fast?: (value: unknown) => z.infer<S> | undefined): z.infer<S> | undefined {
     const raw = this.take(name);
     if (raw === undefined) return undefined;
-    const r = schema.safeParse(this.parseJson(name, raw));
+    const value = this.parseJson(name, raw);
+    const accepted = fast?.(value);
+    if (accepted !== undefined) return accepted;
+    const r = schema.safeParse(value);
     if (!r.success) {
       const issue = r.error.issues[0]!;
       const at = issue.path.length ? `${name}${issue.path.map((p) => `[${JSON.stringify(p)}]`).join("")}` : name;

@@ -1,42 +1,111 @@
 import { SortedIds } from "./sorted-ids.ts";
 
 /**
+ * The flag names a row can hold, each one bit (the order in which a row's flags are listed). Names outside this
+ * list get the next free bit the first time they are set.
+ */
+const KNOWN_FLAGS = ["read", "starred", "collapsed", "mentioned", "stream_wildcard_mentioned", "topic_wildcard_mentioned", "wildcard_mentioned", "has_alert_word", "historical"];
+/** Bit 0 says the row exists (a row with no flags is still a row: the user received the message). */
+const ROW = 1;
+const MAX_BITS = 16;
+/** Rows are kept in pages of this many message ids: a page is allocated once and never copied as the history grows. */
+const PAGE_BITS = 14;
+const PAGE = 1 << PAGE_BITS;
+
+/**
  * Each user's rows of message flags (a row exists for every message the user received, or was given later as
- * "historical"), with the two indexes the hot paths need: each user's unread messages in order, and for each
- * message the users holding a row for it (read receipts, deletion).
+ * "historical"), with the index the hot paths need: each user's unread messages in order.
+ *
+ * Compact, since a large history has a row per message per receiving user: a user's rows are one 16-bit mask per
+ * message id in typed-array pages (0: no row), and a row's flags are read as one shared set per distinct mask.
+ * The users holding a row for a message are found by asking each user's array (deletion, read receipts: rare).
  */
 export class MessageFlags {
-  /** user id → message id → flags */
-  private readonly rows = new Map<number, Map<number, Set<string>>>();
+  private readonly bits = new Map<string, number>(KNOWN_FLAGS.map((name, i) => [name, 1 << (i + 1)]));
+  private readonly names: string[] = [...KNOWN_FLAGS];
+  /** user id → pages of masks by message id (page = id >> PAGE_BITS) */
+  private readonly rows = new Map<number, (Uint16Array | undefined)[]>();
   /** user id → the user's unread messages, in order */
   private readonly unread = new Map<number, SortedIds>();
-  /** message id → the users with a row for it */
-  private readonly holders = new Map<number, Set<number>>();
+  /** mask → its flags as a set (one per distinct mask) */
+  private readonly sets = new Map<number, ReadonlySet<string>>();
+  /** mask → `,"flags":[…]}`, the end of a message object in a page (0: no row, which reads as read and historical) */
+  private readonly texts = new Map<number, Buffer>();
+
+  private bit(flag: string): number {
+    let b = this.bits.get(flag);
+    if (b === undefined) {
+      if (this.names.length + 1 >= MAX_BITS) throw new Error(`too many distinct message flags (${flag})`);
+      b = 1 << (this.names.length + 1);
+      this.bits.set(flag, b);
+      this.names.push(flag);
+    }
+    return b;
+  }
+
+  private maskOf(userId: number, messageId: number): number {
+    const page = this.rows.get(userId)?.[messageId >>> PAGE_BITS];
+    return page === undefined ? 0 : page[messageId & (PAGE - 1)]!;
+  }
+
+  private store(userId: number, messageId: number, mask: number): void {
+    let pages = this.rows.get(userId);
+    if (pages === undefined) this.rows.set(userId, (pages = []));
+    const p = messageId >>> PAGE_BITS;
+    let page = pages[p];
+    if (page === undefined) {
+      if (mask === 0) return;
+      while (pages.length < p) pages.push(undefined);
+      pages[p] = page = new Uint16Array(PAGE);
+    }
+    page[messageId & (PAGE - 1)] = mask;
+  }
+
+  /** The flags of a mask, as one shared set per mask: callers only read it. */
+  setOf(mask: number): ReadonlySet<string> {
+    let set = this.sets.get(mask);
+    if (set === undefined) {
+      set = new Set(this.names.filter((_, i) => (mask & (1 << (i + 1))) !== 0));
+      this.sets.set(mask, set);
+    }
+    return set;
+  }
 
   /** The user's flags on a message, or undefined when the user has no row for it. */
   get(userId: number, messageId: number): ReadonlySet<string> | undefined {
-    return this.rows.get(userId)?.get(messageId);
+    const mask = this.maskOf(userId, messageId);
+    return mask === 0 ? undefined : this.setOf(mask);
+  }
+
+  /**
+   * The end of a message object in a page of GET /messages, encoded: `,"flags":[…]}` with the user's flags on the
+   * message; a message the user has no row for (a readable one never received) is read and historical.
+   */
+  flagsJsonTail(userId: number, messageId: number): Buffer {
+    const mask = this.maskOf(userId, messageId);
+    let text = this.texts.get(mask);
+    if (text === undefined) {
+      text = Buffer.from(`,"flags":${JSON.stringify(mask === 0 ? ["read", "historical"] : [...this.setOf(mask)])}}`);
+      this.texts.set(mask, text);
+    }
+    return text;
   }
 
   /** Creates (or replaces) the user's row for a message. */
   setRow(userId: number, messageId: number, flags: Iterable<string>): void {
-    let byMessage = this.rows.get(userId);
-    if (!byMessage) this.rows.set(userId, (byMessage = new Map()));
-    const set = new Set(flags);
-    byMessage.set(messageId, set);
-    let users = this.holders.get(messageId);
-    if (!users) this.holders.set(messageId, (users = new Set()));
-    users.add(userId);
-    if (set.has("read")) this.unread.get(userId)?.remove(messageId);
+    let mask = ROW;
+    for (const f of flags) mask |= this.bit(f);
+    this.store(userId, messageId, mask);
+    if (mask & this.bit("read")) this.unread.get(userId)?.remove(messageId);
     else this.unreadOf(userId).add(messageId);
   }
 
   /** Sets or clears one flag on an existing row; true when the flag changed. */
   set(userId: number, messageId: number, flag: string, on: boolean): boolean {
-    const flags = this.rows.get(userId)?.get(messageId);
-    if (!flags || flags.has(flag) === on) return false;
-    if (on) flags.add(flag);
-    else flags.delete(flag);
+    const mask = this.maskOf(userId, messageId);
+    const b = this.bit(flag);
+    if (mask === 0 || ((mask & b) !== 0) === on) return false;
+    this.store(userId, messageId, on ? mask | b : mask & ~b);
     if (flag === "read") {
       if (on) this.unread.get(userId)?.remove(messageId);
       else this.unreadOf(userId).add(messageId);
@@ -53,15 +122,16 @@ export class MessageFlags {
 
   /** The users with a row for the message. */
   holdersOf(messageId: number): ReadonlySet<number> {
-    return this.holders.get(messageId) ?? new Set();
+    const users = new Set<number>();
+    for (const userId of this.rows.keys()) if (this.maskOf(userId, messageId) !== 0) users.add(userId);
+    return users;
   }
 
   /** Drops every user's row for a deleted message. */
   removeMessage(messageId: number): void {
     for (const userId of this.holdersOf(messageId)) {
-      this.rows.get(userId)?.delete(messageId);
+      this.store(userId, messageId, 0);
       this.unread.get(userId)?.remove(messageId);
     }
-    this.holders.delete(messageId);
   }
 }

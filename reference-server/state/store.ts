@@ -36,6 +36,7 @@ import { Drafts } from "./drafts.ts";
 import { SavedSnippets } from "./saved-snippets.ts";
 import { AlertWords } from "./alert-words.ts";
 import { MutedUsers } from "./muted-users.ts";
+import { FragmentCache } from "./fragments.ts";
 import { ROLE, type Channel, type Message, type Role, type User } from "./types.ts";
 import type { RealmFixture } from "./fixture-schema.ts";
 import { seedFixture } from "./fixture-seed.ts";
@@ -87,8 +88,14 @@ export class Store {
   private readonly byConversation = new Map<string, SortedIds>();
   /** user id → the messages the user received, in order */
   private readonly received = new Map<number, SortedIds>();
-  /** Each user's message flags, with the unread index and each message's row holders. */
+  /** user id → the messages the user sent, in order (the `sender` narrow) */
+  private readonly bySender = new Map<number, SortedIds>();
+  /** One string per distinct topic name, so a large history holds each name once. */
+  private readonly topicNames = new Map<string, string>();
+  /** Each user's message flags, with the unread index. */
   readonly flags = new MessageFlags();
+  /** Messages' JSON as each kind of client sees it (derived; emptied whenever state may change). */
+  readonly fragments = new FragmentCache();
   /** channel id → lower-cased topic → the topic's messages (the same lists as byTopic) */
   private readonly topicsByChannel = new Map<number, Map<string, SortedIds>>();
   /** Each user's topic visibility policies and muted channels. */
@@ -283,8 +290,12 @@ export class Store {
 
   /** Stores a message and gives each receiving user a row with its flags. */
   addMessage(message: Message, receivers: ReadonlyMap<number, ReadonlySet<string>>): void {
+    message.topic = this.internTopic(message.topic);
     this.messages.set(message.id, message);
     this.allMessageIds.add(message.id);
+    let sent = this.bySender.get(message.senderId);
+    if (!sent) this.bySender.set(message.senderId, (sent = new SortedIds()));
+    sent.add(message.id);
     if (message.type === "stream" && message.channelId !== null) {
       this.byChannel.get(message.channelId)!.add(message.id);
       this.topicIndex(message.channelId, message.topic).add(message.id);
@@ -299,6 +310,13 @@ export class Store {
     }
     this.attachments.track(message, message.timestamp * 1000);
     if (message.type === "private") this.dmPartners.record(message.dmUserIds);
+  }
+
+  private internTopic(topic: string): string {
+    const known = this.topicNames.get(topic);
+    if (known !== undefined) return known;
+    this.topicNames.set(topic, topic);
+    return topic;
   }
 
   private topicIndex(channelId: number, topic: string): SortedIds {
@@ -336,6 +354,10 @@ export class Store {
     return this.received.get(userId) ?? new SortedIds();
   }
 
+  sentBy(userId: number): SortedIds {
+    return this.bySender.get(userId) ?? new SortedIds();
+  }
+
   /** The user's flags on a message, or undefined when the user has no row for it. */
   flagsOf(userId: number, messageId: number): ReadonlySet<string> | undefined {
     return this.flags.get(userId, messageId);
@@ -360,6 +382,7 @@ export class Store {
     if (!message) return;
     this.messages.delete(messageId);
     this.allMessageIds.remove(messageId);
+    this.bySender.get(message.senderId)?.remove(messageId);
     if (message.type === "stream" && message.channelId !== null) {
       const inChannel = this.byChannel.get(message.channelId)!;
       inChannel.remove(messageId);
@@ -393,7 +416,7 @@ export class Store {
       message.channelId = channelId;
       message.recipientId = channel.recipientId;
     }
-    message.topic = topic;
+    message.topic = this.internTopic(topic);
     this.topicIndex(channelId, topic).add(message.id);
   }
 

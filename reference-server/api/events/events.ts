@@ -18,7 +18,7 @@ async function getEvents(ctx: RequestContext): Promise<Record<string, unknown>> 
   if (lastEventId === undefined) throw missingParam("last_event_id");
   queue.acknowledge(lastEventId);
   queue.lastTouched = rt.store.clock();
-  if (queue.events.length === 0 && !dontBlock) {
+  if (queue.size === 0 && !dontBlock) {
     queue.connected++;
     try {
       const arrived = await queue.waitForEvent(queue.heartbeatMs ?? rt.config.heartbeatMs, ctx.signal);
@@ -30,7 +30,7 @@ async function getEvents(ctx: RequestContext): Promise<Record<string, unknown>> 
     }
   }
   if (rt.faulty("fl153.events.envelope")) return { events: queue.events.map((e) => ({ ...e, id: String(e.id) })) };
-  return { events: [...queue.events] };
+  return { events: queue.events };
 }
 
 /** DELETE /events: removes the queue. */

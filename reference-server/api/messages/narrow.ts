@@ -12,11 +12,32 @@ export const NarrowSchema = z.array(
 );
 export type NarrowTerm = { operator: string; operand: z.infer<typeof Operand>; negated?: boolean | undefined };
 
+const isOperand = (v: unknown): boolean =>
+  typeof v === "string" || Number.isSafeInteger(v) || (Array.isArray(v) && v.every((x) => typeof x === "string" || Number.isSafeInteger(x)));
+
+/**
+ * The narrow parameter's usual shape (`[{operator, operand, negated?}]`) checked by hand, as it is on every
+ * GET /messages; anything else (the legacy tuples, a malformed narrow) goes through NarrowSchema, which gives the
+ * error messages. Same answers as the schema, without its cost on the hot path.
+ */
+export function parseNarrow(value: unknown): NarrowTerm[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  for (const t of value) {
+    if (typeof t !== "object" || t === null || Array.isArray(t) || typeof t.operator !== "string" || !isOperand(t.operand)) return undefined;
+    for (const k in t) if (k !== "operator" && k !== "operand" && (k !== "negated" || (t.negated !== undefined && typeof t.negated !== "boolean"))) return undefined;
+  }
+  return value as NarrowTerm[];
+}
+
 /** A narrow compiled for one user: a candidate source (an index) and a predicate over messages. */
 export interface CompiledNarrow {
   channel?: Channel;
   topic?: string;
   dmUserIds?: number[];
+  /** A `sender` term: the sender's index holds every match. */
+  senderId?: number;
+  /** An `is:unread` term: the user's unread index holds every match. */
+  unread?: boolean;
   test(message: Message): boolean;
 }
 
@@ -58,9 +79,11 @@ export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): C
       const topic = topicOperand(rt, operand);
       const t = topic.toLowerCase();
       if (!term.negated) out.topic = topic;
-      p = (m) => m.type === "stream" && m.topic.toLowerCase() === t;
+      // Topic names are interned by the store: the same name is mostly the same string, compared without lowering.
+      p = (m) => m.type === "stream" && (m.topic === topic || m.topic.toLowerCase() === t);
     } else if (op === "sender") {
       const [u] = usersOf(rt, operand, op);
+      if (!term.negated) out.senderId = u!.id;
       p = (m) => m.senderId === u!.id;
     } else if (dmOps.includes(op)) {
       const ids = [...new Set([viewer.id, ...usersOf(rt, operand, op).map((u) => u.id)])].sort((a, b) => a - b);
@@ -72,6 +95,7 @@ export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): C
       p = (m) => m.type === "private" && ids.every((id) => m.dmUserIds.includes(id));
     } else if (op === "is") {
       p = isPredicate(rt, viewer, String(operand), dmIs);
+      if (!term.negated && operand === "unread") out.unread = true;
     } else if (op === "id") {
       const id = Number(operand);
       if (!Number.isInteger(id)) throw badNarrow("id operand must be an integer");

@@ -26,32 +26,32 @@ export interface PostOptions {
 }
 
 /**
+ * A new message record, every field written in one literal in one order: all messages share one object shape
+ * (a spread of a common part gave each message its own hidden class, over 400 bytes apiece in a large history).
+ */
+export function newMessage(id: number, sender: User, type: Message["type"], channelId: number | null, topic: string, dmUserIds: number[], recipientId: number, content: string, renderedContent: string, timestamp: number): Message {
+  return { id, senderId: sender.id, type, channelId, topic, dmUserIds, recipientId, content, renderedContent, timestamp, client: "API", reactions: [], lastEditTimestamp: null, lastMovedTimestamp: null };
+}
+
+/**
  * Stores a new message from `sender` and sends each receiver its `message` event. Permission checks are the
  * caller's (POST /messages answers them; scheduled delivery marks the scheduled message failed).
  */
 export function postMessage(rt: Runtime, sender: User, dest: Destination, content: string, opts: PostOptions = {}): Message {
   const { store } = rt;
-  const base = {
-    id: store.nextMessageId(),
-    senderId: sender.id,
-    content,
-    renderedContent: renderMarkdown(content, { rt }),
-    timestamp: store.clock(),
-    client: "API",
-    reactions: [],
-    lastEditTimestamp: null,
-    lastMovedTimestamp: null,
-  };
+  const id = store.nextMessageId();
+  const rendered = renderMarkdown(content, { rt });
+  const timestamp = store.clock();
   const receivers = new Map<number, Set<string>>();
   let message: Message;
   if (dest.type === "stream") {
     const { channel, topic } = dest;
-    message = { ...base, type: "stream", channelId: channel.id, topic, dmUserIds: [], recipientId: channel.recipientId };
-    for (const id of store.subscribersOf(channel.id)) receivers.set(id, new Set());
+    message = newMessage(id, sender, "stream", channel.id, topic, [], channel.recipientId, content, rendered, timestamp);
+    for (const userId of store.subscribersOf(channel.id)) receivers.set(userId, new Set());
   } else {
     const userIds = [...new Set([sender.id, ...dest.recipients.map((u) => u.id)])].sort((a, b) => a - b);
-    message = { ...base, type: "private", channelId: null, topic: "", dmUserIds: userIds, recipientId: store.conversationRecipientId(userIds) };
-    for (const id of userIds) receivers.set(id, new Set());
+    message = newMessage(id, sender, "private", null, "", userIds, store.conversationRecipientId(userIds), content, rendered, timestamp);
+    for (const userId of userIds) receivers.set(userId, new Set());
   }
   receivers.set(sender.id, new Set(opts.readBySender === false ? [] : ["read"]));
   addMentionFlags(rt, content, receivers);

@@ -16,17 +16,26 @@ interface Source {
   matches(m: Message): boolean;
 }
 
-/** Picks the smallest index that holds every match: a topic, a channel, a conversation, or the user's own messages. */
+/**
+ * Picks the smallest index that holds every match: a topic, a channel, a conversation, a sender's messages, the
+ * user's unread messages, or the user's own messages.
+ */
 function sourceFor(ctx: RequestContext, narrow: CompiledNarrow): Source {
   const { rt, user } = ctx;
   const { store } = rt;
-  const received = (m: Message) => store.flagsOf(user.id, m.id) !== undefined;
   if (narrow.channel && rt.access.canReadChannelHistory(user, narrow.channel)) {
     const ids = narrow.topic !== undefined ? store.topicMessages(narrow.channel.id, narrow.topic) : store.channelMessages(narrow.channel.id);
     return { ids, matches: narrow.test };
   }
-  const ids = narrow.dmUserIds ? store.conversationMessages(narrow.dmUserIds) : store.receivedBy(user.id);
-  return { ids, matches: (m) => received(m) && narrow.test(m) };
+  const received = (m: Message) => store.flagsOf(user.id, m.id) !== undefined && narrow.test(m);
+  // Unread messages always have a row: the unread index needs no check of it.
+  let best: Source = { ids: store.receivedBy(user.id), matches: received };
+  const candidates: Source[] = [];
+  if (narrow.dmUserIds) candidates.push({ ids: store.conversationMessages(narrow.dmUserIds), matches: received });
+  if (narrow.senderId !== undefined) candidates.push({ ids: store.sentBy(narrow.senderId), matches: received });
+  if (narrow.unread) candidates.push({ ids: store.flags.unreadOf(user.id), matches: narrow.test });
+  for (const c of candidates) if (c.ids.length < best.ids.length) best = c;
+  return best;
 }
 
 /** The user's flags on a message; a readable message the user never received is read and historical. */
@@ -35,12 +44,19 @@ export function flagsFor(ctx: RequestContext, m: Message): string[] {
   return flags ? [...flags] : ["read", "historical"];
 }
 
-/** first_unread: the oldest unread match, found through the user's unread index (unread messages always have a row). */
+/**
+ * first_unread: the oldest unread match (unread messages always have a row), found by walking the shorter of the
+ * user's unread index and the narrow's index, and looking each id up in the other.
+ */
 function firstUnread(ctx: RequestContext, src: Source): number {
-  const unread = ctx.rt.store.flags.unreadOf(ctx.user.id);
-  for (let i = 0; i < unread.length; i++) {
-    const m = ctx.rt.store.messages.get(unread.at(i)!);
-    if (m && src.ids.has(m.id) && src.matches(m)) return m.id;
+  const { store } = ctx.rt;
+  const unread = store.flags.unreadOf(ctx.user.id);
+  const [walked, other] = unread.length <= src.ids.length ? [unread, src.ids] : [src.ids, unread];
+  for (let i = 0; i < walked.length; i++) {
+    const id = walked.at(i)!;
+    if (!other.has(id)) continue;
+    const m = store.messages.get(id);
+    if (m && src.matches(m)) return m.id;
   }
   return NEWEST_ANCHOR;
 }

@@ -50,6 +50,15 @@ export function serializeMessage(rt: Runtime, message: Message, view: MessageVie
   return out;
 }
 
+/**
+ * `serializeMessage`'s JSON, encoded, without its closing brace (callers add the viewer's fields, such as `flags`), from the
+ * store's fragment cache: one entry per message and kind of view.
+ */
+export function messageJsonOpen(rt: Runtime, message: Message, view: MessageView): Buffer {
+  const variant = (view.applyMarkdown ? 1 : 0) | (view.clientGravatar ? 2 : 0) | (view.allowEmptyTopic ? 4 : 0);
+  return rt.store.fragments.get(message.id * 8 + variant, () => Buffer.from(JSON.stringify(serializeMessage(rt, message, view)).slice(0, -1)));
+}
+
 // --- messages: reactions, submessages, typing, scheduled messages, empty topic ---
 
 /** The topic of a channel message as the view sees it (FL334 substitution); direct messages always have "". */

@@ -25,6 +25,8 @@ function destinationOf(rt: Runtime, owner: User, sm: ScheduledMessage): Destinat
 
 /** Sends one due scheduled message as its owner; one that cannot be sent is marked failed (FL181) and kept. */
 function deliver(rt: Runtime, sm: ScheduledMessage): void {
+  // A timer, not a request, changes state here: cached answers are not to be trusted after it.
+  rt.store.fragments.invalidate();
   const owner = rt.store.users.get(sm.ownerId)!;
   const dest = destinationOf(rt, owner, sm);
   if (!dest) {
