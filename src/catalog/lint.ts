@@ -15,6 +15,7 @@ import {
   releaseForLevel,
 } from "./releases.ts";
 import { duplicates, issue, type Check, type Issue } from "./issues.ts";
+import { modelReduces } from "../expect/state/reducers.ts";
 
 const CLAUSE_LEVEL_KINDS = new Set(["change", "backport"]);
 const UNTIL_KINDS = new Set(["change", "backport", "reserved"]);
@@ -187,6 +188,16 @@ export const CATALOG_CHECKS: readonly Check<RawCatalog>[] = [
         for (const t of duplicates(tags)) out.push(issue("TAGS-KNOWN", c.id, `tag '${t}' is repeated`));
         return out;
       }),
+  },
+  {
+    id: "EVENTS-REDUCED",
+    rule: "every event type (or type/op) a clause names has a reducer in the client-side state model (src/expect/state), so the state invariant can follow it",
+    run: (raw) =>
+      raw.clauses.flatMap((c) =>
+        c.events
+          .filter((e) => !modelReduces(e))
+          .map((e) => issue("EVENTS-REDUCED", c.id, `names event ${e}, which the state model does not reduce: add a reducer in src/expect/state/ (and its register sections)`)),
+      ),
   },
   {
     id: "CONFLICT-REFS",

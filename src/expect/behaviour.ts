@@ -96,6 +96,7 @@ export function behaviour(
     mutates: options.mutates ?? true,
     run,
   };
+  if (options.invariant !== undefined) d.invariant = options.invariant;
   if (options.from !== undefined) {
     if (!ids.includes(options.from)) throw new Error(`behaviour ${d.id}: from '${options.from}' must be one of its clauses`);
     d.from = options.from;

@@ -20,7 +20,16 @@ export interface BehaviourOptions {
    * level the test is n/a (e.g. a "before FL309" test that needs a setting FL264 introduced).
    */
   from?: string;
+  /**
+   * The state invariant (src/expect/state/invariant.ts) that every mutating test runs by default: `{ off: reason }`
+   * turns it off where it cannot hold (a throw-away organization, a restart that loses queues, a deliberately broken
+   * state), `{ capabilities }` registers its watcher as the client the test is about.
+   */
+  invariant?: InvariantOption;
 }
+
+/** See BehaviourOptions.invariant. */
+export type InvariantOption = { off: string } | { capabilities: Record<string, boolean> };
 
 /** A test as data: the runner and the lint read it without running it. */
 export interface Descriptor extends TestInfo {
@@ -28,5 +37,6 @@ export interface Descriptor extends TestInfo {
   from?: string;
   needs: PersonaRole[];
   mutates: boolean;
+  invariant?: InvariantOption;
   run: (t: TestContext) => Promise<void>;
 }

@@ -1,6 +1,7 @@
 import type { Exchange } from "../client/exchange.ts";
 import type { Descriptor } from "./descriptor.ts";
 import type { Outcome, Status } from "./outcome.ts";
+import type { InvariantRecord } from "./state/invariant.ts";
 
 /** A test's status after an expectations file has been applied. */
 export type ReportedStatus = Status | "expected-fail" | "unexpected-pass";
@@ -24,6 +25,8 @@ export interface TestMeta {
   durationMs: number;
   /** In a level sweep, the level of the reference server this run of the test went against. */
   atLevel?: number;
+  /** See Outcome.invariant. */
+  invariant?: InvariantRecord;
 }
 
 declare module "@vitest/runner" {
@@ -60,5 +63,6 @@ export function toTestMeta(d: Descriptor, o: Outcome): TestMeta {
   if (o.curl !== undefined) meta.curl = o.curl;
   if (o.failedClause !== undefined) meta.failedClause = o.failedClause;
   if (o.leftovers !== undefined) meta.leftovers = o.leftovers;
+  if (o.invariant !== undefined) meta.invariant = o.invariant;
   return meta;
 }

@@ -1,4 +1,5 @@
 import type { Exchange } from "../client/exchange.ts";
+import type { InvariantRecord } from "./state/invariant.ts";
 
 /**
  * The statuses of DESIGN.md (expected-fail and unexpected-pass come from an expectations file, at report time).
@@ -23,4 +24,6 @@ export interface Outcome {
   leftovers?: string[];
   exchanges: Exchange[];
   durationMs: number;
+  /** What the state invariant did (absent for tests it does not concern: read-only, n/a, skipped before running). */
+  invariant?: InvariantRecord;
 }

@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import { NetworkError } from "../client/client.ts";
 import { toCurl } from "../client/exchange.ts";
 import { catalog } from "../catalog/catalog.ts";
@@ -7,6 +8,22 @@ import type { Descriptor } from "./descriptor.ts";
 import { BlockedError, ConformanceFailure, HarnessError, UnverifiableError } from "./failure.ts";
 import { TestFl } from "./fl.ts";
 import type { Outcome } from "./outcome.ts";
+import { StateWatch, type InvariantRecord } from "./state/invariant.ts";
+
+/**
+ * Whether and how the state invariant watches a test: every test that changes the server, with a persona, unless
+ * it opts out (`invariant: { off }`) or the run turns the invariant off (CC_INVARIANT=off, for measuring its cost).
+ */
+function invariantPlan(d: Descriptor): { role: NonNullable<Descriptor["needs"][number]>; capabilities: Record<string, boolean> } | { off: string } | null {
+  if (!d.mutates) return null;
+  if (process.env.CC_INVARIANT === "off") return { off: "CC_INVARIANT=off" };
+  if (d.invariant && "off" in d.invariant) return { off: d.invariant.off };
+  const role = d.needs[0];
+  if (!role) return { off: "the test uses no persona" };
+  return { role, capabilities: d.invariant && "capabilities" in d.invariant ? d.invariant.capabilities : {} };
+}
+
+const skippedRecord = (why: string): InvariantRecord => ({ status: "skipped", why, reduced: [], unknown: [], sections: [] });
 
 /** Why a test does not apply at `fl`, or null when it does. */
 export function notApplicable(d: Descriptor, fl: number): string | null {
@@ -47,6 +64,8 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
   let outcome: Outcome | undefined;
   const done = (o: Omit<Outcome, "durationMs">): Outcome => (outcome = { ...o, durationMs: Math.round(performance.now() - started) });
   let t: TestContext | undefined;
+  let watch: StateWatch | undefined;
+  let invariant: InvariantRecord | undefined;
   try {
     const clause = catalog().mustClause(d.clauses[0]!);
     for (const id of d.clauses.slice(1)) catalog().mustClause(id);
@@ -57,19 +76,49 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     // The personas file is the user's to complete: the test says which roles would make it runnable.
     if (missing.length) return done({ status: "unverifiable", message: `needs persona ${missing.join(", ")} (absent from the target's personas)`, remedy: personaRemedy(missing), exchanges: [] });
     t = new TestContext(d.id, clause, target, new TestFl(target.featureLevel, allowedLevels(d), d.id));
+    const plan = invariantPlan(d);
+    if (plan && "off" in plan) invariant = skippedRecord(plan.off);
+    if (plan && "role" in plan) {
+      const started = await StateWatch.acquire(target, plan.role, plan.capabilities, d.clauses).catch((e: unknown) => `the watcher could not register: ${(e as Error).message}`);
+      if (typeof started === "string") invariant = skippedRecord(started);
+      else watch = started;
+    }
     await d.run(t);
-    return done({ status: "pass", exchanges: t.exchanges });
+    if (watch) {
+      // The test's own verdict comes first: the invariant runs only once the body has passed, so its failure
+      // never hides the test's.
+      try {
+        invariant = await watch.check(t.exchanges);
+      } catch (e) {
+        invariant = watch.failedRecord();
+        throw e;
+      }
+    }
+    return done({ status: "pass", exchanges: t.exchanges, ...(invariant ? { invariant } : {}) });
   } catch (e) {
     const exchanges = t?.exchanges ?? [];
+    if (watch && !invariant) invariant = skippedRecord("the test did not pass, so the state was not compared");
+    const inv = invariant ? { invariant } : {};
     if (e instanceof ConformanceFailure) {
-      return done({ status: "fail", message: e.message, failedClause: e.clause.id, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges });
+      return done({ status: "fail", message: e.message, failedClause: e.clause.id, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges, ...inv });
     }
-    if (e instanceof BlockedError) return done({ status: "blocked", message: e.message, exchanges });
-    if (e instanceof UnverifiableError) return done({ status: "unverifiable", message: e.reason, remedy: e.remedy, exchanges });
-    if (e instanceof NetworkError || e instanceof HarnessError) return done({ status: "error", message: `${e.name}: ${e.message}`, exchanges });
-    return done({ status: "error", message: `harness error: ${(e as Error).stack ?? String(e)}`, exchanges });
+    if (e instanceof BlockedError) return done({ status: "blocked", message: e.message, exchanges, ...inv });
+    if (e instanceof UnverifiableError) return done({ status: "unverifiable", message: e.reason, remedy: e.remedy, exchanges, ...inv });
+    if (e instanceof NetworkError || e instanceof HarnessError) return done({ status: "error", message: `${e.name}: ${e.message}`, exchanges, ...inv });
+    return done({ status: "error", message: `harness error: ${(e as Error).stack ?? String(e)}`, exchanges, ...inv });
   } finally {
+    // The watcher goes back to the worker's pool (or is deleted) before the cleanups run: their events are the
+    // next test's to compare on that watcher.
+    await watch?.release();
+    // CC_INVARIANT_LOG=FILE: one line per watched test (status, level, test, events reduced), to count that the
+    // invariant ran in a run whose report is not at hand (the level sweep of `npm test`).
+    if (invariant && process.env.CC_INVARIANT_LOG) {
+      appendFileSync(process.env.CC_INVARIANT_LOG, `${invariant.status}\tFL${target.featureLevel}\t${d.id}\t${invariant.reduced.join(",")}${invariant.why ? `\t${invariant.why}` : ""}\n`);
+    }
     const leftovers = (await t?.finish()) ?? [];
     if (leftovers.length && outcome) outcome.leftovers = leftovers;
+    // A test that changed the server unwatched may have changed what no event announces: the pooled watchers of
+    // its target start afresh for the next test.
+    if (t && d.mutates && !watch) await StateWatch.forget(target);
   }
 }

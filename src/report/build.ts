@@ -2,6 +2,7 @@ import { catalog } from "../catalog/catalog.ts";
 import type { Coverage } from "../catalog/coverage.ts";
 import { FIRST_LEVEL } from "../catalog/schema.ts";
 import type { TestMeta } from "../expect/meta.ts";
+import { eventCoverage } from "../expect/state/coverage.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { RESULTS_SCHEMA_VERSION, StatusSchema, type PartialRun, type Results, type ResultStatus, type TestResult } from "./schema.ts";
 
@@ -51,6 +52,7 @@ function toResult(m: TestMeta): TestResult {
   if (m.curl !== undefined) r.curl = m.curl;
   if (m.failedClause !== undefined) r.failedClause = m.failedClause;
   if (m.leftovers?.length) r.leftovers = m.leftovers;
+  if (m.invariant !== undefined) r.invariant = m.invariant;
   return r;
 }
 
@@ -137,5 +139,6 @@ export function buildResults(input: BuildInput): Results {
     coverage: input.coverage,
     tests,
     leftovers: tests.flatMap((t) => (t.leftovers ?? []).map((what) => ({ test: t.id, what }))),
+    eventCoverage: eventCoverage(catalog(), input.tests.map((m) => ({ level: m.atLevel ?? fl, ...(m.invariant ? { invariant: m.invariant } : {}) }))),
   };
 }

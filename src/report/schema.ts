@@ -24,6 +24,25 @@ export const ExchangeSchema = z.object({
   error: z.string().optional(),
 });
 
+export const InvariantSchema = z.strictObject({
+  status: z.enum(["checked", "failed", "skipped"]),
+  why: z.string().optional(),
+  reduced: z.array(z.string()),
+  unknown: z.array(z.string()),
+  sections: z.array(z.string()),
+});
+
+/** One event type (or type/op) of the invariant's coverage (src/expect/state/coverage.ts). */
+export const EventCoverageSchema = z.strictObject({
+  event: z.string(),
+  reducer: z.boolean(),
+  sections: z.array(z.string()),
+  does: z.string().nullable(),
+  clauses: z.array(z.string()),
+  exercised: z.boolean(),
+  verifiedAt: z.array(z.number().int()),
+});
+
 export const TestResultSchema = z.strictObject({
   id: z.string(),
   title: z.string(),
@@ -45,6 +64,11 @@ export const TestResultSchema = z.strictObject({
   leftovers: z.array(z.string()).optional(),
   exchanges: z.array(ExchangeSchema),
   durationMs: z.number(),
+  /**
+   * What the state invariant did for the test (src/expect/state/invariant.ts): checked, failed, or skipped with
+   * why; the events it reduced and the register sections it compared. Absent for tests it does not watch.
+   */
+  invariant: InvariantSchema.optional(),
 });
 export type TestResult = z.infer<typeof TestResultSchema>;
 
@@ -123,5 +147,11 @@ export const ResultsSchema = z.strictObject({
    * run after run accumulates. Empty when everything was removed; absent in documents written before it existed.
    */
   leftovers: z.array(z.strictObject({ test: z.string(), what: z.string() })).optional(),
+  /**
+   * The state invariant's coverage: every event type and op of the catalog and the model, whether the model
+   * reduces it, whether this run's actions produced it, and the levels at which it was verified. Absent in
+   * documents written before it existed.
+   */
+  eventCoverage: z.array(EventCoverageSchema).optional(),
 });
 export type Results = z.infer<typeof ResultsSchema>;

@@ -4,6 +4,7 @@ import type { SweepRun } from "../run/sweep.ts";
 import { emptyCounts, isProblem, orderAreas, releaseOfLevel } from "./format.ts";
 import type { ResultStatus } from "./schema.ts";
 import { SWEEP_SCHEMA_VERSION, type SweepCell, type SweepLevel, type SweepProblem, type SweepResults } from "./sweep-schema.ts";
+import { eventCoverage } from "../expect/state/coverage.ts";
 
 /**
  * A problem in a sweep: what a run counts as one, and also a test not verifiable there. Every server of a sweep is
@@ -76,6 +77,7 @@ export function buildSweepResults(i: SweepInput): SweepResults {
     areas: orderAreas(areas),
     levels,
     moduleErrors: [...i.run.moduleErrors],
+    eventCoverage: eventCoverage(catalog(), i.run.tests.flatMap((m) => (m.atLevel !== undefined ? [{ level: m.atLevel, ...(m.invariant ? { invariant: m.invariant } : {}) }] : []))),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { StatusSchema } from "./schema.ts";
+import { EventCoverageSchema } from "./schema.ts";
 
 /**
  * sweep.json: the suites at every level of a range, each level against a reference server of its own
@@ -63,5 +64,10 @@ export const SweepResultsSchema = z.strictObject({
   levels: z.array(SweepLevelSchema),
   /** Suite files that could not be loaded. */
   moduleErrors: z.array(z.string()),
+  /**
+   * The state invariant's coverage over every level of the sweep: each event type and op with reducer yes/no,
+   * exercised yes/no, and the levels at which it was verified. Absent in documents written before it existed.
+   */
+  eventCoverage: z.array(EventCoverageSchema).optional(),
 });
 export type SweepResults = z.infer<typeof SweepResultsSchema>;

@@ -32,7 +32,7 @@ const serve = (args: string[]) => serveChild(args, ROOT);
 
 describe("bad input gets one clear line and exit code 2", () => {
   const cases: Array<[string[], RegExp]> = [
-    [["frobnicate"], /^chat-conformance: unknown command 'frobnicate' \(commands: run, serve, list, levels, compare, help; see chat-conformance --help\)$/m],
+    [["frobnicate"], /^chat-conformance: unknown command 'frobnicate' \(commands: run, serve, list, levels, compare, sweep, proxy, help; see chat-conformance --help\)$/m],
     [["run", "--feature-level", "999"], /--feature-level must be an integer from 153 to 372, got '999'/],
     [["run", "--feature-level", "abc"], /--feature-level must be an integer/],
     [["run", "--target", "not a url", "--personas", "x.json"], /--personas: no such file|--target must be/],

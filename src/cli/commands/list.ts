@@ -44,6 +44,8 @@ interface Filters {
   tag?: string;
   untested: boolean;
   conflicts: boolean;
+  events: boolean;
+  results: string[];
   json: boolean;
 }
 
@@ -65,7 +67,12 @@ function parseFlags(argv: string[]) {
 
 function parseFilters(argv: string[], cat: Catalog): Filters {
   const values = parseFlags(argv);
-  if (values.conflicts && values.operations) throw new UsageError("--conflicts and --operations list different things: give one");
+  if ([values.conflicts, values.operations, values.events].filter(Boolean).length > 1) throw new UsageError("--conflicts, --operations and --events list different things: give one");
+  if (values.results?.length && !values.events) throw new UsageError("--results goes with --events");
+  if (values.events) {
+    const others = (["fl", "release", "area", "tag", "untested", "product"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
+    if (others.length) throw new UsageError(`--events takes only --results and --json, not --${others.join(", --")}`);
+  }
   if (values.operations) {
     const clauseOnly = (["release", "area", "tag", "untested"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
     if (clauseOnly.length) throw new UsageError(`--operations takes only --fl, --product and --json, not --${clauseOnly.join(", --")}`);
@@ -90,6 +97,8 @@ function parseFilters(argv: string[], cat: Catalog): Filters {
     tag: oneOf("tag", values.tag, TAG_NAMES),
     untested: values.untested ?? false,
     conflicts: values.conflicts ?? false,
+    events: values.events ?? false,
+    results: values.results ?? [],
     json: values.json ?? false,
   };
 }
@@ -176,6 +185,7 @@ export async function listCommand(argv: string[], io: ListIo, tests: TestInfo[])
     io.err(`list: ${e.message}`);
     return 2;
   }
+  if (filters.events) return (await import("./list-events.ts")).printEvents(cat, filters.results, filters.json, io);
   if (filters.operations) await printOperations(filters, io);
   else if (filters.conflicts) printConflicts(cat, filters, io);
   else printClauses(cat, filters, tests, io);

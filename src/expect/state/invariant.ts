@@ -1,30 +1,317 @@
-import { isDeepStrictEqual } from "node:util";
+import { ApiClient } from "../../client/client.ts";
 import type { ParamMap } from "../../client/encode.ts";
+import { EventQueueReader } from "../../client/events.ts";
+import { toCurl, type Exchange } from "../../client/exchange.ts";
+import { catalog } from "../../catalog/catalog.ts";
 import type { AnyEvent } from "../../schemas/events/envelope.ts";
 import type { PersonaRole } from "../../target/personas.ts";
+import { isReferenceServer, type TargetInfo } from "../../target/target.ts";
 import type { TestContext } from "../context.ts";
-import { REDUCERS, type ClientState } from "./reducers.ts";
+import { Expectations } from "../expect.ts";
+import { ConformanceFailure, show } from "../failure.ts";
+import { differences, toState, type Difference } from "./compare.ts";
+import type { ClientState, ReduceContext } from "./model.ts";
+import { REDUCERS, reduceAll, sectionsOf } from "./reducers.ts";
+
+/** The clause a broken invariant fails: the events feed keeps a client's register state current. */
+export const INVARIANT_CLAUSE = "fl153.events.state-consistency";
 
 /**
- * Orders that carry no meaning are made canonical before states are compared: servers may list unread_msgs
- * entries in any order (real servers sort by key, others by first unread id), and ids within an entry ascend.
+ * The client capabilities of the invariant's register, unless a test declares its own: the modern client of the
+ * spec (each is ignored by servers older than its level). A test that needs another client overrides them with
+ * `invariant: { capabilities }`.
  */
-function normalize(state: ClientState): ClientState {
-  const u = state.unread_msgs as Record<string, unknown> | undefined;
-  if (!u) return state;
-  const byKey = (key: (e: Record<string, unknown>) => string) => (list: unknown) =>
-    (list as Array<Record<string, unknown>>)
-      .map((e) => ({ ...e, unread_message_ids: [...(e.unread_message_ids as number[])].sort((a, b) => a - b) }))
-      .sort((a, b) => key(a).localeCompare(key(b)));
-  return {
-    ...state,
-    unread_msgs: {
-      ...u,
-      streams: byKey((e) => `${String(e.stream_id)}\0${String(e.topic)}`)(u.streams ?? []),
-      pms: byKey((e) => String(e.other_user_id))(u.pms ?? []),
-      huddles: byKey((e) => String(e.user_ids_string))(u.huddles ?? []),
-    },
-  };
+export const DEFAULT_CAPABILITIES: Readonly<Record<string, boolean>> = {
+  notification_settings_null: true,
+  bulk_message_deletion: true,
+  user_avatar_url_field_optional: false,
+  stream_typing_notifications: true,
+  user_settings_object: true,
+  linkifier_url_template: true,
+  user_list_incomplete: true,
+  include_deactivated_groups: true,
+  archived_channels: true,
+  empty_topic_name: true,
+};
+
+/** What the invariant did for one test (results.json's `invariant` of a test). */
+export interface InvariantRecord {
+  /** checked: compared and equal; failed: a difference (the test fails on INVARIANT_CLAUSE); skipped: not compared, and why. */
+  status: "checked" | "failed" | "skipped";
+  /** Why skipped (opt-out reason, a test that failed first, a lost queue…). */
+  why?: string;
+  /** The model's names (`type` or `type/op`) of the events reduced, each once. */
+  reduced: string[];
+  /** Event types the model does not know (not reduced: their sections are not compared). */
+  unknown: string[];
+  /** The register sections refetched and compared (fetch_event_types names). */
+  sections: string[];
+}
+
+/**
+ * The sections the watcher's register fetches: those the model can compare (every reducer's sections), not the
+ * ones it never compares (presence: see exclusions.ts) or that no event changes (server constants, the bot
+ * integrations lists). The channel lists are the bulk of a register, but unread counts need the subscriptions
+ * (muting), and a pooled watcher serves tests of every area: the pool, not a smaller register, keeps it cheap.
+ */
+function baselineSections(): string[] {
+  return sectionsOf(Object.keys(REDUCERS)).filter((s) => s !== "presence");
+}
+
+/** The idle watchers of this worker, by target, persona and capabilities (StateWatch.acquire). */
+const POOL = new Map<string, StateWatch>();
+
+/** How long a difference may take to settle on a server that queues events after it answers (real servers). */
+const SETTLE_DELAYS_MS = [100, 300, 900];
+const REFERENCE_SETTLE_DELAYS_MS = [0, 20, 100, 300];
+/** Refetches at most, rounds with late events included: a busy shared server may never be still. */
+const MAX_ROUNDS = 8;
+
+/**
+ * Zulip's verify_action practice as the harness's default: a watcher holds a register state (every event type,
+ * every section the model compares) before a test's body and, after it, drains the queue, applies every event (the
+ * test's and, on a shared server, other tests'), refetches the sections the events touch and requires equality.
+ * Its requests are its own, not the test's exchanges; it goes back to the worker's pool (acquire / release) before
+ * the test's cleanups run, or is deleted once its state can no longer be trusted.
+ */
+export class StateWatch {
+  private state: ClientState = {};
+  private events: AnyEvent[] = [];
+  private reduced = new Set<string>();
+  private unknown = new Set<string>();
+  /** Keys no event can settle (ReduceContext.unknowable): skipped by comparisons until a refetch returns them. */
+  private readonly unknowable = new Set<string>();
+  private readonly own: Exchange[] = [];
+  private queue: EventQueueReader | undefined;
+  private readonly client: ApiClient;
+  private readonly ctx: ReduceContext;
+  private readonly pendingDeletes: Array<Promise<unknown>> = [];
+  /** The sections the watcher's register fetched: only those can be compared. */
+  private baseline: ReadonlySet<string> = new Set();
+  private clauseKeys: string[] = [];
+  private busy = false;
+
+  private constructor(
+    private readonly target: TargetInfo,
+    role: PersonaRole,
+    private readonly capabilities: Record<string, boolean>,
+  ) {
+    const p = target.personas[role]!;
+    this.client = new ApiClient(target.url, { email: p.email, apiKey: p.apiKey }, (ex) => void this.own.push(ex), target.product);
+    this.ctx = { userId: p.userId, fl: target.featureLevel, capabilities, unknowable: (path) => void this.unknowable.add(path) };
+  }
+
+  /** The model's keys of the events the clauses name: their sections are compared even when no event came. */
+  private static clauseKeysOf(clauses: readonly string[]): string[] {
+    const names = clauses.flatMap((id) => catalog().clause(id)?.events ?? []);
+    return names.flatMap((e) => (REDUCERS[e] ? [e] : Object.keys(REDUCERS).filter((k) => k.startsWith(`${e}/`))));
+  }
+
+  /** A new watcher: registers its queue with `sections`; a string (why) when the register fails (other tests judge that). */
+  private static async open(target: TargetInfo, role: PersonaRole, capabilities: Record<string, boolean>, sections: string[]): Promise<StateWatch | string> {
+    const w = new StateWatch(target, role, { ...DEFAULT_CAPABILITIES, ...capabilities });
+    w.baseline = new Set(sections);
+    const res = await w.client.post("/register", w.params(sections));
+    if (res.status !== 200 || res.json?.result !== "success") return `the watcher's register failed: HTTP ${res.status}`;
+    const body = res.json;
+    const reference = isReferenceServer(target);
+    w.queue = new EventQueueReader(w.client, String(body.queue_id), Number(body.last_event_id), new Expectations(catalog().mustClause(INVARIANT_CLAUSE), () => w.own.at(-1)), 1000, reference ? "drained" : "budget");
+    w.state = toState(body);
+    return w;
+  }
+
+  /** A watcher of its own, outside the pool (close() deletes its queue): for tests that watch several steps themselves. */
+  static async start(target: TargetInfo, role: PersonaRole, capabilities: Record<string, boolean>, clauses: readonly string[]): Promise<StateWatch | string> {
+    const keys = StateWatch.clauseKeysOf(clauses);
+    const w = await StateWatch.open(target, role, capabilities, baselineSections());
+    if (typeof w !== "string") w.clauseKeys = keys;
+    return w;
+  }
+
+  /**
+   * A watcher for one test, from the worker's pool: the register is the costly part of the invariant, so a watcher
+   * whose last comparison held is kept for the next test of the same target, persona and capabilities. Its state
+   * is the previous refetch, brought up to date by the events since (the previous test's cleanups included, which
+   * this test then compares too). Tests of a worker against one target run one at a time; a busy watcher is never
+   * shared, and one whose queue is gone (a restart, a new API key) is replaced by a new register.
+   */
+  static async acquire(target: TargetInfo, role: PersonaRole, capabilities: Record<string, boolean>, clauses: readonly string[]): Promise<StateWatch | string> {
+    // The run's id as well as the URL: a server that closes frees its port for the next one (the self-tests start
+    // hundreds), and a new reference server with the default seed gives the same personas the same keys and its
+    // queues the same ids, so a watcher of the old one could read another client's queue there.
+    const key = `${target.runId}|${target.url}|${role}|${JSON.stringify(capabilities)}`;
+    const pooled = POOL.get(key);
+    let w: StateWatch | string | undefined;
+    if (pooled && !pooled.busy) {
+      POOL.delete(key);
+      w = pooled;
+      w.begin();
+      try {
+        await w.drain();
+      } catch {
+        void w.close();
+        w = undefined;
+      }
+    }
+    w ??= await StateWatch.open(target, role, capabilities, baselineSections());
+    if (typeof w === "string") return w;
+    w.clauseKeys = StateWatch.clauseKeysOf(clauses);
+    w.busy = true;
+    w.poolKey = key;
+    return w;
+  }
+
+  private poolKey: string | undefined;
+
+  /**
+   * Drops the pooled watchers of a target: after a test that changed the server without the invariant (an opt-out,
+   * which may change what no event announces), the next test must not be blamed for that test's silent changes.
+   */
+  static async forget(target: TargetInfo): Promise<void> {
+    const prefix = `${target.runId}|${target.url}|`;
+    const gone = [...POOL].filter(([key, w]) => key.startsWith(prefix) && !w.busy);
+    for (const [key] of gone) POOL.delete(key);
+    await Promise.allSettled(gone.map(([, w]) => w.close()));
+  }
+
+  /** Starts a new test's record: the events, reductions and exchanges of the previous one are its own. */
+  private begin(): void {
+    this.events = [];
+    this.reduced = new Set();
+    this.unknown = new Set();
+    this.own.length = 0;
+  }
+
+  /**
+   * Ends a test's use of a pooled watcher: kept for the next test when its state is trustworthy (the comparison
+   * held, or was not made), deleted when the comparison failed or the queue was lost.
+   */
+  async release(): Promise<void> {
+    this.busy = false;
+    if (!this.failed && !this.lost && this.poolKey !== undefined && !POOL.has(this.poolKey)) {
+      POOL.set(this.poolKey, this);
+      await Promise.allSettled(this.pendingDeletes.splice(0));
+      return;
+    }
+    await this.close();
+  }
+
+  /** The watcher's register (every event type) or a refetch (`refetch`: state only, a queue of heartbeats deleted at once). */
+  private params(sections: string[], refetch = false): ParamMap {
+    const p: ParamMap = { apply_markdown: true, client_capabilities: this.capabilities, fetch_event_types: sections };
+    if (refetch) p.event_types = ["heartbeat"];
+    return p;
+  }
+
+  /** Reads what is queued now and applies it; returns how many events came. */
+  private async drain(): Promise<number> {
+    const got = (await this.queue!.pending()).filter((e) => e.type !== "heartbeat");
+    this.events.push(...got);
+    const r = reduceAll(this.state, got, this.ctx);
+    this.state = r.state;
+    for (const k of r.reduced) this.reduced.add(k);
+    for (const k of r.unknown) this.unknown.add(k);
+    return got.length;
+  }
+
+  private async refetch(sections: string[]): Promise<ClientState> {
+    const res = await this.client.post("/register", this.params(sections, true));
+    if (res.status !== 200 || res.json?.result !== "success") throw new ConformanceFailure(catalog().mustClause(INVARIANT_CLAUSE), "the refetch (POST /register) to succeed", `HTTP ${res.status}`, res.exchange);
+    if (typeof res.json.queue_id === "string") this.pendingDeletes.push(this.client.delete("/events", { queue_id: res.json.queue_id }).catch(() => undefined));
+    return toState(res.json);
+  }
+
+  /**
+   * Drains, refetches the touched sections, and compares; differences that go away once late events arrive are
+   * races (another test acting between the drain and the refetch, a real server's queue workers), so a difference
+   * fails only when it survives a few rounds. Throws a ConformanceFailure of INVARIANT_CLAUSE naming the key path,
+   * both values, the events received and the action's curl.
+   */
+  async check(action: readonly Exchange[]): Promise<InvariantRecord> {
+    try {
+      return await this.compare(action);
+    } catch (e) {
+      if (e instanceof ConformanceFailure && this.failed) throw e;
+      // The watcher could not read its queue or refetch (a restart lost the queue, a test changed the persona's
+      // API key): nothing is known about the state either way, and the watcher is not reused.
+      this.lost = true;
+      return { ...this.record("skipped", []), why: `the watcher lost its queue or could not refetch: ${(e as Error).message.split("\n").slice(0, 3).join(" ")}` };
+    }
+  }
+
+  /** Set when the comparison failed (fail() threw), or the watcher's queue is unusable: the watcher is not reused. */
+  private failed = false;
+  lost = false;
+
+  private async compare(action: readonly Exchange[]): Promise<InvariantRecord> {
+    // The body has ended, so its events are queued (on the reference server before each answer): one drain tells
+    // which sections to refetch. On a shared server other tests' events keep coming, hence the rounds below.
+    await this.drain();
+    const delays = isReferenceServer(this.target) ? REFERENCE_SETTLE_DELAYS_MS : SETTLE_DELAYS_MS;
+    let sections: string[] = [];
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      sections = this.touched();
+      if (!sections.length) return this.record("checked", sections);
+      const fresh = await this.refetch(sections);
+      // Events that arrived while the refetch ran belong to the state the refetch saw, or to a later one: they
+      // are applied before comparing, and a difference is only believed once a round passes without them.
+      const late = await this.drain();
+      const diffs = differences(this.state, fresh, this.unknowable);
+      if (!diffs.length) {
+        this.adopt(fresh);
+        return this.record("checked", sections);
+      }
+      if (late > 0) continue;
+      if (round >= delays.length) this.fail(diffs, action);
+      await new Promise((r) => setTimeout(r, delays[round]));
+      await this.drain();
+    }
+    // Other tests kept changing the state faster than it could be compared: nothing is known either way.
+    return { ...this.record("skipped", sections), why: `the state did not settle in ${MAX_ROUNDS} rounds: events kept arriving during every refetch` };
+  }
+
+  /**
+   * Takes the refetched sections as the state from here on: they equal the reduced ones where compared, and they
+   * settle what had become unknowable (a deleted newest message, derived permissions).
+   */
+  private adopt(fresh: ClientState): void {
+    this.state = { ...this.state, ...fresh };
+    for (const k of Object.keys(fresh)) this.unknowable.delete(k);
+  }
+
+  /** The sections the events (and the test's clauses) touch, of those the baseline holds. */
+  private touched(): string[] {
+    return sectionsOf([...this.reduced, ...this.clauseKeys]).filter((s) => this.baseline.has(s));
+  }
+
+  private record(status: InvariantRecord["status"], sections: string[]): InvariantRecord {
+    return { status, reduced: [...this.reduced].sort(), unknown: [...this.unknown].sort(), sections };
+  }
+
+  /** What the invariant did, for a check that threw: the same record, status failed. */
+  failedRecord(): InvariantRecord {
+    return this.record("failed", this.touched());
+  }
+
+  private fail(diffs: Difference[], action: readonly Exchange[]): never {
+    const act = [...action].reverse().find((ex) => ex.method !== "GET" && !/\/(register|events)(\?|$)/.test(ex.url)) ?? action.at(-1);
+    const list = this.events.map((e) => (typeof e.op === "string" ? `${e.type}/${e.op}#${e.id}` : `${e.type}#${e.id}`));
+    this.failed = true;
+    const d = diffs[0]!;
+    const more = diffs.slice(1).map((x) => x.path);
+    throw new ConformanceFailure(
+      catalog().mustClause(INVARIANT_CLAUSE),
+      `the register state with the ${this.events.length} event(s) received applied to equal a fresh register at ${d.path}: fresh ${show(d.fresh)}`,
+      `reduced ${show(d.reduced)}${more.length ? `; also differ: ${more.join(", ")}` : ""}; events received: ${list.join(", ") || "none"}${act ? `; action: ${toCurl(act)}` : ""}`,
+      act,
+      d.path,
+    );
+  }
+
+  /** Deletes the watcher's queue (and waits for the refetches' queues to go). Never throws. */
+  async close(): Promise<void> {
+    await Promise.allSettled([this.queue?.close(), ...this.pendingDeletes]);
+  }
 }
 
 export interface InvariantOptions {
@@ -37,35 +324,27 @@ export interface InvariantOptions {
 }
 
 /**
- * Zulip's verify_action, as a black-box check: register, act, read the events, apply them with the harness's
- * reducers, register again, and require the two states to be equal. A state that did not change at all fails:
- * a test that exercises nothing proves nothing.
+ * verify_action for one action, inside a test body: register, act, read the events, apply them with the model,
+ * register again, and require the two states to be equal. A state that did not change at all fails: a test that
+ * exercises nothing proves nothing.
  */
 export async function verifyAction(t: TestContext, role: PersonaRole, o: InvariantOptions, action: () => Promise<void>): Promise<AnyEvent[]> {
+  const capabilities = { notification_settings_null: true, ...o.capabilities };
   const params: ParamMap = { fetch_event_types: o.sections, event_types: o.eventTypes, apply_markdown: true };
-  if (o.capabilities) params.client_capabilities = { notification_settings_null: true, ...o.capabilities };
-  const strip = (body: Record<string, unknown>): ClientState => Object.fromEntries(Object.entries(body).filter(([k]) => !["result", "msg", "queue_id", "last_event_id", "ignored_parameters_unsupported"].includes(k) && !k.endsWith("_feature_level") && !k.endsWith("_version") && !k.endsWith("_merge_base")));
+  if (o.capabilities) params.client_capabilities = capabilities;
   const first = await t.register(role, params);
-  const initial = strip(first.body);
+  const initial = toState(first.body);
   await action();
   const events: AnyEvent[] = [];
-  const seen = await first.queue.until([{ name: `${o.expectEvents} event(s)`, test: (ev) => (ev.type === "heartbeat" ? "heartbeat" : (events.push(ev), events.length >= o.expectEvents ? null : `${events.length} so far`)) }]);
-  void seen;
+  await first.queue.until([{ name: `${o.expectEvents} event(s)`, test: (ev) => (ev.type === "heartbeat" ? "heartbeat" : (events.push(ev), events.length >= o.expectEvents ? null : `${events.length} so far`)) }]);
   events.push(...(await first.queue.pending()).filter((e) => e.type !== "heartbeat" && !events.includes(e)));
-  let state = initial;
-  const self = { userId: t.persona(role).userId };
-  for (const ev of events) {
-    const reducer = REDUCERS[ev.type];
-    if (!reducer) t.expect.fail(`a reducer for every event the action produced`, `no reducer for event type ${ev.type} (the harness must learn it)`);
-    state = reducer(state, ev, self);
-  }
-  const fresh = normalize(strip((await t.register(role, params)).body));
-  state = normalize(state);
-  if (isDeepStrictEqual(initial, fresh)) t.expect.fail("the action to change the state (a test that changes nothing proves nothing)", "identical states before and after");
-  for (const key of new Set([...Object.keys(state), ...Object.keys(fresh)])) {
-    if (!isDeepStrictEqual(state[key], fresh[key])) {
-      t.expect.fail(`the register state with the ${events.length} event(s) applied to equal a fresh register, at ${key}`, `applied ${JSON.stringify(state[key])?.slice(0, 400)} vs fresh ${JSON.stringify(fresh[key])?.slice(0, 400)}`);
-    }
-  }
+  const unknowable = new Set<string>();
+  const ctx: ReduceContext = { userId: t.persona(role).userId, fl: t.target.featureLevel, capabilities, unknowable: (p) => void unknowable.add(p) };
+  const r = reduceAll(initial, events, ctx);
+  if (r.unknown.length) t.expect.fail("a reducer for every event the action produced", `no reducer for ${r.unknown.join(", ")} (the harness must learn it)`);
+  const fresh = toState((await t.register(role, params)).body);
+  if (!differences(initial, fresh, new Set()).length) t.expect.fail("the action to change the state (a test that changes nothing proves nothing)", "identical states before and after");
+  const d = differences(r.state, fresh, unknowable)[0];
+  if (d) t.expect.fail(`the register state with the ${events.length} event(s) applied to equal a fresh register, at ${d.path}`, `applied ${show(d.reduced)} vs fresh ${show(d.fresh)}`);
   return events;
 }

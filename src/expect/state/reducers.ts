@@ -1,75 +1,75 @@
 import type { AnyEvent } from "../../schemas/events/envelope.ts";
+import { CHANNEL_REDUCERS } from "./channels.ts";
+import { GROUP_REDUCERS } from "./groups.ts";
+import { MESSAGE_REDUCERS, recount } from "./messages.ts";
+import { MISC_REDUCERS } from "./misc.ts";
+import type { ClientState, ReduceContext, ReducerEntry } from "./model.ts";
+import { REALM_REDUCERS } from "./realm.ts";
+import { SETTINGS_REDUCERS } from "./settings.ts";
+import { USER_REDUCERS } from "./users.ts";
 
-/** A client's register state: the sections POST /register returned, as a plain JSON object. */
-export type ClientState = Record<string, unknown>;
+export type { ClientState, ReduceContext, Reducer, ReducerEntry } from "./model.ts";
 
-/** How a real client applies one event type to its state. Returns the new state (it may mutate a copy). */
-export type Reducer = (state: ClientState, event: AnyEvent, self: { userId: number }) => ClientState;
+/**
+ * The client-side state model: one reducer per event type, or per type and op (`type/op`) where the type has ops.
+ * Written from the spec (the changelog's events table and wire facts §8.3, §10), not from any server's code: it is
+ * how a client keeps its register state current. The areas live in their own files.
+ */
+export const REDUCERS: Readonly<Record<string, ReducerEntry>> = {
+  ...MESSAGE_REDUCERS,
+  ...CHANNEL_REDUCERS,
+  ...USER_REDUCERS,
+  ...GROUP_REDUCERS,
+  ...REALM_REDUCERS,
+  ...SETTINGS_REDUCERS,
+  ...MISC_REDUCERS,
+};
 
-interface UnreadStream {
-  stream_id: number;
-  topic: string;
-  unread_message_ids: number[];
+/** The model's key of an event: `type/op` when the model has an entry for it, else `type`. */
+export function eventKey(ev: { type: string; op?: unknown }): string {
+  const withOp = typeof ev.op === "string" ? `${ev.type}/${ev.op}` : undefined;
+  if (withOp && REDUCERS[withOp]) return withOp;
+  // update_message_flags names its op `operation` as well; a server that sends only that is read the same way.
+  if (!withOp && typeof (ev as Record<string, unknown>).operation === "string" && REDUCERS[`${ev.type}/${String((ev as Record<string, unknown>).operation)}`]) {
+    return `${ev.type}/${String((ev as Record<string, unknown>).operation)}`;
+  }
+  return withOp && !REDUCERS[ev.type] ? withOp : ev.type;
 }
-interface UnreadMsgs {
-  count: number;
-  streams: UnreadStream[];
-  pms: Array<{ other_user_id: number; unread_message_ids: number[] }>;
-  huddles: Array<{ user_ids_string: string; unread_message_ids: number[] }>;
-  [k: string]: unknown;
+
+/** The model's entry of an event, or undefined when the model does not reduce it. */
+export function reducerOf(ev: AnyEvent): ReducerEntry | undefined {
+  return REDUCERS[eventKey(ev)];
 }
 
-/** `message`: a new message raises max_message_id and, when it arrives unread, joins unread_msgs. */
-const message: Reducer = (state, ev, self) => {
-  const m = ev.message as { id: number; type: string; stream_id?: number; subject: string; sender_id: number; display_recipient: unknown };
-  const flags = (ev.flags as string[]) ?? [];
-  const next: ClientState = { ...state };
-  if (typeof state.max_message_id === "number") next.max_message_id = Math.max(state.max_message_id, m.id);
-  const unread = state.unread_msgs as UnreadMsgs | undefined;
-  if (!unread || flags.includes("read")) return next;
-  const u: UnreadMsgs = structuredClone(unread);
-  u.count++;
-  if (m.type === "stream") {
-    const entry = u.streams.find((s) => s.stream_id === m.stream_id && s.topic === m.subject);
-    if (entry) entry.unread_message_ids.push(m.id);
-    else u.streams.push({ stream_id: m.stream_id!, topic: m.subject, unread_message_ids: [m.id] });
-  } else {
-    const ids = (m.display_recipient as Array<{ id: number }>).map((r) => r.id).sort((a, b) => a - b);
-    if (ids.length <= 2) {
-      const other = ids.find((id) => id !== self.userId) ?? self.userId;
-      const entry = u.pms.find((p) => p.other_user_id === other);
-      if (entry) entry.unread_message_ids.push(m.id);
-      else u.pms.push({ other_user_id: other, unread_message_ids: [m.id] });
-    } else {
-      const key = ids.join(",");
-      const entry = u.huddles.find((h) => h.user_ids_string === key);
-      if (entry) entry.unread_message_ids.push(m.id);
-      else u.huddles.push({ user_ids_string: key, unread_message_ids: [m.id] });
+/** Whether the model reduces a catalog event name (`type` or `type/op`): a bare type counts when any of its ops has a reducer. */
+export function modelReduces(name: string): boolean {
+  if (REDUCERS[name]) return true;
+  return !name.includes("/") && Object.keys(REDUCERS).some((k) => k.startsWith(`${name}/`));
+}
+
+/** The register sections (fetch_event_types names) that events of these keys can change. */
+export function sectionsOf(keys: Iterable<string>): string[] {
+  const out = new Set<string>();
+  for (const k of keys) for (const s of REDUCERS[k]?.sections ?? []) out.add(s);
+  // unread_msgs (update_message_flags) is only returned along with message (wire §8.3).
+  if (out.has("update_message_flags")) out.add("message");
+  return [...out].sort();
+}
+
+/** Applies events in order; returns the state and the keys reduced (the model's names of the events). */
+export function reduceAll(state: ClientState, events: readonly AnyEvent[], ctx: ReduceContext): { state: ClientState; reduced: string[]; unknown: string[] } {
+  const reduced: string[] = [];
+  const unknown: string[] = [];
+  let s = state;
+  for (const ev of events) {
+    const entry = reducerOf(ev);
+    const key = eventKey(ev);
+    if (!entry) {
+      unknown.push(key);
+      continue;
     }
+    s = recount(entry.reduce(s, ev, ctx), ctx.fl);
+    reduced.push(key);
   }
-  next.unread_msgs = u;
-  return next;
-};
-
-/** The reducers the harness knows; an event type without one makes the invariant test say so (not pass silently). */
-// --- messages: reactions, submessages, typing, scheduled messages ---
-interface ScheduledEntry {
-  scheduled_message_id: number;
-  scheduled_delivery_timestamp: number;
+  return { state: s, reduced, unknown };
 }
-const byDelivery = (a: ScheduledEntry, b: ScheduledEntry) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.scheduled_message_id - b.scheduled_message_id;
-
-/** `scheduled_messages` add/update/remove: the register list of undelivered scheduled messages, by delivery time. */
-const scheduledMessages: Reducer = (state, ev) => {
-  const list = state.scheduled_messages as ScheduledEntry[] | undefined;
-  if (!list) return state;
-  let next = list.filter((s) => s.scheduled_message_id !== ev.scheduled_message_id);
-  if (ev.op === "add") next = [...next, ...(ev.scheduled_messages as ScheduledEntry[])];
-  if (ev.op === "update") {
-    const changed = ev.scheduled_message as ScheduledEntry;
-    next = next.map((s) => (s.scheduled_message_id === changed.scheduled_message_id ? { ...s, ...changed } : s));
-  }
-  return { ...state, scheduled_messages: next.sort(byDelivery) };
-};
-
-export const REDUCERS: Record<string, Reducer> = { message, heartbeat: (s) => s, scheduled_messages: scheduledMessages };

@@ -1,0 +1,299 @@
+import { arr, clone, editList, noState, num, obj, type ClientState, type Obj, type ReduceContext, type ReducerEntry } from "./model.ts";
+
+/**
+ * Messages in the register state: `max_message_id`, `unread_msgs` (streams, pms, huddles, mentions),
+ * `starred_messages`, `recent_private_conversations`, `scheduled_messages`. Messages themselves are not part of
+ * the register, so reactions, submessages and typing change nothing here.
+ */
+
+interface UnreadMsgs {
+  count: number;
+  streams: Array<{ stream_id: number; topic: string; unread_message_ids: number[]; [k: string]: unknown }>;
+  pms: Array<{ other_user_id: number; unread_message_ids: number[]; [k: string]: unknown }>;
+  huddles: Array<{ user_ids_string: string; unread_message_ids: number[] }>;
+  mentions: number[];
+  [k: string]: unknown;
+}
+
+const MENTION_FLAGS = ["mentioned", "wildcard_mentioned", "stream_wildcard_mentioned", "topic_wildcard_mentioned"];
+
+/** Where an unread message is filed: a channel topic, a one-to-one conversation, or a group conversation. */
+type UnreadPlace = { kind: "stream"; streamId: number; topic: string } | { kind: "pm"; other: number } | { kind: "huddle"; key: string };
+
+/** The place of a direct message among `userIds` (all participants, or the others: the client itself is added). */
+function directPlace(userIds: number[], self: number): UnreadPlace {
+  const all = [...new Set([...userIds, self])].sort((a, b) => a - b);
+  if (all.length <= 2) return { kind: "pm", other: all.find((id) => id !== self) ?? self };
+  return { kind: "huddle", key: all.join(",") };
+}
+
+function addUnread(u: UnreadMsgs, id: number, place: UnreadPlace, mentioned: boolean): void {
+  if (unreadIds(u).has(id)) return;
+  u.count++;
+  if (place.kind === "stream") {
+    const e = u.streams.find((s) => s.stream_id === place.streamId && s.topic === place.topic);
+    if (e) e.unread_message_ids.push(id);
+    else u.streams.push({ stream_id: place.streamId, topic: place.topic, unread_message_ids: [id] });
+  } else if (place.kind === "pm") {
+    const e = u.pms.find((p) => p.other_user_id === place.other);
+    if (e) e.unread_message_ids.push(id);
+    else {
+      // sender_id is the deprecated name of other_user_id (wire §8: pms entries hold both).
+      u.pms.push({ other_user_id: place.other, sender_id: place.other, unread_message_ids: [id] });
+    }
+  } else {
+    const e = u.huddles.find((h) => h.user_ids_string === place.key);
+    if (e) e.unread_message_ids.push(id);
+    else u.huddles.push({ user_ids_string: place.key, unread_message_ids: [id] });
+  }
+  if (mentioned && Array.isArray(u.mentions) && !u.mentions.includes(id)) u.mentions.push(id);
+}
+
+function unreadIds(u: UnreadMsgs): Set<number> {
+  return new Set([...u.streams, ...u.pms, ...u.huddles].flatMap((e) => e.unread_message_ids));
+}
+
+/** Removes ids from every part of unread_msgs; returns where each was filed (to move them). */
+function removeUnread(u: UnreadMsgs, ids: ReadonlySet<number>): Map<number, UnreadPlace> {
+  const was = new Map<number, UnreadPlace>();
+  const strip = <E extends { unread_message_ids: number[] }>(list: E[], place: (e: E) => UnreadPlace): E[] =>
+    list
+      .map((e) => {
+        for (const id of e.unread_message_ids) if (ids.has(id)) was.set(id, place(e));
+        return { ...e, unread_message_ids: e.unread_message_ids.filter((id) => !ids.has(id)) };
+      })
+      .filter((e) => e.unread_message_ids.length > 0);
+  u.streams = strip(u.streams, (e) => ({ kind: "stream", streamId: e.stream_id, topic: e.topic }));
+  u.pms = strip(u.pms, (e) => ({ kind: "pm", other: e.other_user_id }));
+  u.huddles = strip(u.huddles, (e) => ({ kind: "huddle", key: e.user_ids_string }));
+  u.count -= was.size;
+  if (Array.isArray(u.mentions)) u.mentions = u.mentions.filter((id) => !ids.has(id));
+  return was;
+}
+
+function editUnread(state: ClientState, fn: (u: UnreadMsgs) => void): ClientState {
+  if (!state.unread_msgs || typeof state.unread_msgs !== "object") return state;
+  const u = clone(state.unread_msgs) as UnreadMsgs;
+  fn(u);
+  return { ...state, unread_msgs: u };
+}
+
+/** recent_private_conversations: one entry per direct conversation (the other participants), its newest message id. */
+function touchConversation(state: ClientState, others: number[], messageId: number): ClientState {
+  return editList(state, "recent_private_conversations", (list) => {
+    const key = [...others].sort((a, b) => a - b);
+    const e = list.find((c) => JSON.stringify(c.user_ids) === JSON.stringify(key));
+    if (e) e.max_message_id = Math.max(num(e.max_message_id) ?? -1, messageId);
+    else list.push({ user_ids: key, max_message_id: messageId });
+    return list.sort((a, b) => (num(b.max_message_id) ?? 0) - (num(a.max_message_id) ?? 0));
+  });
+}
+
+/** Whether a channel topic is muted for the client: by its user_topics policy (1 muted; 2 unmuted, 3 followed override a muted channel), else by the channel's is_muted. */
+function topicMuted(state: ClientState, streamId: number, topic: string, fl: number): boolean {
+  const policy = arr<Obj>(state.user_topics).find((t) => t.stream_id === streamId && String(t.topic_name).toLowerCase() === topic.toLowerCase())?.visibility_policy;
+  const channelMuted = arr<Obj>(state.subscriptions).find((c) => c.stream_id === streamId)?.is_muted === true;
+  if (policy === 1) return true;
+  // Before FL213 a muted channel's mute won over an unmuted or followed topic (fl213.register.unread-counts-followed-unmuted).
+  if ((policy === 2 || policy === 3) && fl >= 213) return false;
+  return channelMuted;
+}
+
+/**
+ * A key of the model's own, never in a register (so never compared): the unread messages the client knows to
+ * mention it by a wildcard only, whose place in unread_msgs.mentions depends on muting at every moment.
+ */
+export const WILDCARDS = "__wildcard_mentions";
+
+/**
+ * unread_msgs.count counts the unread messages that are not muted for the client: every direct message, and the
+ * channel messages of topics topicMuted does not mute. It is derived after every event, since muting a topic or a
+ * channel changes it as much as a new message does.
+ */
+export function recount(state: ClientState, fl: number): ClientState {
+  const u = state.unread_msgs as UnreadMsgs | undefined;
+  if (!u || typeof u !== "object" || !Array.isArray(u.streams)) return state;
+  let count = 0;
+  const unmuted = new Set<number>();
+  for (const e of u.streams) {
+    if (topicMuted(state, e.stream_id, e.topic, fl)) continue;
+    count += e.unread_message_ids.length;
+    for (const id of e.unread_message_ids) unmuted.add(id);
+  }
+  for (const e of [...u.pms, ...u.huddles]) count += e.unread_message_ids.length;
+  let next = count === u.count ? state : { ...state, unread_msgs: { ...u, count } };
+  const wild = arr<number>(state[WILDCARDS]);
+  if (wild.length && Array.isArray(u.mentions)) {
+    const unread = unreadIds(u);
+    const keep = wild.filter((id) => unread.has(id));
+    const mentions = new Set(u.mentions);
+    for (const id of keep) unmuted.has(id) ? mentions.add(id) : mentions.delete(id);
+    next = { ...next, [WILDCARDS]: keep, unread_msgs: { ...(next.unread_msgs as UnreadMsgs), mentions: [...mentions] } };
+  }
+  return next;
+}
+
+/** Drops the unreads of channels the client no longer holds (unsubscribed or deleted): a register lists only those of its subscriptions. */
+export function dropChannelUnreads(state: ClientState, channels: ReadonlySet<number>): ClientState {
+  const u = state.unread_msgs as UnreadMsgs | undefined;
+  if (!u || !Array.isArray(u.streams)) return state;
+  const ids = new Set(u.streams.filter((e) => channels.has(e.stream_id)).flatMap((e) => e.unread_message_ids));
+  return ids.size ? editUnread(state, (x) => void removeUnread(x, ids)) : state;
+}
+
+/** `message`: raises max_message_id; files an unread message; a direct message updates its conversation; a first message sets first_message_id. */
+const message: ReducerEntry = {
+  sections: ["message", "update_message_flags", "recent_private_conversations", "starred_messages"],
+  does: "max_message_id, unread_msgs (with mentions), recent_private_conversations, starred_messages",
+  reduce(state, ev, ctx) {
+    const m = obj(ev.message);
+    const id = num(m.id)!;
+    const flags = arr<string>(ev.flags);
+    let next: ClientState = { ...state };
+    if (typeof state.max_message_id === "number") next.max_message_id = Math.max(state.max_message_id, id);
+    const direct = m.type === "private";
+    const participants = arr<Obj>(m.display_recipient).map((r) => num(r.id)!);
+    if (direct) next = touchConversation(next, participants.filter((u) => u !== ctx.userId), id);
+    if (flags.includes("starred") && Array.isArray(next.starred_messages)) next.starred_messages = [...(next.starred_messages as number[]), id];
+    if (flags.includes("read")) return next;
+    const place: UnreadPlace = direct ? directPlace(participants, ctx.userId) : { kind: "stream", streamId: num(m.stream_id)!, topic: String(m.subject) };
+    // A personal mention always counts among mentions; a wildcard one only where the topic is not muted for
+    // the client (a muted topic, or a muted channel whose topic is not unmuted or followed).
+    const wildcard = flags.some((f) => f !== "mentioned" && MENTION_FLAGS.includes(f));
+    const mentioned = flags.includes("mentioned") || (wildcard && !(place.kind === "stream" && topicMuted(next, place.streamId, place.topic, ctx.fl)));
+    // Whether a wildcard mention counts changes with muting later: derive() keeps it in step (see WILDCARDS).
+    if (wildcard && !flags.includes("mentioned")) next = { ...next, [WILDCARDS]: [...arr<number>(next[WILDCARDS]), id] };
+    return editUnread(next, (u) => addUnread(u, id, place, mentioned));
+  },
+};
+
+/**
+ * `update_message`: a move (new_stream_id, or a new `subject` with propagation) refiles the unread ones of
+ * message_ids under the new channel and topic; a content edit that changes the mention flags moves a message in
+ * or out of mentions. rendering_only events change nothing.
+ */
+const updateMessage: ReducerEntry = {
+  sections: ["message", "update_message_flags"],
+  does: "unread_msgs: moved messages refiled, mentions after an edit",
+  reduce(state, ev) {
+    if (ev.rendering_only === true) return state;
+    const ids = arr<number>(ev.message_ids).length ? arr<number>(ev.message_ids) : [num(ev.message_id)!];
+    const flags = arr<string>(ev.flags);
+    const moved = ev.new_stream_id !== undefined || (ev.subject !== undefined && ev.orig_subject !== undefined && ev.subject !== ev.orig_subject);
+    return editUnread(state, (u) => {
+      if (moved) {
+        // A move keeps a message's mention flags: what was in mentions stays there.
+        const mentioned = new Set(Array.isArray(u.mentions) ? u.mentions : []);
+        const was = removeUnread(u, new Set(ids));
+        for (const [id, place] of was) {
+          if (place.kind !== "stream") continue;
+          addUnread(u, id, { kind: "stream", streamId: num(ev.new_stream_id) ?? place.streamId, topic: typeof ev.subject === "string" ? ev.subject : place.topic }, mentioned.has(id));
+        }
+      }
+      // Content edits: the event's flags are the editor's view after the edit. For the client's own unread
+      // message the mentioned flags say whether it belongs in mentions.
+      if (Object.hasOwn(ev, "content") && Array.isArray(u.mentions) && ev.message_id !== undefined) {
+        const id = num(ev.message_id)!;
+        const unread = unreadIds(u).has(id);
+        const mentioned = flags.some((f) => MENTION_FLAGS.includes(f));
+        u.mentions = u.mentions.filter((m) => m !== id);
+        if (unread && mentioned && !flags.includes("read")) u.mentions.push(id);
+      }
+    });
+  },
+};
+
+/**
+ * `delete_message`: the ids (message_ids, or message_id for clients without bulk_message_deletion) leave
+ * unread_msgs and starred_messages. max_message_id and a direct conversation's newest id may fall back to an older
+ * message, which only the server's database knows: those are unknowable after a deletion of the newest one.
+ */
+const deleteMessage: ReducerEntry = {
+  sections: ["message", "update_message_flags", "starred_messages", "recent_private_conversations"],
+  does: "unread_msgs and starred_messages lose the ids; max_message_id / recent_private_conversations unknowable when the newest goes",
+  reduce(state, ev, ctx) {
+    const ids = new Set(arr<number>(ev.message_ids).length ? arr<number>(ev.message_ids) : [num(ev.message_id)!]);
+    let next = editUnread(state, (u) => void removeUnread(u, ids));
+    if (Array.isArray(next.starred_messages)) next = { ...next, starred_messages: (next.starred_messages as number[]).filter((id) => !ids.has(id)) };
+    if (typeof next.max_message_id === "number" && ids.has(next.max_message_id)) ctx.unknowable("max_message_id", "the newest message was deleted; the next newest is only in the server's database");
+    if (ev.message_type === "private" && arr<Obj>(next.recent_private_conversations).some((c) => ids.has(num(c.max_message_id)!))) {
+      ctx.unknowable("recent_private_conversations", "a conversation's newest message was deleted; its previous one is only in the server's database");
+    }
+    return next;
+  },
+};
+
+/**
+ * `update_message_flags` add/remove (op; `operation` is its deprecated twin, read when op is absent): `read`
+ * files or unfiles unreads (message_details says where a message goes back), `starred` edits starred_messages,
+ * `all` (mark everything read) empties unread_msgs.
+ */
+const updateMessageFlags: ReducerEntry = {
+  sections: ["message", "update_message_flags", "starred_messages"],
+  does: "read: unread_msgs (message_details to refile); starred: starred_messages; all: every unread",
+  reduce(state, ev, ctx) {
+    const op = (ev.op ?? ev.operation) as string;
+    const ids = arr<number>(ev.messages);
+    if (ev.flag === "starred" && Array.isArray(state.starred_messages)) {
+      const cur = new Set(state.starred_messages as number[]);
+      for (const id of ids) op === "add" ? cur.add(id) : cur.delete(id);
+      return { ...state, starred_messages: [...cur] };
+    }
+    if (ev.flag !== "read") return state;
+    if (op === "add") {
+      return editUnread(state, (u) => {
+        if (ev.all === true) removeUnread(u, unreadIds(u));
+        else removeUnread(u, new Set(ids));
+      });
+    }
+    const details = obj(ev.message_details);
+    return editUnread(state, (u) => {
+      for (const id of ids) {
+        const d = obj(details[String(id)]);
+        if (!d.type) continue;
+        const place: UnreadPlace = d.type === "stream" ? { kind: "stream", streamId: num(d.stream_id)!, topic: String(d.topic) } : directPlace(arr<number>(d.user_ids), ctx.userId);
+        addUnread(u, id, place, d.mentioned === true);
+      }
+    });
+  },
+};
+
+interface ScheduledEntry {
+  scheduled_message_id: number;
+  scheduled_delivery_timestamp: number;
+}
+
+/** `scheduled_messages` add (a list), update (one, changed fields), remove (an id). */
+const scheduled = (op: "add" | "update" | "remove"): ReducerEntry => ({
+  sections: ["scheduled_messages"],
+  does: { add: "scheduled_messages gains the listed ones", update: "one scheduled message's fields replaced", remove: "scheduled_messages loses the id" }[op],
+  reduce: (state, ev) =>
+    editList(state, "scheduled_messages", (list) => {
+      if (op === "add") return [...list.filter((s) => !arr<ScheduledEntry>(ev.scheduled_messages).some((n) => n.scheduled_message_id === s.scheduled_message_id)), ...clone(arr<Obj>(ev.scheduled_messages))];
+      if (op === "remove") return list.filter((s) => s.scheduled_message_id !== ev.scheduled_message_id);
+      const changed = obj(ev.scheduled_message);
+      return list.map((s) => (s.scheduled_message_id === changed.scheduled_message_id ? { ...s, ...clone(changed) } : s));
+    }),
+});
+
+const none = (does: string): ReducerEntry => ({ sections: [], does, reduce: noState });
+
+export const MESSAGE_REDUCERS: Record<string, ReducerEntry> = {
+  message,
+  update_message: updateMessage,
+  delete_message: deleteMessage,
+  "update_message_flags/add": updateMessageFlags,
+  "update_message_flags/remove": updateMessageFlags,
+  "reaction/add": none("no register state (reactions live on messages)"),
+  "reaction/remove": none("no register state (reactions live on messages)"),
+  submessage: none("no register state (submessages live on messages)"),
+  "typing/start": none("no register state (typing is transient)"),
+  "typing/stop": none("no register state (typing is transient)"),
+  "typing_edit_message/start": none("no register state (typing is transient)"),
+  "typing_edit_message/stop": none("no register state (typing is transient)"),
+  "scheduled_messages/add": scheduled("add"),
+  "scheduled_messages/update": scheduled("update"),
+  "scheduled_messages/remove": scheduled("remove"),
+};
+
+export type { ReduceContext };
