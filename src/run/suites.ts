@@ -139,7 +139,7 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
         // Here rather than with the options above, which vitest applies over each project's own (groupOrder).
         sequence: { sequencer: WaitingFirst },
         projects: [
-          { test: { ...group, name: "shared", include: [`suites/**/*.test.${CODE_EXT}`], exclude: isolated, maxWorkers: SHARED_WORKERS, sequence: { groupOrder: 0 } } },
+          { test: { ...group, name: "shared", include: [`suites/**/*.test.${CODE_EXT}`], exclude: isolated, maxWorkers: SHARED_WORKERS, sequence: { groupOrder: 0 }, env: { CC_INVARIANT_GROUP: "shared" } } },
           { test: { ...group, name: "isolated", include: isolated, maxWorkers: 1, sequence: { groupOrder: 1 } } },
         ],
       },
