@@ -120,6 +120,24 @@ export class MessageFlags {
     return ids;
   }
 
+  /**
+   * The newest message the user has a row for (received, or sent), of those `accept` takes; -1 when none. Walks the
+   * user's pages from the newest: a page at most before it finds one, for a user who gets messages.
+   */
+  newestOf(userId: number, accept: (messageId: number) => boolean = () => true): number {
+    const pages = this.rows.get(userId);
+    if (pages === undefined) return -1;
+    for (let p = pages.length - 1; p >= 0; p--) {
+      const page = pages[p];
+      if (page === undefined) continue;
+      for (let i = PAGE - 1; i >= 0; i--) {
+        const id = (p << PAGE_BITS) | i;
+        if (page[i] !== 0 && accept(id)) return id;
+      }
+    }
+    return -1;
+  }
+
   /** The users with a row for the message. */
   holdersOf(messageId: number): ReadonlySet<number> {
     const users = new Set<number>();

@@ -20,9 +20,12 @@ export const propertySeed = (): number | undefined => vitest?.inject("propertySe
  * the path (fc.assert's `path` option) that goes straight to it. `examples` run first, before the `numRuns` random
  * values: fixed cases that make sure every rule is exercised in every run.
  */
-export async function checkProperty<T>(arb: fc.Arbitrary<T>, numRuns: number, body: (value: T) => Promise<void>, examples: readonly T[] = []): Promise<void> {
+export async function checkProperty<T>(arb: fc.Arbitrary<T>, numRuns: number, body: (value: T) => Promise<void>, examples: readonly T[] = [], o: { shrink?: boolean } = {}): Promise<void> {
   const seed = propertySeed();
-  const details = await fc.check(fc.asyncProperty(arb, body), { numRuns: numRuns + examples.length, examples: examples.map((e) => [e] as [T]), endOnFailure: true, ...(seed !== undefined ? { seed } : {}) });
+  // Without shrinking a failure ends the property at once: most properties here are cheap to read unshrunk, and
+  // shrinking against a server repeats the whole setup for every candidate. A sequence of steps is unreadable
+  // unshrunk, so model-based properties shrink (o.shrink).
+  const details = await fc.check(fc.asyncProperty(arb, body), { numRuns: numRuns + examples.length, examples: examples.map((e) => [e] as [T]), endOnFailure: !o.shrink, ...(seed !== undefined ? { seed } : {}) });
   if (!details.failed) return;
   const e = details.errorInstance;
   const where = `counterexample ${fc.stringify(details.counterexample)} (seed ${details.seed}, path ${details.counterexamplePath ?? ""}, after ${details.numRuns} runs; replay: run --seed=${details.seed}, or CC_SEED=${details.seed} for npm test)`;
