@@ -145,11 +145,50 @@ await stepAsync("chat-conformance serve --product zulip --json, then run --targe
     sh("bash", ["-c", action.script], { env: { ...env, ...action.env } });
     const a = JSON.parse(readFileSync(join(app, "reports", "action", "results.json"), "utf8"));
     if (!a.partial) throw new Error("the action's read-only input did not make a read-only run");
-    return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}; the action's command line (read-only) exited 0`;
+    const proxied = await throughProxy(doc);
+    return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}; the action's command line (read-only) exited 0; ${proxied}`;
   } finally {
     child.kill("SIGTERM");
   }
 });
+
+/**
+ * `proxy --target` in front of that serve, as a client developer runs it: a client's requests through it get the
+ * server's own answers, and Ctrl-C (SIGINT) writes the report and exits 0 with no finding. The bin is started
+ * directly, so that the signal reaches the proxy rather than npx.
+ */
+async function throughProxy(doc) {
+  const bin = join(app, "node_modules", ".bin", "chat-conformance");
+  const proxy = spawn(bin, ["proxy", "--target", doc.url, "--port", "0", "--out", "reports/proxy"], { cwd: app, env, stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  const exited = new Promise((resolve) => proxy.on("exit", (code) => resolve(code)));
+  try {
+    const url = await new Promise((resolve, reject) => {
+      proxy.stderr.on("data", (d) => {
+        err += d;
+        const m = /proxy: (http:\/\/[^\s]+) →/.exec(err);
+        if (m) resolve(m[1]);
+      });
+      exited.then((code) => reject(new Error(`proxy exited ${code} before listening: ${err}`)));
+      setTimeout(() => reject(new Error(`proxy printed no address in 30 s: ${err}`)), 30_000).unref();
+    });
+    const member = doc.personas.member;
+    const auth = { authorization: `Basic ${Buffer.from(`${member.email}:${member.apiKey}`).toString("base64")}` };
+    const direct = await (await fetch(`${doc.url}/api/v1/users/me`, { headers: auth })).text();
+    const via = await (await fetch(`${url}/api/v1/users/me`, { headers: auth })).text();
+    if (via !== direct) throw new Error(`the proxy changed GET /users/me: ${via.slice(0, 200)} vs ${direct.slice(0, 200)}`);
+    const settings = await fetch(`${url}/api/v1/server_settings`);
+    if (settings.status !== 200) throw new Error(`GET /server_settings through the proxy: HTTP ${settings.status}`);
+  } finally {
+    proxy.kill("SIGINT");
+  }
+  const code = await exited;
+  if (code !== 0) throw new Error(`proxy exited ${code} on SIGINT: ${err}`);
+  const report = JSON.parse(readFileSync(join(app, "reports", "proxy", "results.json"), "utf8"));
+  const bad = report.tests.filter((t) => t.status === "fail");
+  if (bad.length) throw new Error(`the proxy reported violations of a clean serve: ${bad.map((t) => t.id).join(", ")}`);
+  return `proxy --target passed a client's requests through unchanged and wrote its report on SIGINT (${report.tests.length} clauses checked, none broken)`;
+}
 const examples = readmeExamples();
 step("the README's public-API example (example.mjs)", () => {
   if (!examples["example.mjs"]) throw new Error("README.md has no block marked <!-- installed-check: example.mjs -->");
