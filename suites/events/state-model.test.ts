@@ -159,20 +159,6 @@ const steps: Array<fc.Arbitrary<fc.AsyncCommand<Model, World>>> = [
         if (res.status >= 500) await must(w, "react to a message", Promise.resolve(res));
       }),
   ),
-  fc.record({ who: actor, ch: fc.nat(7) }).map(
-    ({ who, ch }) =>
-      new Step(`${who} subscribes to or unsubscribes from channel #${ch % 2}`, () => true, async (m, w) => {
-        const i = ch % m.channels.length;
-        const c = m.channels[i]!;
-        if (m.subscribed[who].has(i)) {
-          await must(w, "unsubscribe", api(w, who).delete("/users/me/subscriptions", { subscriptions: [c.name] }));
-          m.subscribed[who].delete(i);
-        } else {
-          await must(w, "subscribe", api(w, who).post("/users/me/subscriptions", { subscriptions: [{ name: c.name }] }));
-          m.subscribed[who].add(i);
-        }
-      }),
-  ),
   fc.record({ ch: fc.nat(7), text: word }).map(
     ({ ch, text }) =>
       new Step(`the administrator describes channel #${ch % 2} as "${text}"`, () => true, async (m, w) => {
