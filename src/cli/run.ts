@@ -5,19 +5,18 @@ import { z } from "zod";
 // server itself loads only when the run starts one.
 import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
 import { collectTests } from "../expect/collect.ts";
-import { testInfos } from "../expect/test-index.ts";
 import { checkExpectations, readExpectations } from "../report/expectations.ts";
 import { renderSummary } from "../report/summary.ts";
 import { verdictOf } from "../report/verdict.ts";
 import { writeReports } from "../report/write.ts";
 import { runConformance } from "../run/conformance.ts";
-import { unmatchedFilters } from "../run/filter.ts";
 import { preloadVitest } from "../run/suites.ts";
 import { connectTarget } from "../target/remote.ts";
 import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { serverConfigOf } from "../target/server-config.ts";
 import { paintSummary, paletteFor } from "./colour.ts";
+import { checkFilterOption } from "./filter-option.ts";
 import { describeIssue, readJsonOption } from "./json-file.ts";
 import { parseOptions, type Values } from "./options.ts";
 import { ProgressReporter } from "./progress.ts";
@@ -146,11 +145,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   // Before any target starts: an entry naming nothing is a typo or a stale list (collected once per process, and
   // the run's coverage needs the same collection afterwards).
   if (expectations) checkExpectations(values.expectations!, expectations, (await collectTests()).map((d) => d.id));
-  if (values.filter) {
-    const files = [...new Set((await testInfos()).map((d) => d.file))];
-    const unmatched = unmatchedFilters(values.filter, files);
-    if (unmatched.length > 0) throw new UsageError(`--filter ${unmatched.join(", ")}: no suite file's path contains it (the suites are under suites/<area>/, e.g. --filter suites/events/queue.test.ts or --filter messages/)`);
-  }
+  await checkFilterOption(values.filter);
   const { target, close } = await openTarget(values, fl, assumeFl, faults);
   io.err(`chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`);
   const allureResultsDir = join(outDir, "allure-results");

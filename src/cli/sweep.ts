@@ -3,12 +3,11 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { isFaultId } from "../../reference-server/faults.ts";
 import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
-import { testInfos } from "../expect/test-index.ts";
 import { VERSION } from "../layout.ts";
 import { buildSweepResults, isSweepProblem, levelRanges, renderSweepSummary } from "../report/sweep-build.ts";
 import { renderSweepHtml } from "../report/sweep-html.ts";
-import { unmatchedFilters } from "../run/filter.ts";
 import { runSweep } from "../run/sweep.ts";
+import { checkFilterOption } from "./filter-option.ts";
 import { parseOptions } from "./options.ts";
 import { SWEEP, SWEEP_OUT } from "./specs/sweep.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
@@ -22,10 +21,7 @@ export async function sweepCommand(argv: string[], io: Io): Promise<number> {
   const workers = intOption("workers", values.workers, 1, 64) ?? Math.max(1, availableParallelism());
   const faults = values.fault ?? [];
   for (const f of faults) if (!isFaultId(f)) throw new UsageError(`unknown fault '${f}' (chat-conformance list --json lists each test's clauses; faults are named by clause)`);
-  if (values.filter) {
-    const unmatched = unmatchedFilters(values.filter, [...new Set((await testInfos()).map((d) => d.file))]);
-    if (unmatched.length > 0) throw new UsageError(`--filter ${unmatched.join(", ")}: no suite file's path contains it`);
-  }
+  await checkFilterOption(values.filter);
   const outDir = resolve(values.out ?? SWEEP_OUT);
   const startedAt = new Date();
   io.err(`chat-conformance: sweeping FL ${from}–${to} (${to - from + 1} levels) with ${workers} worker${workers === 1 ? "" : "s"}`);
