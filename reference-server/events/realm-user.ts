@@ -1,7 +1,7 @@
 import type { Capabilities, EventQueue } from "./queue.ts";
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
-import { serializeUser, unknownUser } from "../api/users/serialize.ts";
+import { apiEmail, avatarUrl, avatarUrlFor, serializeUser, unknownUser } from "../api/users/serialize.ts";
 
 /** Every active user: who hears about changes that are not limited by access. */
 export function activeUserIds(rt: Runtime): number[] {
@@ -61,4 +61,35 @@ export function publishDeactivated(rt: Runtime, user: User): void {
 export function publishReactivated(rt: Runtime, user: User): void {
   if (!rt.fl.has("userReactivateUpdateEvent")) return publishUserAdded(rt, user);
   publishUserUpdate(rt, user, { is_active: true }, userAudience(rt, user, rt.fl.has("reactivationEventAccess")));
+}
+
+/** The users other than `subject` who may see its real email now (FL163: the subject's email_address_visibility). */
+export function realEmailViewers(rt: Runtime, subject: User): Set<number> {
+  const out = new Set<number>();
+  for (const u of rt.store.users.values()) if (u.isActive && u.id !== subject.id && rt.access.canSeeRealEmail(u, subject)) out.add(u.id);
+  return out;
+}
+
+/**
+ * A user's email_address_visibility changed: each user (of those who can access the subject) whose view of the
+ * real email changed hears, as Zulip tells them, the delivery_email it now sees (null once hidden), the email field
+ * (new_email: the real address or the dummy one) and the avatar, whose URL a client_gravatar client computes from
+ * the real email only where it may see it (avatarUrlFor).
+ */
+export function publishEmailViewChanges(rt: Runtime, subject: User, sawBefore: ReadonlySet<number>): void {
+  const now = realEmailViewers(rt, subject);
+  const audience = new Set(userAudience(rt, subject));
+  const changed = [...audience].filter((id) => id !== subject.id && sawBefore.has(id) !== now.has(id));
+  if (!changed.length) return;
+  const person = (fields: Record<string, unknown>) => ({ type: "realm_user", op: "update", person: { user_id: subject.id, ...fields } });
+  rt.queues.publish("realm_user", changed, (q) => person({ delivery_email: now.has(q.options.userId) ? subject.email : null }));
+  rt.queues.publish("realm_user", changed, (q) => {
+    const viewer = viewerOf(rt, q);
+    return viewer ? person({ new_email: apiEmail(rt, viewer, subject) }) : null;
+  });
+  rt.queues.publish("realm_user", changed, (q) => {
+    const viewer = viewerOf(rt, q);
+    if (!viewer) return null;
+    return person({ avatar_source: "G", avatar_url: avatarUrlFor(rt, viewer, subject, q.options.clientGravatar), avatar_url_medium: avatarUrl(subject, false, true), avatar_version: 1 });
+  });
 }

@@ -3,6 +3,5 @@
  * opt-outs read alike and `grep -rn "invariant: { off" suites` lists them all. CONTRIBUTING.md lists them too.
  */
 
-/** Another user's email visibility changes what the client is shown for it, and no event the spec names says so. */
-export const EMAIL_VIEW_CHANGES =
-  "another user changes its email_address_visibility, and the spec names no event that tells other clients their view of its email changed (the reference server sends none)";
+/** The model-based property of the invariant itself: it compares every persona's state after each of its steps. */
+export const OWN_WATCHERS = "it runs its own watchers after every step, on a throw-away organization";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { publishUserSetting, publishUserSettingDefault } from "../../events/user-settings.ts";
 import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { publishUserUpdate } from "../../events/realm-user.ts";
+import { publishEmailViewChanges, publishUserUpdate, realEmailViewers } from "../../events/realm-user.ts";
 import { checkFullName } from "../users/full-name.ts";
 import { isTimeZoneName, LANGUAGES } from "../../state/user-setting-choices.ts";
 // --- exports (imports) ---
@@ -68,7 +68,9 @@ function updateSettings(ctx: RequestContext): Record<string, unknown> {
     publishUserUpdate(rt, user, { full_name: fullName });
   }
   for (const { name, value } of changed) {
+    const sawEmail = name === "email_address_visibility" ? realEmailViewers(rt, user) : undefined;
     rt.store.userSettings.set(user.id, name, value);
+    if (sawEmail) publishEmailViewChanges(rt, user, sawEmail);
     publishUserSetting(rt, user.id, name, value, name === "default_language" ? LANGUAGES[String(value)] : undefined);
     if (name === "timezone") {
       // The other users' clients show each user's local time from the user object.

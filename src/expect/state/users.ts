@@ -61,6 +61,9 @@ const realmUserAdd: ReducerEntry = {
  * flags; `new_email` is the new `email`; `custom_profile_field` sets one entry of profile_data; `is_active` moves
  * the user between the active and non-active lists (FL222). The client's own changes reach its top-level fields.
  */
+/** Avatar fields of an update that user objects do not carry (the register's own top-level fields do). */
+const OWN_AVATAR_FIELDS = new Set(["avatar_source", "avatar_url_medium"]);
+
 const realmUserUpdate: ReducerEntry = {
   sections: ["realm_user"],
   does: "one group of a user's fields (role flags, new_email, custom_profile_field, is_active moves lists); own top-level copies",
@@ -76,7 +79,7 @@ const realmUserUpdate: ReducerEntry = {
       else changes[k] = v;
     }
     let next = editUser(state, id, (u) => {
-      for (const [k, v] of Object.entries(changes)) if (k !== "is_moderator") u[k] = clone(v);
+      for (const [k, v] of Object.entries(changes)) if (k !== "is_moderator" && !OWN_AVATAR_FIELDS.has(k)) u[k] = clone(v);
       if (p.custom_profile_field) {
         const f = obj(p.custom_profile_field);
         const data = obj(u.profile_data);

@@ -6,7 +6,6 @@ import { RealmUserAddEvent } from "../../../src/schemas/events/realm-user.ts";
 import { User } from "../../../src/schemas/user.ts";
 import { dummyHost, setVisibility, VISIBILITY, withDefaultVisibility, withRealmVisibility } from "../../support/email.ts";
 import { aboutUser, freshUser, userAs } from "../../support/users.ts";
-import { EMAIL_VIEW_CHANGES } from "../../support/invariant-opt-outs.ts";
 
 type Role = "administrator" | "owner" | "member" | "secondMember" | "bot";
 const NEEDS = { needs: ["administrator", "owner", "member", "secondMember", "bot"] as Role[] };
@@ -25,7 +24,7 @@ async function rawList(t: TestContext, client: ApiClient): Promise<Array<Record<
 
 /** delivery_email (FL163), avatar_url with client_gravatar (FL163), the dummy email (wire) and bots' emails. */
 export function emailFieldTests(): void {
-  behaviour("fl163.users.delivery-email-present", "user objects always carry delivery_email, in GET /users, /users/{id}, /users/me and realm_user add", { ...NEEDS, invariant: { off: EMAIL_VIEW_CHANGES } }, async (t) => {
+  behaviour("fl163.users.delivery-email-present", "user objects always carry delivery_email, in GET /users, /users/{id}, /users/me and realm_user add", { ...NEEDS }, async (t) => {
     const member = t.api("member");
     const [open, hidden] = [await freshUser(t, "open"), await freshUser(t, "hidden")];
     await setVisibility(t, open, VISIBILITY.everyone);
@@ -89,7 +88,7 @@ export function emailFieldTests(): void {
     });
   });
 
-  behaviour(["fl153.users.dummy-email", "fl163.settings.email-address-visibility"], "requesters who may not see a user's email get a dummy user<ID>@<realm host> in its place", { ...NEEDS, gate: "always", invariant: { off: EMAIL_VIEW_CHANGES } }, async (t) => {
+  behaviour(["fl153.users.dummy-email", "fl163.settings.email-address-visibility"], "requesters who may not see a user's email get a dummy user<ID>@<realm host> in its place", { ...NEEDS, gate: "always" }, async (t) => {
     const check = (email: string, u: { id: number; email: string }, viewer: string) =>
       t.expect.ok(dummyHost(email, u.id) !== undefined && email !== u.email, `the email ${viewer} sees to be the dummy user${u.id}@<realm host>`, email);
     if (t.fl.atLeast(163)) {

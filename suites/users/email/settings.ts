@@ -5,7 +5,6 @@ import { UserSettingUpdateEvent } from "../../../src/schemas/events/user-setting
 import { VISIBILITY, withDefaultVisibility } from "../../support/email.ts";
 import { realmState } from "../../support/realm.ts";
 import { freshUser, registerUser, type FreshUser } from "../../support/users.ts";
-import { EMAIL_VIEW_CHANGES } from "../../support/invariant-opt-outs.ts";
 
 const NEEDS = { needs: ["administrator", "owner", "member"] as ("administrator" | "owner" | "member")[] };
 const NAME = "email_address_visibility";
@@ -23,7 +22,7 @@ const settingEvent = (type: string, value: number) =>
 
 /** email_address_visibility as a user setting (FL163) and no longer a realm setting; the settings endpoints' envelopes. */
 export function settingsTests(): void {
-  behaviour("fl163.settings.email-address-visibility", "email_address_visibility is a user setting: PATCH /settings, a user_settings event, register user_settings", { ...NEEDS, invariant: { off: EMAIL_VIEW_CHANGES } }, async (t) => {
+  behaviour("fl163.settings.email-address-visibility", "email_address_visibility is a user setting: PATCH /settings, a user_settings event, register user_settings", { ...NEEDS }, async (t) => {
     const u = await freshUser(t, "private");
     const initial = (await userSettings(t, u))[NAME];
     t.expect.ok((Object.values(VISIBILITY) as unknown[]).includes(initial), `user_settings.${NAME} to be one of 1–5`, initial);
