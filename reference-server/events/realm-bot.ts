@@ -12,6 +12,25 @@ export function publishBotUpdate(rt: Runtime, bot: User, fields: Record<string, 
   rt.queues.publish("realm_bot", audience, () => ({ type: "realm_bot", op: "update", bot: { user_id: bot.id, ...fields } }));
 }
 
+/**
+ * A bot got a new owner. A member's realm_bots lists only its own bots, so, as real servers do, the previous owner
+ * (unless an administrator) gets a delete, the new owner (unless an administrator) the whole bot as an add, and the
+ * administrators the changed owner_id as an update.
+ */
+export function publishBotOwnerChanged(rt: Runtime, bot: User, previousOwnerId: number | null): void {
+  const isAdmin = (id: number) => {
+    const u = rt.store.users.get(id);
+    return u !== undefined && rt.store.isAdmin(u);
+  };
+  const audience = rt.access.botAudience(bot);
+  if (previousOwnerId !== null && previousOwnerId !== bot.botOwnerId && !isAdmin(previousOwnerId) && rt.store.users.get(previousOwnerId)?.isActive) {
+    rt.queues.publish("realm_bot", [previousOwnerId], () => ({ type: "realm_bot", op: "delete", bot: { user_id: bot.id } }));
+  }
+  const newOwner = bot.botOwnerId;
+  if (newOwner !== null && !isAdmin(newOwner)) rt.queues.publish("realm_bot", [newOwner], () => ({ type: "realm_bot", op: "add", bot: serializeBot(rt, bot) }));
+  publishBotUpdate(rt, bot, { owner_id: newOwner }, audience.filter(isAdmin));
+}
+
 /** A bot was deactivated or reactivated: from FL222 an update changing is_active; before, remove or add. */
 export function publishBotActive(rt: Runtime, bot: User): void {
   if (rt.fl.has("botActiveUpdateEvent")) return publishBotUpdate(rt, bot, { is_active: bot.isActive });

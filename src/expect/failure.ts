@@ -51,6 +51,14 @@ export class UnverifiableError extends Error {
   }
 }
 
+/**
+ * What the test observes does not exist at the target's level, which only a response shows (an endpoint of Zulip's
+ * API that the spec's catalog does not date): reported n/a with the reason, like a test gated by its clause.
+ */
+export class NotApplicableError extends Error {
+  override name = "NotApplicableError";
+}
+
 /** The harness itself is wrong (a bad test, a gating mistake): never the server's fault. */
 export class HarnessError extends Error {
   override name = "HarnessError";

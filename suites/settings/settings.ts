@@ -1,6 +1,7 @@
 import { eventOf } from "../../src/client/events.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { UserSettingUpdateEvent } from "../../src/schemas/events/user-settings.ts";
+import type { PersonaRole } from "../../src/target/personas.ts";
 import { registerUser, type FreshUser } from "../support/users.ts";
 
 /** A user setting under test: its name and a value other than the default real servers and the reference give. */
@@ -41,6 +42,21 @@ export const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parame
 export async function userSettingsOf(t: TestContext, user: FreshUser): Promise<Record<string, unknown>> {
   const { body } = await registerUser(t, user, ["heartbeat"], {}, ["user_settings"]);
   return (t.expect.present(body, "user_settings") ?? {}) as Record<string, unknown>;
+}
+
+/**
+ * A persona as the user whose settings a test changes: the state invariant watches the test's first persona, and
+ * user_settings events reach only the user whose settings changed. What `cases` name is put back when the test ends.
+ */
+export async function personaActor(t: TestContext, role: PersonaRole, cases: readonly SettingCase[]): Promise<FreshUser> {
+  const p = t.persona(role);
+  const client = t.api(role);
+  // The personas file gives no full name; the settings helpers read only the client.
+  const actor: FreshUser = { id: p.userId, email: p.email, apiKey: p.apiKey, fullName: role, client };
+  const initial = await userSettingsOf(t, actor);
+  const back = Object.fromEntries(cases.filter((c) => initial[c.name] !== undefined).map((c) => [c.name, initial[c.name] as boolean | number]));
+  if (Object.keys(back).length) t.cleanup(`${role}'s settings ${Object.keys(back).join(", ")}`, () => client.patch("/settings", back));
+  return actor;
 }
 
 /** The organization's register realm_user_settings_defaults. */

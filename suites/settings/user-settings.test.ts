@@ -1,10 +1,11 @@
 import { behaviour } from "../../src/expect/behaviour.ts";
 import { freshUser } from "../support/users.ts";
-import { AUTOMATIC_POLICY_SETTINGS, expectNoUserSettings, expectUserSettings, FOLLOWED_TOPIC_SETTINGS, ignoredOf, userSettingsOf } from "./settings.ts";
+import { AUTOMATIC_POLICY_SETTINGS, expectNoUserSettings, expectUserSettings, FOLLOWED_TOPIC_SETTINGS, ignoredOf, personaActor, userSettingsOf } from "./settings.ts";
 
 /**
- * User settings added by FL189–FL293, on a fresh user each (PATCH /settings, register user_settings, user_settings
- * events). The organization's defaults for them are in defaults.test.ts (isolated: they change the organization).
+ * User settings added by FL189–FL293, on a fresh user each or the administrator's own (PATCH /settings, register
+ * user_settings, user_settings events). The organization's defaults for them are in defaults.test.ts (isolated:
+ * they change the organization).
  */
 const NEEDS = { needs: ["administrator"] as "administrator"[] };
 
@@ -19,8 +20,10 @@ const POLICIES = ["fl214.settings.automatically-follow-topics-policy", "fl214.se
 const EXPORT = "fl293.settings.allow-private-data-export";
 const ICON = "fl227.settings.desktop-icon-count-display-followed";
 
+// The administrator's own settings (put back when the test ends), not a fresh user's: the state invariant watches
+// the administrator, so its user_settings events are reduced and compared too.
 behaviour(FOLLOWED, "the five followed-topic notification booleans are user settings", NEEDS, async (t) => {
-  await expectUserSettings(t, await freshUser(t, "followed"), FOLLOWED_TOPIC_SETTINGS);
+  await expectUserSettings(t, await personaActor(t, "administrator", FOLLOWED_TOPIC_SETTINGS), FOLLOWED_TOPIC_SETTINGS);
 });
 
 behaviour(FOLLOWED, "before FL189 there are no followed-topic notification settings", { ...NEEDS, gate: "before" }, async (t) => {

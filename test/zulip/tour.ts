@@ -1,4 +1,5 @@
 import type { ParamMap } from "../../src/client/encode.ts";
+import { MODERN_CLIENT_CAPABILITIES } from "../../src/client/capabilities.ts";
 
 /**
  * A tour of every operation of Zulip's API description (src/product/data/zulip-api.json) up to FL372, in an order
@@ -55,19 +56,8 @@ const TOURIST = { email: "tourist@lab.example", password: "tour-password-1", ful
 /** A 1×1 PNG, for the custom emoji. */
 const PNG = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
 
-/** Every capability a current client declares (wire §8.2); a server drops the ones it does not know. */
-export const CLIENT_CAPABILITIES = {
-  notification_settings_null: true,
-  bulk_message_deletion: true,
-  user_avatar_url_field_optional: true,
-  stream_typing_notifications: true,
-  user_settings_object: true,
-  linkifier_url_template: true,
-  user_list_incomplete: true,
-  include_deactivated_groups: true,
-  archived_channels: true,
-  empty_topic_name: true,
-};
+/** Every capability a current client declares; a server drops the ones it does not know. */
+export const CLIENT_CAPABILITIES = MODERN_CLIENT_CAPABILITIES;
 
 /**
  * What a client of before FL89 declares (zulip-js, older apps): no user_settings_object, so register copies the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { publishBotUpdate } from "../../events/realm-bot.ts";
+import { publishBotOwnerChanged, publishBotUpdate } from "../../events/realm-bot.ts";
 import { publishUserUpdate } from "../../events/realm-user.ts";
 import { withAccessTracking } from "../../events/user-access.ts";
 import { badRequest, noSuchBot } from "../../http/errors.ts";
@@ -29,10 +29,10 @@ function updateBot(ctx: RequestContext): Record<string, unknown> {
     publishUserUpdate(rt, bot, { full_name: fullName });
   }
   if (owner && owner.id !== bot.botOwnerId) {
-    const previous = rt.access.botAudience(bot);
+    const previous = bot.botOwnerId;
     bot.botOwnerId = owner.id;
     if (!rt.fl.has("botOwnerChangeKeepsSubscriptions")) dropChannelsOwnerLacks(rt, bot, owner);
-    publishBotUpdate(rt, bot, { owner_id: owner.id }, [...new Set([...previous, ...rt.access.botAudience(bot)])]);
+    publishBotOwnerChanged(rt, bot, previous);
     publishUserUpdate(rt, bot, { bot_owner_id: owner.id });
   }
   return {};

@@ -1,4 +1,5 @@
 import { ApiClient } from "../../client/client.ts";
+import { MODERN_CLIENT_CAPABILITIES } from "../../client/capabilities.ts";
 import type { ParamMap } from "../../client/encode.ts";
 import { EventQueueReader } from "../../client/events.ts";
 import { toCurl, type Exchange } from "../../client/exchange.ts";
@@ -17,22 +18,12 @@ import { REDUCERS, reduceAll, sectionsOf } from "./reducers.ts";
 export const INVARIANT_CLAUSE = "fl153.events.state-consistency";
 
 /**
- * The client capabilities of the invariant's register, unless a test declares its own: the modern client of the
- * spec (each is ignored by servers older than its level). A test that needs another client overrides them with
+ * The client capabilities of the invariant's register, unless a test declares its own: the modern client's, but
+ * with every user's avatar_url, which the model compares (user_avatar_url_field_optional lets a server leave it out
+ * of some users, and no event would settle it). A test that needs another client overrides them with
  * `invariant: { capabilities }`.
  */
-export const DEFAULT_CAPABILITIES: Readonly<Record<string, boolean>> = {
-  notification_settings_null: true,
-  bulk_message_deletion: true,
-  user_avatar_url_field_optional: false,
-  stream_typing_notifications: true,
-  user_settings_object: true,
-  linkifier_url_template: true,
-  user_list_incomplete: true,
-  include_deactivated_groups: true,
-  archived_channels: true,
-  empty_topic_name: true,
-};
+export const DEFAULT_CAPABILITIES: Readonly<Record<string, boolean>> = { ...MODERN_CLIENT_CAPABILITIES, user_avatar_url_field_optional: false };
 
 /** What the invariant did for one test (results.json's `invariant` of a test). */
 export interface InvariantRecord {

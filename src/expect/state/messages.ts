@@ -247,10 +247,14 @@ const updateMessageFlags: ReducerEntry = {
       });
     }
     const details = obj(ev.message_details);
+    // A register lists only the unreads of the client's subscriptions: a message of a channel it left (marked
+    // unread before FL355, which ignores such requests) is unread on the server but in no list of the client's.
+    const subscribed = Array.isArray(state.subscriptions) ? new Set(arr<Obj>(state.subscriptions).map((c) => num(c.stream_id))) : null;
     return editUnread(state, (u) => {
       for (const id of ids) {
         const d = obj(details[String(id)]);
         if (!d.type) continue;
+        if (d.type === "stream" && subscribed && !subscribed.has(num(d.stream_id))) continue;
         const place: UnreadPlace = d.type === "stream" ? { kind: "stream", streamId: num(d.stream_id)!, topic: String(d.topic) } : directPlace(arr<number>(d.user_ids), ctx.userId);
         addUnread(u, id, place, d.mentioned === true);
       }
