@@ -9,6 +9,7 @@ import { applyExpectations, type Expectations } from "../report/expectations.ts"
 import type { TargetInfo } from "../target/target.ts";
 import type { Sweep } from "./sweep.ts";
 import { CODE_ROOT, suiteSourceName } from "../layout.ts";
+import { closeOrganizationOf, isIsolated, organizationOf } from "./isolation.ts";
 import type { TestContext as VitestContext } from "vitest";
 
 declare module "vitest" {
@@ -17,8 +18,13 @@ declare module "vitest" {
     expectations?: Expectations;
     /** Set when the allure-vitest reporter is on: each test describes itself in conformance terms. */
     allure?: boolean;
+    /** Set when each isolated file (ISOLATED_SUITES) runs against an organization of its own (src/run/suites.ts). */
+    ownOrganizations?: boolean;
   }
 }
+
+/** The isolated files whose organization's closing is registered (once per file, with the file's first test). */
+const ownOrganizationFiles = new Set<string>();
 
 /** Loaded only inside a vitest worker: outside one (collect mode, the CLI) the suites are data. */
 const vitest = process.env.VITEST ? await import("vitest") : undefined;
@@ -115,7 +121,14 @@ export function behaviour(
         }
       });
     }
-    if (!sweep) vitest.test(name, async (ctx) => settle(d, vitest.inject("target"), ctx));
+    if (!sweep) {
+      const own = vitest.inject("ownOrganizations") === true && isIsolated(d.file);
+      if (own && !ownOrganizationFiles.has(d.file)) {
+        ownOrganizationFiles.add(d.file);
+        vitest.afterAll(() => closeOrganizationOf(d.file));
+      }
+      vitest.test(name, async (ctx) => settle(d, own ? await organizationOf(d.file, vitest.inject("target")) : vitest.inject("target"), ctx));
+    }
   }
   return d;
 }

@@ -1,8 +1,12 @@
+import { startSibling, type Sibling } from "../target/sibling.ts";
+import type { TargetInfo } from "../target/target.ts";
+
 /**
- * Suite files that change organization-wide settings (PATCH /realm) while they run. `run` shares one target
- * between all files, so it runs these in a second pass, one file at a time: no other test ever sees a setting they
- * changed, and they never race each other over the same setting. (`npm test` needs no list: each worker has its
- * own servers and runs its files one at a time.)
+ * Suite files that change organization-wide settings (PATCH /realm) while they run, so that no other test may share
+ * their organization. `run` shares one target between all other files. Against a reference server each of these
+ * files gets an organization of its own (a sibling the target's control starts, like it in level, faults and
+ * product), and runs beside the others; where there is none (a real server), `run` runs them in a second pass, one
+ * file at a time. (`npm test` needs neither: each worker has its own servers and runs its files one at a time.)
  */
 export const ISOLATED_SUITES: readonly string[] = [
   // --- channels ---
@@ -25,3 +29,20 @@ export const ISOLATED_SUITES: readonly string[] = [
 ];
 
 export const isIsolated = (file: string): boolean => ISOLATED_SUITES.includes(file);
+
+/** The organizations of this worker's isolated files, by file: started by the file's first test, closed after its last. */
+const OWN = new Map<string, Promise<Sibling>>();
+
+/** The organization an isolated file's tests run against: started on first use from the run's target. */
+export async function organizationOf(file: string, target: TargetInfo): Promise<TargetInfo> {
+  let sibling = OWN.get(file);
+  if (!sibling) OWN.set(file, (sibling = startSibling(target)));
+  return (await sibling).target;
+}
+
+/** Closes an isolated file's organization once its tests are done (never throws: the run closes every sibling anyway). */
+export async function closeOrganizationOf(file: string): Promise<void> {
+  const sibling = OWN.get(file);
+  OWN.delete(file);
+  await sibling?.then((s) => s.close()).catch(() => undefined);
+}

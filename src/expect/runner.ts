@@ -5,7 +5,7 @@ import { catalog } from "../catalog/catalog.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { TestContext } from "./context.ts";
 import type { Descriptor } from "./descriptor.ts";
-import { BlockedError, ConformanceFailure, HarnessError, UnverifiableError } from "./failure.ts";
+import { BlockedError, ConformanceFailure, HarnessError, NotApplicableError, UnverifiableError } from "./failure.ts";
 import { TestFl } from "./fl.ts";
 import type { Outcome } from "./outcome.ts";
 import { StateWatch, type InvariantRecord } from "./state/invariant.ts";
@@ -17,11 +17,6 @@ import { StateWatch, type InvariantRecord } from "./state/invariant.ts";
 function invariantPlan(d: Descriptor): { role: NonNullable<Descriptor["needs"][number]>; capabilities: Record<string, boolean> } | { off: string } | null {
   if (!d.mutates) return null;
   if (process.env.CC_INVARIANT === "off") return { off: "CC_INVARIANT=off" };
-  // The run's shared group (src/run/suites.ts): tests run side by side on one organization there, and a change one
-  // makes can reach another's watcher between its drain and its refetch in ways the rounds of StateWatch.compare do
-  // not yet tell from a missing event; the invariant runs where each test has the server to itself (the isolated
-  // group, the level sweeps) unless CC_INVARIANT=on asks for it everywhere.
-  if (process.env.CC_INVARIANT_GROUP === "shared" && process.env.CC_INVARIANT !== "on") return { off: "tests run side by side on this server (CC_INVARIANT=on to watch them anyway)" };
   if (d.invariant && "off" in d.invariant) return { off: d.invariant.off };
   const role = d.needs[0];
   if (!role) return { off: "the test uses no persona" };
@@ -108,6 +103,7 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
       return done({ status: "fail", message: e.message, failedClause: e.clause.id, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges, ...inv });
     }
     if (e instanceof BlockedError) return done({ status: "blocked", message: e.message, exchanges, ...inv });
+    if (e instanceof NotApplicableError) return done({ status: "n/a", message: e.message, exchanges, ...inv });
     if (e instanceof UnverifiableError) return done({ status: "unverifiable", message: e.reason, remedy: e.remedy, exchanges, ...inv });
     if (e instanceof NetworkError || e instanceof HarnessError) return done({ status: "error", message: `${e.name}: ${e.message}`, exchanges, ...inv });
     return done({ status: "error", message: `harness error: ${(e as Error).stack ?? String(e)}`, exchanges, ...inv });

@@ -6,6 +6,7 @@ import type { CliOptions, Reporter, TestSpecification } from "vitest/node";
 import type {} from "vitest/config";
 import type { TestMeta } from "../expect/meta.ts";
 import { ISOLATED_SUITES } from "../expect/isolation.ts";
+import { startSibling } from "../target/sibling.ts";
 import { filterHere } from "./filter.ts";
 import { ConformanceCollector } from "../report/collector.ts";
 import type { Expectations } from "../report/expectations.ts";
@@ -94,14 +95,30 @@ export function preloadVitest(): void {
 }
 
 /**
- * The conformance suites against one target, through one vitest run in two groups (vitest's sequence.groupOrder):
- * the shared suites in parallel, then the ones that change organization settings one file at a time, so that no
- * test sees another's settings. One run transforms each file once and starts vitest once, and a filtered run starts
- * workers only for the files it has.
+ * Whether the files that change organization settings (ISOLATED_SUITES) can each have an organization of their own:
+ * the target has a reference control, and an organization it starts is within the harness's reach (one is started
+ * and closed to find out). A --read-only run changes no settings, so it needs none.
+ */
+async function ownOrganizationsPossible(target: TargetInfo): Promise<boolean> {
+  if (target.serverConfig?.referenceControl === undefined || target.readOnly) return false;
+  try {
+    await (await startSibling(target)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The conformance suites against one target, through one vitest run. The files that change organization settings
+ * run each against an organization of its own beside the others where the target is a reference server; against
+ * other targets they run in a second group (vitest's sequence.groupOrder) one file at a time, after the shared
+ * suites, so that no test sees another's settings. One run transforms each file once and starts vitest once, and a
+ * filtered run starts workers only for the files it has.
  */
 export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Promise<SuiteRun> {
   // vitest's runner and Allure load only when suites run: `import "chat-conformance"` to start a server stays light.
-  const { BaseSequencer, startVitest } = await import("vitest/node");
+  const [{ BaseSequencer, startVitest }, ownOrganizations] = await Promise.all([import("vitest/node"), ownOrganizationsPossible(target)]);
   const waiting = WAITING_SUITES.map(suitePathHere);
   class WaitingFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -125,7 +142,7 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
   const group = {
     root: CODE_ROOT,
     isolate: false,
-    provide: { target, allure: o.allureResultsDir !== undefined, ...(o.expectations ? { expectations: o.expectations } : {}), ...(o.seed !== undefined ? { propertySeed: o.seed } : {}) },
+    provide: { target, allure: o.allureResultsDir !== undefined, ownOrganizations, ...(o.expectations ? { expectations: o.expectations } : {}), ...(o.seed !== undefined ? { propertySeed: o.seed } : {}) },
     testTimeout: 180_000,
     hookTimeout: 60_000,
   };
@@ -138,10 +155,12 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
       test: {
         // Here rather than with the options above, which vitest applies over each project's own (groupOrder).
         sequence: { sequencer: WaitingFirst },
-        projects: [
-          { test: { ...group, name: "shared", include: [`suites/**/*.test.${CODE_EXT}`], exclude: isolated, maxWorkers: SHARED_WORKERS, sequence: { groupOrder: 0 }, env: { CC_INVARIANT_GROUP: "shared" } } },
-          { test: { ...group, name: "isolated", include: isolated, maxWorkers: 1, sequence: { groupOrder: 1 } } },
-        ],
+        projects: ownOrganizations
+          ? [{ test: { ...group, name: "shared", include: [`suites/**/*.test.${CODE_EXT}`], maxWorkers: SHARED_WORKERS } }]
+          : [
+              { test: { ...group, name: "shared", include: [`suites/**/*.test.${CODE_EXT}`], exclude: isolated, maxWorkers: SHARED_WORKERS, sequence: { groupOrder: 0 } } },
+              { test: { ...group, name: "isolated", include: isolated, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+            ],
       },
     },
   );

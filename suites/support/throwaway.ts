@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { ApiClient } from "../../src/client/client.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { HarnessError, UnverifiableError } from "../../src/expect/failure.ts";
-import { PersonasSchema, type PersonaRole } from "../../src/target/personas.ts";
-import { serverConfigOf } from "../../src/target/server-config.ts";
+import type { PersonaRole } from "../../src/target/personas.ts";
+import { SiblingUnreachable, startSibling, type Sibling, type SiblingSettings } from "../../src/target/sibling.ts";
 import type { TargetInfo } from "../../src/target/target.ts";
-import { controlCall } from "./control-http.ts";
 
 /** An organization a test may destroy, with clients for its personas that record exchanges on the test. */
 export interface Throwaway {
@@ -14,14 +12,8 @@ export interface Throwaway {
   close(): Promise<void>;
 }
 
-/** Server settings a throw-away organization may be given, which no API sets. */
-export interface ThrowawaySettings {
-  /** The push bouncer it posts mobile notifications to (a stub the harness runs). */
-  pushBouncerUrl?: string;
-}
-
-/** The reference control's answer: the shape of `serve --json`'s line. */
-const Started = z.object({ url: z.url(), personas: PersonasSchema, serverConfig: z.unknown() });
+/** Server settings a throw-away organization may be given, which no API sets (a push bouncer: a stub the harness runs). */
+export type ThrowawaySettings = SiblingSettings;
 
 /**
  * Throws unless the target can give a test a throw-away organization: only a reference server can, through its
@@ -44,27 +36,21 @@ export function needThrowaway(t: TestContext): void {
  */
 export async function throwawayOrganization(t: TestContext, settings: ThrowawaySettings = {}): Promise<Throwaway> {
   needThrowaway(t);
-  const started = Started.parse(await controlCall(t.target, "organization", settings.pushBouncerUrl !== undefined ? { push_bouncer_url: settings.pushBouncerUrl } : {}));
-  const close = async () => void (await controlCall(t.target, "organization/close", { url: started.url }));
+  let sibling: Sibling;
   try {
-    await fetch(`${started.url}/api/v1/server_settings`, { signal: AbortSignal.timeout(5_000) });
+    sibling = await startSibling(t.target, settings);
   } catch (e) {
-    await close();
     // The sibling listens on a port of its own beside the target's: behind a port mapping (a container) the harness
     // reaches only the target's port.
-    throw new UnverifiableError({
-      reason: `the throw-away organization the reference control started at ${started.url} is out of the harness's reach (${(e as Error).message})`,
-      remedy: "run `chat-conformance serve` where the harness reaches any port of it (on the harness's machine, or in a container on the host network)",
-    });
+    if (e instanceof SiblingUnreachable) {
+      throw new UnverifiableError({
+        reason: e.message,
+        remedy: "run `chat-conformance serve` where the harness reaches any port of it (on the harness's machine, or in a container on the host network)",
+      });
+    }
+    throw new HarnessError((e as Error).message);
   }
-  const serverConfig = serverConfigOf(started);
-  const target: TargetInfo = {
-    ...t.target,
-    url: started.url,
-    personas: started.personas,
-    notes: [],
-    ...(serverConfig ? { serverConfig } : {}),
-  };
+  const { target } = sibling;
   return {
     target,
     api: (role) => {
@@ -72,6 +58,6 @@ export async function throwawayOrganization(t: TestContext, settings: ThrowawayS
       if (!p) throw new HarnessError(`the throw-away organization has no ${role} persona (a reference server has every role)`);
       return new ApiClient(target.url, { email: p.email, apiKey: p.apiKey }, (ex) => t.exchanges.push(ex), target.product);
     },
-    close,
+    close: sibling.close,
   };
 }
