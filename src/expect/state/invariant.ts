@@ -4,15 +4,15 @@ import type { ParamMap } from "../../client/encode.ts";
 import { EventQueueReader } from "../../client/events.ts";
 import { toCurl, type Exchange } from "../../client/exchange.ts";
 import { catalog } from "../../catalog/catalog.ts";
-import type { AnyEvent } from "../../schemas/events/envelope.ts";
-import type { PersonaRole } from "../../target/personas.ts";
+import { AnyEvent, EventsResponse } from "../../schemas/events/envelope.ts";
+import type { Persona, PersonaRole } from "../../target/personas.ts";
 import { isReferenceServer, type TargetInfo } from "../../target/target.ts";
 import type { TestContext } from "../context.ts";
 import { Expectations } from "../expect.ts";
 import { ConformanceFailure, show } from "../failure.ts";
 import { differences, toState, type Difference } from "./compare.ts";
 import type { ClientState, ReduceContext } from "./model.ts";
-import { REDUCERS, reduceAll, sectionsOf } from "./reducers.ts";
+import { eventKey, REDUCERS, reduceAll, sectionsOf } from "./reducers.ts";
 
 /** The clause a broken invariant fails: the events feed keeps a client's register state current. */
 export const INVARIANT_CLAUSE = "fl153.events.state-consistency";
@@ -37,6 +37,23 @@ export interface InvariantRecord {
   unknown: string[];
   /** The register sections refetched and compared (fetch_event_types names). */
   sections: string[];
+  /**
+   * How many watchers of the test's own (StateWatch.start, attached with TestContext.watching) the record sums up
+   * besides the runner's watcher; absent when none. Their events count as reduced, their sections as compared, and
+   * the status is checked only when every comparison of every watcher held.
+   */
+  own?: number;
+}
+
+/**
+ * One record of several watchers' comparisons (the runner's and the test's own): failed when any failed, checked
+ * when all were checked, otherwise skipped with every reason; the events and sections of all of them.
+ */
+export function mergeRecords(records: readonly InvariantRecord[]): InvariantRecord {
+  const union = (pick: (r: InvariantRecord) => string[]) => [...new Set(records.flatMap(pick))].sort();
+  const status = records.some((r) => r.status === "failed") ? "failed" : records.every((r) => r.status === "checked") ? "checked" : "skipped";
+  const why = [...new Set(records.flatMap((r) => (r.status === "skipped" && r.why ? [r.why] : [])))].join("; ");
+  return { status, ...(status === "skipped" && why ? { why } : {}), reduced: union((r) => r.reduced), unknown: union((r) => r.unknown), sections: union((r) => r.sections) };
 }
 
 /**
@@ -51,6 +68,12 @@ function baselineSections(): string[] {
 
 /** The idle watchers of this worker, by target, persona and capabilities (StateWatch.acquire). */
 const POOL = new Map<string, StateWatch>();
+
+/**
+ * The model's key of the event after which nothing of the organization can be read: its API answers 401 from then
+ * on (wire §2), the watcher's queue included, and the event changes no register state.
+ */
+const ORGANIZATION_GONE = "realm/deactivated";
 
 /** How long a difference may take to settle on a server that queues events after it answers (real servers). */
 const SETTLE_DELAYS_MS = [100, 300, 900];
@@ -84,10 +107,10 @@ export class StateWatch {
 
   private constructor(
     private readonly target: TargetInfo,
-    role: PersonaRole,
+    who: PersonaRole | Persona,
     private readonly capabilities: Record<string, boolean>,
   ) {
-    const p = target.personas[role]!;
+    const p = typeof who === "string" ? target.personas[who]! : who;
     this.client = new ApiClient(target.url, { email: p.email, apiKey: p.apiKey }, (ex) => void this.own.push(ex), target.product);
     this.ctx = { userId: p.userId, fl: target.featureLevel, capabilities, unknowable: (path) => void this.unknowable.add(path) };
   }
@@ -99,7 +122,7 @@ export class StateWatch {
   }
 
   /** A new watcher: registers its queue with `sections`; a string (why) when the register fails (other tests judge that). */
-  private static async open(target: TargetInfo, role: PersonaRole, capabilities: Record<string, boolean>, sections: string[]): Promise<StateWatch | string> {
+  private static async open(target: TargetInfo, role: PersonaRole | Persona, capabilities: Record<string, boolean>, sections: string[]): Promise<StateWatch | string> {
     const w = new StateWatch(target, role, { ...DEFAULT_CAPABILITIES, ...capabilities });
     w.baseline = new Set(sections);
     const res = await w.client.post("/register", w.params(sections));
@@ -111,8 +134,13 @@ export class StateWatch {
     return w;
   }
 
-  /** A watcher of its own, outside the pool (close() deletes its queue): for tests that watch several steps themselves. */
-  static async start(target: TargetInfo, role: PersonaRole, capabilities: Record<string, boolean>, clauses: readonly string[]): Promise<StateWatch | string> {
+  /**
+   * A watcher of its own, outside the pool (close() deletes its queue): for tests that watch several steps
+   * themselves, or a user the runner's watcher is not (a persona of a throw-away organization, a user the test
+   * made). The test calls check() itself; attached with TestContext.watching, its comparisons count in the test's
+   * invariant record (summary()).
+   */
+  static async start(target: TargetInfo, role: PersonaRole | Persona, capabilities: Record<string, boolean>, clauses: readonly string[]): Promise<StateWatch | string> {
     const keys = StateWatch.clauseKeysOf(clauses);
     const w = await StateWatch.open(target, role, capabilities, baselineSections());
     if (typeof w !== "string") w.clauseKeys = keys;
@@ -197,12 +225,40 @@ export class StateWatch {
   /** Reads what is queued now and applies it; returns how many events came. */
   private async drain(): Promise<number> {
     const got = (await this.queue!.pending()).filter((e) => e.type !== "heartbeat");
-    this.events.push(...got);
-    const r = reduceAll(this.state, got, this.ctx);
+    this.apply(got);
+    return got.length;
+  }
+
+  private apply(events: AnyEvent[]): void {
+    this.events.push(...events);
+    const r = reduceAll(this.state, events, this.ctx);
     this.state = r.state;
     for (const k of r.reduced) this.reduced.add(k);
     for (const k of r.unknown) this.unknown.add(k);
-    return got.length;
+    for (const k of r.reduced) this.uncompared.add(k);
+    if (events.some((e) => eventKey(e) === ORGANIZATION_GONE)) this.gone = true;
+  }
+
+  /** This watcher's queue id (to give it a heartbeat of its own through the reference control). */
+  get queueId(): string {
+    return this.queue!.queueId;
+  }
+
+  /**
+   * One long-poll of the queue, as a client waits (no dont_block): it ends when an event comes, or with a heartbeat
+   * when none does; what comes is applied, heartbeats included, and returned. The invariant's drains never wait, so
+   * this is how a watcher receives what only a waiting poll gets: a heartbeat, or the realm/deactivated event (once
+   * the organization is deactivated, a poll that was not already waiting is answered 401). Throws a
+   * ConformanceFailure of INVARIANT_CLAUSE when the poll fails.
+   */
+  async poll(budgetMs: number): Promise<AnyEvent[]> {
+    const queue = this.queue!;
+    const res = await this.client.get("/events", { queue_id: queue.queueId, last_event_id: queue.lastEventId }, { timeoutMs: budgetMs });
+    const expect = new Expectations(catalog().mustClause(INVARIANT_CLAUSE), () => res.exchange);
+    const events = expect.schema(EventsResponse, expect.success(res, "the watcher's GET /events"), res.exchange, "GET /events").events.map((e) => AnyEvent.parse(e));
+    for (const ev of events) queue.lastEventId = Math.max(queue.lastEventId, ev.id);
+    this.apply(events);
+    return events;
   }
 
   private async refetch(sections: string[]): Promise<ClientState> {
@@ -219,15 +275,44 @@ export class StateWatch {
    * both values, the events received and the action's curl.
    */
   async check(action: readonly Exchange[]): Promise<InvariantRecord> {
+    let r: InvariantRecord;
     try {
-      return await this.compare(action);
+      r = await this.compare(action);
     } catch (e) {
       if (e instanceof ConformanceFailure && this.failed) throw e;
       // The watcher could not read its queue or refetch (a restart lost the queue, a test changed the persona's
       // API key): nothing is known about the state either way, and the watcher is not reused.
       this.lost = true;
-      return { ...this.record("skipped", []), why: `the watcher lost its queue or could not refetch: ${(e as Error).message.split("\n").slice(0, 3).join(" ")}` };
+      r = { ...this.record("skipped", []), why: `the watcher lost its queue or could not refetch: ${(e as Error).message.split("\n").slice(0, 3).join(" ")}` };
     }
+    for (const s of r.sections) this.comparedSections.add(s);
+    if (r.status === "checked") this.uncompared.clear();
+    else this.skips.add(r.why ?? "not compared");
+    this.checks++;
+    return r;
+  }
+
+  /** Comparisons made (check()), the reasons of those that could not be made, and the sections compared. */
+  private checks = 0;
+  private readonly skips = new Set<string>();
+  private readonly comparedSections = new Set<string>();
+  /** The events applied since the last comparison that held (model keys). */
+  private readonly uncompared = new Set<string>();
+  /** Set once the realm/deactivated event is applied: nothing can be read or refetched any more. */
+  private gone = false;
+
+  /**
+   * What this watcher's comparisons came to over its whole life, as one record (a watcher of its own: StateWatch.start,
+   * whose events accumulate): checked when it compared at least once, every comparison held and no event came after
+   * the last; failed when one failed; skipped otherwise, saying why.
+   */
+  summary(): InvariantRecord {
+    const r = { ...this.record("checked", [...this.comparedSections].sort()) };
+    if (this.failed) return { ...r, status: "failed" };
+    const why = [...this.skips];
+    if (this.checks === 0) why.push("the test never compared its watcher's state");
+    else if (this.uncompared.size) why.push("events were applied after the watcher's last comparison");
+    return why.length ? { ...r, status: "skipped", why: why.join("; ") } : r;
   }
 
   /** Set when the comparison failed (fail() threw), or the watcher's queue is unusable: the watcher is not reused. */
@@ -235,6 +320,12 @@ export class StateWatch {
   lost = false;
 
   private async compare(action: readonly Exchange[]): Promise<InvariantRecord> {
+    if (this.gone) {
+      // The organization was deactivated: its queue and register answer 401, and the event changes no register
+      // state, so nothing is left to refetch; what earlier events touched can no longer be compared.
+      const touched = sectionsOf(this.uncompared).filter((x) => this.baseline.has(x));
+      return touched.length ? { ...this.record("skipped", []), why: `the organization was deactivated before ${touched.join(", ")} could be compared` } : this.record("checked", []);
+    }
     // The body has ended, so its events are queued (on the reference server before each answer): one drain tells
     // which sections to refetch. On a shared server other tests' events keep coming, hence the rounds below.
     await this.drain();
@@ -249,7 +340,11 @@ export class StateWatch {
       const late = await this.drain();
       const diffs = differences(this.state, fresh, this.unknowable);
       if (!diffs.length) {
-        this.adopt(fresh);
+        // A refetch that late events followed may predate them: taken as the state, it would undo what they did in
+        // the keys the comparison skipped (those no event can settle). It is adopted only when nothing came after
+        // it, on a later round if need be; a server never still for that long leaves those keys skipped.
+        if (late === 0) this.adopt(fresh);
+        else if (round + 1 < MAX_ROUNDS) continue;
         return this.record("checked", sections);
       }
       if (late > 0) continue;
