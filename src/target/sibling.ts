@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { referenceControl } from "./control.ts";
 import { PersonasSchema } from "./personas.ts";
 import { serverConfigOf } from "./server-config.ts";
 import type { TargetInfo } from "./target.ts";
@@ -21,27 +22,14 @@ export interface SiblingSettings {
   pushBouncerUrl?: string;
 }
 
-/** One operation of the target's reference control (reference-server/control/http.ts); the target declares one. */
-async function control(target: TargetInfo, op: string, body: Record<string, unknown>): Promise<unknown> {
-  const secret = target.serverConfig?.referenceControl;
-  if (secret === undefined) throw new Error(`reference control operation ${op} on a target that declares no control`);
-  const res = await fetch(`${target.url}/reference-control/${op}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-reference-control": secret },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200) throw new Error(`the reference control refused ${op} (HTTP ${res.status}): ${await res.text()}`);
-  return res.json();
-}
-
 /**
  * A sibling organization of a reference target: its control starts another reference server like it (level,
  * faults, product, seed) on a free port, with the target's harness facts and the sibling's own personas and
  * control. Throws SiblingUnreachable, having closed it again, when the harness cannot reach its port.
  */
 export async function startSibling(target: TargetInfo, settings: SiblingSettings = {}): Promise<Sibling> {
-  const started = Started.parse(await control(target, "organization", settings.pushBouncerUrl !== undefined ? { push_bouncer_url: settings.pushBouncerUrl } : {}));
-  const close = async () => void (await control(target, "organization/close", { url: started.url }));
+  const started = Started.parse(await referenceControl(target, "organization", settings.pushBouncerUrl !== undefined ? { push_bouncer_url: settings.pushBouncerUrl } : {}));
+  const close = async () => void (await referenceControl(target, "organization/close", { url: started.url }));
   try {
     await fetch(`${started.url}/api/v1/server_settings`, { signal: AbortSignal.timeout(5_000) });
   } catch (e) {
