@@ -30,13 +30,137 @@ export interface QueuedEvent {
   [key: string]: unknown;
 }
 
+export type StoredEvent = Omit<QueuedEvent, "id">;
+
+/** How a wait for events ended: an event is there, the wait ran out (or the server let it go), the client left. */
+export type WaitOutcome = "arrived" | "idle" | "gone";
+
+/** The client's connection, as far as a waiting poll needs it: it says when the client goes away. */
+export interface ClientConnection {
+  on(event: "close", listener: () => void): unknown;
+  removeListener(event: "close", listener: () => void): unknown;
+}
+
+/**
+ * An event's JSON as a client gets it, without its closing brace and the id that goes last (`{...e, id}`). Events
+ * marked as snapshots (`snapshot`: built fresh for the event and never changed, as message events are) have these
+ * bytes made once, and every queue that holds the event answers with them; any other event may refer to state
+ * that changes, so it is encoded afresh for each answer, as it always was.
+ */
+const snapshots = new WeakSet<StoredEvent>();
+const encoded = new WeakMap<StoredEvent, Buffer>();
+
+/** Marks an event whose every part was made for it alone and is never changed: its JSON can be made once. */
+export function snapshot<T extends StoredEvent>(event: T): T {
+  snapshots.add(event);
+  return event;
+}
+
+function eventHead(event: StoredEvent): Buffer {
+  let head = encoded.get(event);
+  if (!head) {
+    const json = JSON.stringify(event);
+    // `{}` has nothing before the id, any other object a comma.
+    head = Buffer.from(json === "{}" ? "{" : `${json.slice(0, -1)},`);
+    if (snapshots.has(event)) encoded.set(event, head);
+  }
+  return head;
+}
+
+/** `"id":N}`, the end of an event: the first ids' bytes are kept (most queues never count far). */
+const ID_TAILS: Buffer[] = [];
+function idTail(id: number): Buffer {
+  if (id >= 4096) return Buffer.from(`"id":${id}}`);
+  return (ID_TAILS[id] ??= Buffer.from(`"id":${id}}`));
+}
+const OPEN = Buffer.from("[");
+const COMMA = Buffer.from(",");
+const CLOSE = Buffer.from("]");
+const EMPTY = Buffer.from("[]");
+
+/**
+ * Queues of one user that get the same events rendered the same way (same event types, capabilities and formats):
+ * an event published to them is stored once in the group's log, and each queue keeps a cursor into it. A send to
+ * 1,000 such queues is then one append and one wake per waiting poll, not 1,000 copies.
+ */
+export class QueueGroup {
+  readonly members = new Set<EventQueue>();
+  /** A member to render the group's events for (any will do: they share the options that matter). */
+  private first: EventQueue | undefined;
+  /** Members with a poll waiting, woken when an event is appended. */
+  readonly waiting = new Set<EventQueue>();
+  /** The events published to the group that some member may still hold; log[i] is the group's event base + i. */
+  private log: StoredEvent[] = [];
+  private base = 0;
+  /** The log is cut down to what members still hold once it reaches this length (amortized over appends). */
+  private trimAt = 32;
+
+  constructor(
+    readonly key: string,
+    readonly options: QueueOptions,
+  ) {}
+
+  /** The group's number for the next event appended. */
+  get end(): number {
+    return this.base + this.log.length;
+  }
+
+  at(position: number): StoredEvent {
+    return this.log[position - this.base]!;
+  }
+
+  wants(type: string): boolean {
+    return type === "heartbeat" || this.options.eventTypes === null || this.options.eventTypes.has(type);
+  }
+
+  /** Appends an event for every member; `skip` (a member) takes its own event instead, which the caller pushes. */
+  append(event: StoredEvent | null, skip?: EventQueue): void {
+    skip?.take();
+    if (event) this.log.push(event);
+    if (skip) skip.cursor = this.end;
+    if (this.waiting.size > 0) for (const q of this.waiting) if (q.size > 0) q.wake(true);
+    if (this.log.length >= this.trimAt) this.trim();
+  }
+
+  add(q: EventQueue): void {
+    this.members.add(q);
+    this.first ??= q;
+  }
+
+  remove(q: EventQueue): void {
+    this.members.delete(q);
+    this.waiting.delete(q);
+    if (this.first === q) this.first = this.members.values().next().value;
+  }
+
+  /** A member to render for, other than `skip`. */
+  representative(skip: EventQueue | undefined): EventQueue | undefined {
+    if (this.first !== skip) return this.first;
+    for (const m of this.members) if (m !== skip) return m;
+    return undefined;
+  }
+
+  /** Drops the events every member has taken or acknowledged. */
+  trim(): void {
+    let min = this.end;
+    for (const q of this.members) if (q.cursor < min) min = q.cursor;
+    if (min > this.base) {
+      this.log = this.log.slice(min - this.base);
+      this.base = min;
+    }
+    this.trimAt = Math.max(32, this.log.length * 2);
+  }
+}
+
 export class EventQueue {
   /**
-   * The unacknowledged events, without their ids: ids rise by one from `firstId`, so an event is stored as the
-   * payload publish rendered, which queues of the same kind share (1,000 queues hold one message event 1,000 times).
+   * Events of this queue alone (heartbeats, the sender's echo) and group events taken in among them, in order,
+   * without their ids: ids rise by one from `firstId`. After them come the group's events from `cursor` on.
    */
-  private readonly pending: Omit<QueuedEvent, "id">[] = [];
+  private own: StoredEvent[] = [];
   private firstId = 0;
+  /** The group's number of the first group event this queue holds that is not in `own`. */
+  cursor: number;
   private waiter: ((arrived: boolean) => void) | undefined;
   /** Set when the server shuts down: polls answer at once rather than wait for events that will not come. */
   private released = false;
@@ -52,34 +176,79 @@ export class EventQueue {
   constructor(
     readonly id: string,
     readonly options: QueueOptions,
+    /** The queues this one shares published events with; a deleted queue is left alone in a group of its own. */
+    public group: QueueGroup,
     now: number,
   ) {
     this.lastTouched = now;
+    this.cursor = group.end;
+  }
+
+  /**
+   * The queue is deleted: it keeps the events it holds (a poll still waiting on it answers with them), and gets
+   * no more of its group's.
+   */
+  detach(): void {
+    this.take();
+    this.group = new QueueGroup(this.group.key, this.options);
+    this.cursor = 0;
   }
 
   wants(type: string): boolean {
-    return type === "heartbeat" || this.options.eventTypes === null || this.options.eventTypes.has(type);
+    return this.group.wants(type);
   }
 
-  push(event: Omit<QueuedEvent, "id">): void {
-    this.pending.push(event);
+  /** An event for this queue alone. */
+  push(event: StoredEvent): void {
+    this.take();
+    this.own.push(event);
     this.wake(true);
+  }
+
+  /** Moves the group's events this queue holds into `own`, so that an event of its own goes after them. */
+  take(): void {
+    const end = this.group.end;
+    for (let p = this.cursor; p < end; p++) this.own.push(this.group.at(p));
+    this.cursor = end;
+  }
+
+  /** Whether a poll is waiting for an event. */
+  get waiting(): boolean {
+    return this.waiter !== undefined;
   }
 
   /** How many events wait for the client. */
   get size(): number {
-    return this.pending.length;
+    return this.own.length + this.group.end - this.cursor;
   }
 
   /** The waiting events with their ids, as the client gets them. */
   get events(): QueuedEvent[] {
-    return this.pending.map((e, i) => ({ ...e, id: this.firstId + i }) as QueuedEvent);
+    const out: QueuedEvent[] = this.own.map((e, i) => ({ ...e, id: this.firstId + i }) as QueuedEvent);
+    const end = this.group.end;
+    for (let p = this.cursor, id = this.firstId + this.own.length; p < end; p++, id++) out.push({ ...this.group.at(p), id } as QueuedEvent);
+    return out;
   }
 
-  private wake(arrived: boolean): void {
+  /** `events` as JSON bytes, the same as JSON.stringify(this.events) gives, made of each event's shared bytes. */
+  eventsJson(): Buffer[] {
+    if (this.size === 0) return [EMPTY];
+    const chunks: Buffer[] = [];
+    let id = this.firstId;
+    for (const e of this.own) chunks.push(id === this.firstId ? OPEN : COMMA, eventHead(e), idTail(id++));
+    const end = this.group.end;
+    for (let p = this.cursor; p < end; p++) chunks.push(id === this.firstId ? OPEN : COMMA, eventHead(this.group.at(p)), idTail(id++));
+    chunks.push(CLOSE);
+    return chunks;
+  }
+
+  /** Answers the waiting poll, if any (the group wakes its waiting members this way). */
+  wake(arrived: boolean): void {
     const w = this.waiter;
+    if (!w) return;
     this.waiter = undefined;
-    w?.(arrived);
+    this.group.waiting.delete(this);
+    w(arrived);
   }
 
   /** Ends the waiting poll, if any, as an idle one (it answers with its heartbeat), and every later poll at once. */
@@ -90,31 +259,54 @@ export class EventQueue {
 
   /** Drops events the client has acknowledged. */
   acknowledge(lastEventId: number): void {
-    const n = Math.min(this.pending.length, lastEventId - this.firstId + 1);
-    if (n > 0) {
-      this.pending.splice(0, n);
-      this.firstId += n;
-    }
+    const n = Math.min(this.size, lastEventId - this.firstId + 1);
+    if (n <= 0) return;
+    const fromOwn = Math.min(n, this.own.length);
+    if (fromOwn === this.own.length) this.own = [];
+    else if (fromOwn > 0) this.own.splice(0, fromOwn);
+    this.cursor += n - fromOwn;
+    this.firstId += n;
   }
 
-  /** Resolves when an event arrives, or with false after `ms`, when `signal` aborts or the queue is released. */
+  /**
+   * Resolves when an event arrives, or with false after `ms`, when `signal` aborts or the queue is released: `wait`
+   * for a caller that holds an AbortSignal rather than the client's connection.
+   */
   waitForEvent(ms: number, signal: AbortSignal): Promise<boolean> {
-    if (this.pending.length > 0) return Promise.resolve(true);
-    if (this.released) return Promise.resolve(false);
+    const client: ClientConnection = {
+      on: (_event, listener) => signal.addEventListener("abort", listener, { once: true }),
+      removeListener: (_event, listener) => signal.removeEventListener("abort", listener),
+    };
+    return this.wait(ms, client).then((outcome) => outcome === "arrived");
+  }
+
+  /**
+   * Resolves when an event arrives, when `ms` pass or the queue is released (idle), or when the client leaves: a
+   * listener on the client's connection rather than an AbortSignal, which costs more to make than the whole rest
+   * of a poll's wait.
+   */
+  wait(ms: number, client: ClientConnection): Promise<WaitOutcome> {
+    if (this.size > 0) return Promise.resolve("arrived");
+    if (this.released) return Promise.resolve("idle");
     return new Promise((resolve) => {
-      const done = (v: boolean) => {
+      const done = (v: WaitOutcome) => {
         clearTimeout(timer);
-        signal.removeEventListener("abort", onAbort);
-        if (this.waiter === wake) this.waiter = undefined;
+        client.removeListener("close", onClose);
+        if (this.waiter === wake) {
+          this.waiter = undefined;
+          this.group.waiting.delete(this);
+        }
         resolve(v);
       };
-      const wake = (arrived: boolean) => done(arrived);
-      const onAbort = () => done(false);
-      const timer = setTimeout(() => done(false), ms);
+      const wake = (arrived: boolean) => done(arrived ? "arrived" : "idle");
+      const onClose = () => done("gone");
+      const timer = setTimeout(() => done("idle"), ms);
       // A second poll on the same queue replaces the first one (the first gets no events).
       this.wake(true);
       this.waiter = wake;
-      signal.addEventListener("abort", onAbort, { once: true });
+      this.group.waiting.add(this);
+      // `on`, not `once` (which wraps the listener): `done` removes it whichever way the wait ends.
+      client.on("close", onClose);
     });
   }
 }

@@ -1,18 +1,36 @@
 import { randomBytes } from "node:crypto";
-import { EventQueue, type QueueOptions, type QueuedEvent } from "./queue.ts";
+import { EventQueue, QueueGroup, type QueueOptions, type StoredEvent } from "./queue.ts";
 
 /** DEFAULT_EVENT_QUEUE_TIMEOUT_SECS of the real product: a queue no client has polled for 10 minutes is collected. */
 export const DEFAULT_QUEUE_TIMEOUT_SECONDS = 600;
 
-export type RenderFor = (queue: EventQueue) => Omit<QueuedEvent, "id"> | null;
+/** An event as one queue gets it, rendered from the queue's options alone (never from its id: queues share it). */
+export type RenderFor = (queue: EventQueue) => StoredEvent | null;
+
+/** One queue that gets an event of its own instead of its group's (the sender's queue with its local echo). */
+export interface OwnEvent {
+  queueId: string;
+  render: RenderFor;
+}
 
 /**
- * All event queues, and the one place events enter them: `publish` renders an event for each queue of each
- * receiving user (capabilities change payloads, e.g. the empty topic of FL334), so handlers never touch queues.
+ * What decides how events are rendered for a queue: its options, all but its lifespan (every one of them, so that an
+ * option added later cannot be missed). Queues that agree share a group (one stored event for all); options that
+ * differ only in how they are written make two groups, which is slower, never wrong.
+ */
+function groupKey(o: QueueOptions): string {
+  const { lifespanSeconds: _lifespan, eventTypes, ...rest } = o;
+  return JSON.stringify([eventTypes === null ? null : [...eventTypes].sort(), rest]);
+}
+
+/**
+ * All event queues, and the one place events enter them: `publish` renders an event for each group of queues of
+ * each receiving user (capabilities change payloads, e.g. the empty topic of FL334), so handlers never touch queues.
  */
 export class EventQueues {
   private readonly queues = new Map<string, EventQueue>();
-  private readonly byUser = new Map<number, Set<EventQueue>>();
+  /** Each user's groups of queues, by group key. */
+  private readonly byUser = new Map<number, Map<string, QueueGroup>>();
   private readonly gcTimer: NodeJS.Timeout;
   private released = false;
 
@@ -30,12 +48,15 @@ export class EventQueues {
 
   create(options: QueueOptions): EventQueue {
     const id = `${this.clock()}:${randomBytes(6).toString("hex")}`;
-    const q = new EventQueue(id, options, this.clock());
+    let groups = this.byUser.get(options.userId);
+    if (!groups) this.byUser.set(options.userId, (groups = new Map()));
+    const key = groupKey(options);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = new QueueGroup(key, options)));
+    const q = new EventQueue(id, options, group, this.clock());
+    group.add(q);
     if (this.released) q.release();
     this.queues.set(id, q);
-    let set = this.byUser.get(options.userId);
-    if (!set) this.byUser.set(options.userId, (set = new Set()));
-    set.add(q);
     return q;
   }
 
@@ -51,20 +72,46 @@ export class EventQueues {
   }
 
   delete(q: EventQueue): void {
-    this.queues.delete(q.id);
-    this.byUser.get(q.options.userId)?.delete(q);
+    if (!this.queues.delete(q.id)) return;
+    const { group } = q;
+    group.remove(q);
+    q.detach();
+    if (group.members.size > 0) group.trim();
+    else {
+      const groups = this.byUser.get(q.options.userId);
+      groups?.delete(group.key);
+      if (groups?.size === 0) this.byUser.delete(q.options.userId);
+    }
   }
 
-  publish(type: string, userIds: Iterable<number>, render: RenderFor): void {
+  /**
+   * One event for every queue of these users that wants its type, rendered once per group; `own` names a queue
+   * that gets its own rendering instead (if it is among them).
+   */
+  publish(type: string, userIds: Iterable<number>, render: RenderFor, own?: OwnEvent): void {
+    const single = own === undefined ? undefined : this.queues.get(own.queueId);
     for (const userId of userIds) {
-      const set = this.byUser.get(userId);
-      if (!set) continue;
-      for (const q of set) {
-        if (!q.wants(type)) continue;
-        const ev = render(q);
-        if (ev) q.push(ev);
+      const groups = this.byUser.get(userId);
+      if (!groups) continue;
+      for (const group of groups.values()) {
+        if (!group.wants(type)) continue;
+        const skip = single?.group === group ? single : undefined;
+        // Any member renders for the group (rendering reads only the options the group shares).
+        const first = group.representative(skip);
+        group.append(first ? render(first) : null, skip);
+        if (skip) {
+          const ev = own!.render(skip);
+          if (ev) skip.push(ev);
+        }
       }
     }
+  }
+
+  /** How many queues have a poll waiting (for benchmarks and diagnostics). */
+  pollsWaiting(): number {
+    let n = 0;
+    for (const q of this.queues.values()) if (q.waiting) n++;
+    return n;
   }
 
   /** Garbage-collects queues that no client has polled within their lifespan. */
