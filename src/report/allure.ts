@@ -32,14 +32,20 @@ export async function describeForAllure(meta: TestMeta, target: TargetInfo): Pro
       .concat(meta.remedy !== undefined ? [`**to verify it:** ${meta.remedy}`] : [])
       .join("\n\n"),
   );
-  for (const [i, ex] of meta.exchanges.entries()) {
-    const text = [
-      toCurl(ex),
-      "",
-      ex.error !== undefined ? `no response: ${ex.error}` : `HTTP ${ex.status ?? "?"}`,
-      ex.responseBody ?? "",
-    ].join("\n");
-    await allure.attachment(`${i + 1}. ${ex.method} ${new URL(ex.url).pathname}`, text, "text/plain");
+  // One attachment for all of a test's exchanges, each with its curl line: a file per exchange made thousands of
+  // files in a run, written by the process that also serves the embedded reference server.
+  if (meta.exchanges.length) {
+    const text = meta.exchanges
+      .map((ex, i) =>
+        [
+          `${i + 1}. ${ex.method} ${new URL(ex.url).pathname}`,
+          toCurl(ex),
+          ex.error !== undefined ? `no response: ${ex.error}` : `HTTP ${ex.status ?? "?"}`,
+          ex.responseBody ?? "",
+        ].join("\n"),
+      )
+      .join("\n\n");
+    await allure.attachment(`exchanges (${meta.exchanges.length}), each with its curl line`, text, "text/plain");
   }
 }
 

@@ -19,6 +19,8 @@ interface AllureResult {
   statusDetails?: { message?: string };
   description?: string;
   labels: { name: string; value: string }[];
+  /** allure-vitest records each attachment as a step holding it. */
+  steps?: { name: string; attachments?: { name: string; source: string; type: string }[] }[];
 }
 
 function allureResults(out: string): AllureResult[] {
@@ -129,6 +131,10 @@ describe("run", () => {
     expect(failed.map((a) => a.labels.filter((l) => l.name === "story").map((l) => l.value)).flat()).toContain("fl257.server.realm-url");
     expect(failed[0]!.statusDetails?.message).toMatch(/^FAIL: /);
     expect(failed[0]!.labels).toContainEqual({ name: "epic", value: "release 9.x" });
+    // The test's exchanges, all in one attachment, each with its curl line.
+    const attached = failed[0]!.steps?.flatMap((st) => st.attachments ?? []).find((a) => a.name.startsWith("exchanges"));
+    expect(attached?.name).toMatch(/^exchanges \(\d+\), each with its curl line$/);
+    expect(readFileSync(join(out, "allure-results", attached!.source), "utf8")).toMatch(/^1\. GET \/api\/v1\/server_settings\ncurl /);
     expect(readFileSync(join(out, "allure-results", "environment.properties"), "utf8")).toContain("faults=fl257.server.realm-url");
     expect(JSON.parse(readFileSync(join(out, "badge.json"), "utf8"))).toEqual({ schemaVersion: 1, label: "chat API", message: "not conforming", color: "red" });
     expect(readFileSync(join(out, "badge.svg"), "utf8")).toContain("chat API: not conforming");

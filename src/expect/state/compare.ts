@@ -70,12 +70,12 @@ export interface Difference {
 export function differences(reduced: ClientState, fresh: ClientState, unknowable: ReadonlySet<string>, limit = 5): Difference[] {
   // Only the keys the refetch returned are compared: the rest of the reduced state is never canonicalised.
   const wanted = Object.fromEntries(Object.keys(fresh).map((k) => [k, reduced[k]]));
-  const b = canonical(prune(fresh, unknowable)) as ClientState;
   const quick = prune(wanted, unknowable);
   // Most checks find the states equal: a deep equality before canonical order saves the sorting.
   const plain = prune(fresh, unknowable);
   if (isDeepStrictEqual(quick, plain)) return [];
   const a = canonical(quick) as ClientState;
+  const b = canonical(plain) as ClientState;
   const out: Difference[] = [];
   const walk = (x: unknown, y: unknown, path: string): void => {
     if (out.length >= limit || isDeepStrictEqual(x, y)) return;
