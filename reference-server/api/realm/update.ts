@@ -13,6 +13,8 @@ const mustBe = (what: string) => new ApiError(400, "UNAUTHORIZED_PRINCIPAL", `Mu
 /** Reads one setting's new value from the request, validated by its kind; undefined when absent. */
 function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | undefined {
   const { params, rt } = ctx;
+  // Most requests name one or two of the many settings: the absent ones cost nothing (no schema is built).
+  if (!ctx.params.has(def.name)) return undefined;
   const k = def.kind;
   switch (k.type) {
     case "bool":

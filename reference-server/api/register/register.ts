@@ -7,6 +7,11 @@ import { CapabilitiesSchema, capabilitiesFor } from "./capabilities.ts";
 import { initialState } from "./state.ts";
 
 const MAX_LIFESPAN = 7 * 24 * 3600;
+/** The parameters' schemas, built once: every register (clients, and the harness's invariant refetches) reads them. */
+const TYPE_LIST = z.array(z.string()).nullable();
+const ANY_CAPABILITIES = z.record(z.string(), z.unknown());
+const DAYS = z.number().int().nullable();
+const SECONDS = z.number().int().min(0);
 
 /**
  * POST /register (wire §8): creates an event queue and returns the initial state the client asked for, rendered
@@ -14,10 +19,10 @@ const MAX_LIFESPAN = 7 * 24 * 3600;
  */
 async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
   const { rt, user, params } = ctx;
-  const rawCaps = params.optJson("client_capabilities", rt.faulty("fl153.register.client-capabilities-encoding") ? z.record(z.string(), z.unknown()) : CapabilitiesSchema);
+  const rawCaps = params.optJson("client_capabilities", rt.faulty("fl153.register.client-capabilities-encoding") ? ANY_CAPABILITIES : CapabilitiesSchema);
   const capabilities = capabilitiesFor(rt.fl, rawCaps);
-  const eventTypes = params.optJson("event_types", z.array(z.string()).nullable()) ?? null;
-  const fetchTypes = params.optJson("fetch_event_types", z.array(z.string()).nullable()) ?? eventTypes;
+  const eventTypes = params.optJson("event_types", TYPE_LIST) ?? null;
+  const fetchTypes = params.optJson("fetch_event_types", TYPE_LIST) ?? eventTypes;
   const applyMarkdown = params.bool("apply_markdown", false);
   const clientGravatar = params.bool("client_gravatar", true);
   const includeSubscribers = params.bool("include_subscribers", false);
@@ -26,10 +31,10 @@ async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
   params.optJson("narrow", NarrowSchema);
   const allPublic = params.optBool("all_public_streams");
   if (allPublic && user.role === 600) throw badRequest("User not authorized for this query");
-  const historyDays = rt.fl.has("presenceHistoryLimitDays") ? params.optJson("presence_history_limit_days", z.number().int().nullable()) : undefined;
+  const historyDays = rt.fl.has("presenceHistoryLimitDays") ? params.optJson("presence_history_limit_days", DAYS) : undefined;
   // (fault: the limit is read but every presence of the default history comes back)
   const presenceHistoryDays = rt.faulty("fl288.register.presence-history-limit-days-filter") ? null : (historyDays ?? null);
-  const lifespan = params.optJson("queue_lifespan_secs", z.number().int().min(0)) ?? 0;
+  const lifespan = params.optJson("queue_lifespan_secs", SECONDS) ?? 0;
   const queue = rt.queues.create({
     userId: user.id,
     eventTypes: eventTypes === null || rt.faulty("fl153.events.event-types-filter") ? null : new Set(eventTypes),

@@ -11,6 +11,8 @@ import { enumValues, USER_SETTINGS, userSettingActive, userSettingDefaultWritabl
 
 /** One setting's new value from the request, validated by its kind; undefined when absent. */
 function readValue(ctx: RequestContext, def: UserSettingDef): UserSettingValue | undefined {
+  // Most requests name one or two of the many settings: the absent ones cost nothing (no schema is built).
+  if (!ctx.params.has(def.name)) return undefined;
   const k = def.kind;
   switch (k.type) {
     case "bool":
