@@ -13,6 +13,8 @@ declare module "autocannon" {
     method?: "GET" | "POST";
     headers?: Record<string, string>;
     body?: string;
+    /** The requests each connection makes in turn; setupRequest may rewrite one before it goes (its path here). */
+    requests?: Array<{ setupRequest?: (request: { path: string }) => { path: string } }>;
   }
   interface Result {
     requests: Histogram & { total: number };

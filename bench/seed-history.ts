@@ -107,5 +107,8 @@ export class HistorySeeder {
       }
       store.addMessage(message, rows);
     }
+    // Written past the wire layer: what it derives from the state (cached pages, answers) is dropped as a request
+    // that changes state would drop it.
+    store.fragments.invalidate();
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The reference server under load, in its own process (one of the machine's cores), driven over IPC by the bench:
  * `seed` grows its history through the store, `info` says what to request, `memory` reads its resident size after a
- * full collection, `profile` starts/stops a CPU profile (BENCH_PROFILE=dir).
+ * full collection, `polls` counts the long-polls waiting in it. CPU profiles: BENCH_PROFILE=dir (bench/load.ts).
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -11,7 +11,7 @@ import { HistorySeeder } from "./seed-history.ts";
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
-export type ChildRequest = { id: number; cmd: "seed"; total: number } | { id: number; cmd: "info" } | { id: number; cmd: "memory" } | { id: number; cmd: "close" };
+export type ChildRequest = { id: number; cmd: "seed"; total: number } | { id: number; cmd: "info" } | { id: number; cmd: "memory" } | { id: number; cmd: "polls" } | { id: number; cmd: "close" };
 
 const server = await createReferenceServer({ heartbeatMs: 60_000, queueTimeoutSeconds: 3600 });
 const seeder = new HistorySeeder(server.runtime);
@@ -42,6 +42,8 @@ process.on("message", (msg: ChildRequest) => {
     });
   } else if (msg.cmd === "memory") {
     reply(memory());
+  } else if (msg.cmd === "polls") {
+    reply(server.runtime.queues.pollsWaiting());
   } else {
     void server.close().then(() => {
       reply({});

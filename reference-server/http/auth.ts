@@ -5,6 +5,36 @@ import { ApiError, badRequest, unauthorized } from "./errors.ts";
 
 const API_KEY = /^[A-Za-z0-9]{32}$/;
 
+/** What an Authorization header says, read once per distinct header: a scheme that is not Basic, or its pair. */
+type Decoded = { scheme: "other" } | { scheme: "basic"; email: string; key: string };
+
+/**
+ * Headers already decoded, by their text: a client sends the same header with every request, and decoding is a
+ * pure function of it (the user is still looked up each time, so a changed key or a deactivation counts at once).
+ * Emptied when full; long headers are not kept.
+ */
+const decodedHeaders = new Map<string, Decoded>();
+const MAX_DECODED = 1000;
+
+function decode(header: string): Decoded {
+  let d = decodedHeaders.get(header);
+  if (d !== undefined) return d;
+  const m = /^\s*(\S+)\s+(\S+)\s*$/.exec(header);
+  if (!m) throw unauthorized("Invalid authorization header for basic auth");
+  if (m[1]!.toLowerCase() !== "basic") d = { scheme: "other" };
+  else {
+    const decoded = Buffer.from(m[2]!, "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) throw unauthorized("Invalid authorization header for basic auth");
+    d = { scheme: "basic", email: decoded.slice(0, colon).trim(), key: decoded.slice(colon + 1).trim() };
+  }
+  if (header.length <= 1024) {
+    if (decodedHeaders.size >= MAX_DECODED) decodedHeaders.clear();
+    decodedHeaders.set(header, d);
+  }
+  return d;
+}
+
 /** HTTP Basic `email:api_key` (wire §2). The user is found by key, then the email must match. */
 export function authenticate(rt: Runtime, req: IncomingMessage): User {
   const header = rt.faulty("fl153.authentication.api-key-header") ? undefined : req.headers.authorization;
@@ -12,18 +42,15 @@ export function authenticate(rt: Runtime, req: IncomingMessage): User {
     if (rt.faulty("fl153.authentication.missing-credentials")) throw badRequest("Missing Authorization header");
     throw unauthorized("Not logged in: API authentication or user session required");
   }
-  const m = /^\s*(\S+)\s+(\S+)\s*$/.exec(header);
-  if (!m) throw unauthorized("Invalid authorization header for basic auth");
-  if (m[1]!.toLowerCase() !== "basic") throw new ApiError(400, "BAD_REQUEST", "This endpoint requires HTTP basic authentication.");
-  const decoded = Buffer.from(m[2]!, "base64").toString("utf8");
-  const colon = decoded.indexOf(":");
-  if (colon < 0) throw unauthorized("Invalid authorization header for basic auth");
-  let email = decoded.slice(0, colon).trim();
-  let key = decoded.slice(colon + 1).trim();
+  const d = decode(header);
+  if (d.scheme !== "basic") throw new ApiError(400, "BAD_REQUEST", "This endpoint requires HTTP basic authentication.");
+  let { email, key } = d;
   if (rt.faulty("fl153.authentication.basic-auth")) [email, key] = [key, email];
   if (!API_KEY.test(key)) throw unauthorized("Malformed API key");
-  const byEmail = rt.store.userByEmail(email);
-  if (rt.faulty("fl153.authentication.invalid-credentials") && byEmail) return byEmail;
+  if (rt.faulty("fl153.authentication.invalid-credentials")) {
+    const byEmail = rt.store.userByEmail(email);
+    if (byEmail) return byEmail;
+  }
   const user = rt.store.userByApiKey(key);
   if (!user || user.email.toLowerCase() !== email.toLowerCase()) throw unauthorized("Invalid API key");
   if (!user.isActive) throw unauthorized("Account is deactivated");

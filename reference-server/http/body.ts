@@ -92,6 +92,21 @@ function parseMultipart(req: IncomingMessage, fileLimit: number): Promise<Parsed
   });
 }
 
+/** What parseBody gives for a request without a body (shared: callers only read it). */
+export const NO_BODY: ParsedBody = Object.freeze({ fields: new Map<string, string>(), files: Object.freeze([]) as unknown as UploadedFile[] });
+
+/**
+ * A request that announces no body: no content-length (or 0) and no transfer-encoding, so HTTP/1.1 says it has
+ * none, and not multipart, whose empty body parseBody refuses as malformed. parseBody would read it as NO_BODY.
+ */
+export function hasNoBody(req: IncomingMessage): boolean {
+  const { headers } = req;
+  const length = headers["content-length"];
+  if ((length !== undefined && length !== "0") || headers["transfer-encoding"] !== undefined) return false;
+  const type = headers["content-type"];
+  return type === undefined || !type.toLowerCase().startsWith("multipart/form-data");
+}
+
 /**
  * Reads the body of any method as a form (wire §3): x-www-form-urlencoded or multipart/form-data.
  * Other content types (JSON included) are read and ignored: their parameters count as missing.

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Runtime } from "../runtime.ts";
+import type { Route, Runtime } from "../runtime.ts";
 import { authenticate } from "./auth.ts";
-import { parseBody } from "./body.ts";
-import { sendError, sendJson, successBody } from "./envelope.ts";
+import { hasNoBody, NO_BODY, parseBody } from "./body.ts";
+import { jsonAnswer, sendAnswer, sendError, sendJson, successBody } from "./envelope.ts";
 import { ApiError, badRequest, methodNotAllowed, notFound } from "./errors.ts";
 import { Params } from "./params.ts";
 import { AUTH_REALM, specEndpoint, specName, toRealNames } from "../../src/product/names.ts";
@@ -17,15 +17,50 @@ const PREFIX = "/api/v1";
 /** Where a server that forgot the version segment would mount its routes but server_settings (the fl153.server.api-v1-prefix fault). */
 const UNVERSIONED_PREFIX = "/api";
 
+/** A request target as `new URL` reads it: the pathname, and the query's pairs in order. */
+interface Target {
+  pathname: string;
+  query: readonly (readonly [string, string])[];
+}
+
+/**
+ * Targets already read, by the request's raw target: clients ask for the same few again and again, and reading one
+ * (URL, then URLSearchParams) costs more than the rest of a small request's routing. Reading is a pure function of
+ * the text, so an entry never goes stale; the table is emptied when full, and long targets are not kept.
+ */
+const targets = new Map<string, Target>();
+const MAX_TARGETS = 2000;
+const MAX_TARGET_LENGTH = 4096;
+
+function readTarget(raw: string): Target {
+  let t = targets.get(raw);
+  if (t === undefined) {
+    const url = new URL(raw, "http://reference.invalid");
+    t = { pathname: url.pathname, query: [...url.searchParams] };
+    if (raw.length <= MAX_TARGET_LENGTH) {
+      if (targets.size >= MAX_TARGETS) targets.clear();
+      targets.set(raw, t);
+    }
+  }
+  return t;
+}
+
+/**
+ * Routes whose answer is a function of the user, the request target and the state alone (no clock, no queue, no
+ * side effect): the same request again, with nothing changed in between, gets the same bytes, kept by the fragment
+ * cache under its rule (emptied by anything that may change state).
+ */
+const repeatable = (route: Route): boolean => route.method === "GET" && route.path === "/messages";
+
 /**
  * One request, start to end: route, parse the body as a form whatever the method, merge the query string,
  * authenticate, run the handler, wrap the result in the envelope. Nothing a client sends can crash it:
  * anything unexpected becomes a 500 envelope and a line on stderr.
  */
 export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  // Only GET and HEAD never change state: any other request may change what a cached message fragment shows. The
-  // cache is emptied as the request starts and again once its handler is done, since a GET answered while this
-  // request waits for its body would cache what its handler then changes.
+  // Only GET and HEAD never change state: any other request may change what a cached message fragment or a kept
+  // answer shows. The cache is emptied as the request starts and again once its handler is done, since a GET
+  // answered while this request waits for its body would cache what its handler then changes.
   const mutating = req.method !== "GET" && req.method !== "HEAD";
   if (mutating) rt.store.fragments.invalidate();
   // Made when a handler first asks for its signal (long-polls): most requests never need one.
@@ -45,7 +80,7 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     return controller.signal;
   };
   try {
-    const url = new URL(req.url ?? "/", "http://reference.invalid");
+    const url = readTarget(req.url ?? "/");
     const method = (req.method ?? "GET").toUpperCase();
     // Upload downloads (/user_uploads/...) and the tus endpoint read their own bodies and answer in their own shapes.
     if (await serveUploadPath(rt, req, res, url.pathname)) return;
@@ -77,12 +112,23 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     const { route, path } = found.match;
     // Routing comes first on real servers: a route the emulated level lacks is unknown, whoever asks.
     if (!routeExists(route, rt.fl)) throw notFound(`No such endpoint: ${method} ${url.pathname}`);
-    const body = await parseBody(req, multipartFileLimit(rt));
+    // A request without a body (most GETs) has nothing to wait for.
+    const body = hasNoBody(req) ? NO_BODY : await parseBody(req, multipartFileLimit(rt));
     const merged = new Map(method === "DELETE" && rt.faulty("fl153.server.parameter-encoding") ? [] : body.fields);
-    for (const [k, v] of url.searchParams) if (!merged.has(k)) merged.set(k, v);
+    for (const [k, v] of url.query) if (!merged.has(k)) merged.set(k, v);
     if (rt.config.product === "zulip") for (const [k, v] of [...merged]) if (specName(k) !== k) merged.set(specName(k), v).delete(k);
     const params = new Params(merged, (id) => rt.faulty(id));
     const user = route.auth ? authenticate(rt, req) : undefined;
+    // The same read by the same user, again (a body would add parameters: only requests without one).
+    const answerKey = user !== undefined && method === "GET" && body === NO_BODY && repeatable(route) ? `${user.id} ${req.url ?? ""}` : undefined;
+    if (answerKey !== undefined) {
+      const kept = rt.store.fragments.answer(answerKey);
+      if (kept !== undefined) {
+        sendAnswer(res, kept);
+        return;
+      }
+    }
+    const version = rt.store.fragments.version;
     const ctx = {
       rt,
       user,
@@ -99,7 +145,13 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
       rt.fl.has("ignoredParametersEverywhere") || (route.reportsIgnoredSince !== undefined && rt.fl.atLeast(route.reportsIgnoredSince));
     const out = successBody(result, reportsIgnored ? params.ignored() : []);
     const mislabelled: Record<string, string> = rt.faulty("fl153.server.json-response") ? { "content-type": "text/html; charset=utf-8" } : {};
-    sendJson(res, 200, rt.config.product === "zulip" ? toRealNames(out) : out, mislabelled);
+    const envelope = rt.config.product === "zulip" ? toRealNames(out) : out;
+    if (answerKey === undefined || !rt.store.fragments.askedBefore(answerKey)) sendJson(res, 200, envelope, mislabelled);
+    else {
+      const answer = jsonAnswer(200, envelope, mislabelled);
+      rt.store.fragments.keepAnswer(answerKey, version, answer);
+      sendAnswer(res, answer);
+    }
   } catch (e) {
     // A body we did not read would corrupt the next request on this keep-alive connection.
     if (!req.readableEnded) req.resume();

@@ -1,51 +1,133 @@
 import { AUTH_REALM } from "../../src/product/names.ts";
 import type { ServerResponse } from "node:http";
 import { ApiError } from "./errors.ts";
+import type { CachedAnswer } from "../state/fragments.ts";
 
 /**
  * JSON made beforehand (a page of cached message fragments), as encoded chunks, placed as it is in an answer's top
- * level: the answer is then one concatenation of bytes rather than a long string to flatten and encode again.
+ * level: the answer is then one copy of bytes rather than a long string to flatten and encode again.
  */
 export class RawJson {
-  constructor(readonly chunks: readonly Buffer[]) {}
+  readonly byteLength: number;
+  constructor(
+    readonly chunks: readonly Buffer[],
+    byteLength?: number,
+  ) {
+    if (byteLength === undefined) {
+      byteLength = 0;
+      for (const c of chunks) byteLength += c.length;
+    }
+    this.byteLength = byteLength;
+  }
 }
 
-/** JSON.stringify's bytes with the trailing newline, top-level RawJson values written as their chunks. */
-function encode(body: Record<string, unknown>): Buffer {
+/**
+ * Buffers for answers assembled from RawJson chunks, used again once the socket has taken an answer's bytes. A
+ * fresh buffer of tens of kilobytes for every page costs more than filling it: the allocator hands back memory it
+ * had returned to the system, and each of its pages faults on first touch (measured: about three times the copy),
+ * and the external memory hastens collections. A buffer goes back to the pool only when its response has finished
+ * (every byte handed to the kernel); one whose connection broke first is left to the collector. Sizes are powers of
+ * two; the pool keeps at most POOLED_BYTES, the most a server answering its concurrent pages keeps hot.
+ */
+const MIN_POOLED = 16 * 1024;
+const MAX_POOLED = 8 * 1024 * 1024;
+const POOLED_BYTES = 64 * 1024 * 1024;
+const pool = new Map<number, Buffer[]>();
+let pooledBytes = 0;
+
+function takeBuffer(size: number): Buffer {
+  if (size < MIN_POOLED || size > MAX_POOLED) return Buffer.allocUnsafeSlow(size);
+  const capacity = 2 ** Math.ceil(Math.log2(size));
+  const free = pool.get(capacity)?.pop();
+  if (free === undefined) return Buffer.allocUnsafeSlow(capacity);
+  pooledBytes -= capacity;
+  return free;
+}
+
+function giveBack(buffer: Buffer): void {
+  const capacity = buffer.length;
+  if (capacity < MIN_POOLED || capacity > MAX_POOLED || (capacity & (capacity - 1)) !== 0 || pooledBytes + capacity > POOLED_BYTES) return;
+  let free = pool.get(capacity);
+  if (free === undefined) pool.set(capacity, (free = []));
+  free.push(buffer);
+  pooledBytes += capacity;
+}
+
+/**
+ * JSON.stringify's bytes with the trailing newline, top-level RawJson values written as their chunks: the text
+ * between them, then one buffer filled in a single pass (`pooled`: it may come from the pool, and goes back once
+ * written).
+ */
+function encode(body: Record<string, unknown>, pooling = true): { bytes: Buffer; pooled: Buffer | undefined } {
   let hasRaw = false;
   for (const k in body) if (body[k] instanceof RawJson) hasRaw = true;
-  if (!hasRaw) return Buffer.from(JSON.stringify(body) + "\n");
-  const chunks: Buffer[] = [];
+  if (!hasRaw) return { bytes: Buffer.from(JSON.stringify(body) + "\n"), pooled: undefined };
+  // Alternating: text, RawJson, text, …, text.
+  const parts: (string | RawJson)[] = [];
   let text = "{";
+  let first = true;
   for (const k in body) {
     const v = body[k];
-    const comma = text === "{" && chunks.length === 0 ? "" : ",";
     if (v instanceof RawJson) {
-      chunks.push(Buffer.from(`${text}${comma}${JSON.stringify(k)}:`));
-      for (const c of v.chunks) chunks.push(c);
+      parts.push(`${text}${first ? "" : ","}${JSON.stringify(k)}:`, v);
       text = "";
+      first = false;
       continue;
     }
     // As JSON.stringify: a key whose value has no JSON form is left out.
     const json = JSON.stringify(v);
-    if (json !== undefined) text += `${comma}${JSON.stringify(k)}:${json}`;
+    if (json === undefined) continue;
+    text += `${first ? "" : ","}${JSON.stringify(k)}:${json}`;
+    first = false;
   }
-  chunks.push(Buffer.from(`${text}}\n`));
-  return Buffer.concat(chunks);
+  parts.push(`${text}}\n`);
+  let size = 0;
+  for (const p of parts) size += typeof p === "string" ? Buffer.byteLength(p) : p.byteLength;
+  const buffer = pooling ? takeBuffer(size) : Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const p of parts) {
+    if (typeof p === "string") {
+      at += buffer.write(p, at, "utf8");
+      continue;
+    }
+    for (const c of p.chunks) {
+      buffer.set(c, at);
+      at += c.length;
+    }
+  }
+  return { bytes: buffer.length === size ? buffer : buffer.subarray(0, size), pooled: pooling ? buffer : undefined };
 }
 
+const NO_HEADERS: Record<string, string> = {};
+
 /** The response envelope of wire §4: a JSON object, trailing newline, `result` success or error. */
-export function sendJson(res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
+export function sendJson(res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = NO_HEADERS): void {
   if (res.headersSent || res.destroyed) return;
   // Encoded once: the length and the bytes written come from the same pass over the text.
-  const bytes = encode(body);
+  const { bytes, pooled } = encode(body);
+  writeAnswer(res, status, headers, bytes, pooled);
+}
+
+/** What sendJson would send, as bytes of their own that can be sent again (sendAnswer), to any number of clients. */
+export function jsonAnswer(status: number, body: Record<string, unknown>, headers: Record<string, string> = NO_HEADERS): CachedAnswer {
+  return { status, headers, bytes: encode(body, false).bytes };
+}
+
+export function sendAnswer(res: ServerResponse, answer: CachedAnswer): void {
+  if (res.headersSent || res.destroyed) return;
+  writeAnswer(res, answer.status, answer.headers, answer.bytes, undefined);
+}
+
+function writeAnswer(res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, bytes: Buffer, pooled: Buffer | undefined): void {
   res.writeHead(status, {
     "content-type": "application/json",
     "content-length": bytes.length,
     "cache-control": "no-store, no-cache, must-revalidate, max-age=0",
     ...headers,
   });
-  res.end(bytes);
+  if (pooled === undefined) res.end(bytes);
+  // 'finish' comes once the socket has taken every byte: nothing reads the buffer after that.
+  else res.end(bytes, () => giveBack(pooled));
 }
 
 export function successBody(fields: Record<string, unknown>, ignored: string[]): Record<string, unknown> {

@@ -2,6 +2,17 @@ import type { z } from "zod";
 import type { FaultId } from "../faults.ts";
 import { badRequest, confusingVar, missingParam } from "./errors.ts";
 
+const MAX_CACHED_VALUES = 1000;
+const MAX_CACHED_TEXT = 4096;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /**
  * The request's parameters, merged from the form body (first) and the query string, whatever the method
  * (wire §3). Non-string values are JSON text, validated strictly. Every key a handler reads is remembered,
@@ -76,21 +87,31 @@ export class Params {
   /**
    * A JSON-encoded value checked against a schema; a mismatch is BAD_REQUEST naming the parameter. `fast`, for hot
    * parameters: a hand-written check of the usual shape that returns the value when it accepts it (as the schema
-   * would) and undefined to leave the value to the schema.
+   * would) and undefined to leave the value to the schema. `cache`, for hot parameters whose text repeats: accepted
+   * values by their text, deep-frozen since every request that sends the same text gets the same value (the table
+   * is emptied when full; long texts are not kept).
    */
-  optJson<S extends z.ZodType>(name: string, schema: S, fast?: (value: unknown) => z.infer<S> | undefined): z.infer<S> | undefined {
+  optJson<S extends z.ZodType>(name: string, schema: S, fast?: (value: unknown) => z.infer<S> | undefined, cache?: Map<string, z.infer<S>>): z.infer<S> | undefined {
     const raw = this.take(name);
     if (raw === undefined) return undefined;
+    const known = cache?.get(raw);
+    if (known !== undefined) return known;
     const value = this.parseJson(name, raw);
-    const accepted = fast?.(value);
-    if (accepted !== undefined) return accepted;
-    const r = schema.safeParse(value);
-    if (!r.success) {
-      const issue = r.error.issues[0]!;
-      const at = issue.path.length ? `${name}${issue.path.map((p) => `[${JSON.stringify(p)}]`).join("")}` : name;
-      throw badRequest(`Invalid ${at}: ${issue.message}`);
+    let accepted = fast?.(value);
+    if (accepted === undefined) {
+      const r = schema.safeParse(value);
+      if (!r.success) {
+        const issue = r.error.issues[0]!;
+        const at = issue.path.length ? `${name}${issue.path.map((p) => `[${JSON.stringify(p)}]`).join("")}` : name;
+        throw badRequest(`Invalid ${at}: ${issue.message}`);
+      }
+      accepted = r.data;
     }
-    return r.data;
+    if (cache !== undefined && accepted !== undefined && raw.length <= MAX_CACHED_TEXT) {
+      if (cache.size >= MAX_CACHED_VALUES) cache.clear();
+      cache.set(raw, deepFreeze(accepted));
+    }
+    return accepted;
   }
 
   json<S extends z.ZodType>(name: string, schema: S): z.infer<S> {

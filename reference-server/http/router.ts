@@ -13,6 +13,11 @@ export type Lookup = { kind: "found"; match: Match } | { kind: "method-not-allow
 /** The route table under /api/v1: find-my-way for matching, with 405 for known paths and a wrong method. */
 export class RouteTable {
   private readonly router = Router({ ignoreTrailingSlash: true, caseSensitive: true });
+  /**
+   * Answers already given, by method and path: the table never changes, and most requests name a path seen before.
+   * Emptied when full. A found match is shared: callers only read it.
+   */
+  private readonly seen = new Map<string, Lookup>();
 
   constructor(routes: readonly Route[]) {
     for (const route of routes) {
@@ -21,6 +26,19 @@ export class RouteTable {
   }
 
   lookup(method: string, path: string): Lookup {
+    const key = `${method} ${path}`;
+    let found = this.seen.get(key);
+    if (found === undefined) {
+      found = this.find(method, path);
+      if (path.length <= 1024) {
+        if (this.seen.size >= 2000) this.seen.clear();
+        this.seen.set(key, found);
+      }
+    }
+    return found;
+  }
+
+  private find(method: string, path: string): Lookup {
     const m = (method === "HEAD" ? "GET" : method) as Method;
     const found = METHODS.includes(m) ? this.router.find(m, path) : null;
     if (found) {

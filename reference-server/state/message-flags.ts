@@ -29,7 +29,7 @@ export class MessageFlags {
   private readonly unread = new Map<number, SortedIds>();
   /** mask → its flags as a set (one per distinct mask) */
   private readonly sets = new Map<number, ReadonlySet<string>>();
-  /** mask → `,"flags":[…]}`, the end of a message object in a page (0: no row, which reads as read and historical) */
+  /** mask × 2 (+1 with the comma after) → `,"flags":[…]}`, the end of a message object in a page (mask 0: no row) */
   private readonly texts = new Map<number, Buffer>();
 
   private bit(flag: string): number {
@@ -79,14 +79,16 @@ export class MessageFlags {
 
   /**
    * The end of a message object in a page of GET /messages, encoded: `,"flags":[…]}` with the user's flags on the
-   * message; a message the user has no row for (a readable one never received) is read and historical.
+   * message, and the comma before the next object when `more`; a message the user has no row for (a readable one
+   * never received) is read and historical.
    */
-  flagsJsonTail(userId: number, messageId: number): Buffer {
+  flagsJsonTail(userId: number, messageId: number, more = false): Buffer {
     const mask = this.maskOf(userId, messageId);
-    let text = this.texts.get(mask);
+    const key = mask * 2 + (more ? 1 : 0);
+    let text = this.texts.get(key);
     if (text === undefined) {
-      text = Buffer.from(`,"flags":${JSON.stringify(mask === 0 ? ["read", "historical"] : [...this.setOf(mask)])}}`);
-      this.texts.set(mask, text);
+      text = Buffer.from(`,"flags":${JSON.stringify(mask === 0 ? ["read", "historical"] : [...this.setOf(mask)])}}${more ? "," : ""}`);
+      this.texts.set(key, text);
     }
     return text;
   }

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Message, User } from "../../state/types.ts";
-import { NarrowSchema, parseNarrow } from "./narrow.ts";
+import { NarrowSchema, parseNarrow, type NarrowTerm } from "./narrow.ts";
 import { fetchRange, flagsFor, readRange } from "./range.ts";
 import { messageJsonOpen, serializeMessage, type MessageView } from "./serialize.ts";
 import { RawJson } from "../../http/envelope.ts";
 
 const MessageIds = z.array(z.number().int());
+/** Narrows by their text: clients send the same few narrows again and again (Params.optJson). */
+const narrows = new Map<string, NarrowTerm[]>();
 
 function view(ctx: RequestContext): MessageView {
   const { params, rt } = ctx;
@@ -36,20 +38,28 @@ function byIds(ctx: RequestContext, user: User, ids: number[], v: MessageView): 
  */
 function pageJson(ctx: RequestContext, messages: readonly Message[], v: MessageView): RawJson {
   const { flags } = ctx.rt.store;
-  const chunks: Buffer[] = [OPEN];
-  messages.forEach((m, i) => {
-    if (i > 0) chunks.push(COMMA);
-    chunks.push(messageJsonOpen(ctx.rt, m, v), flags.flagsJsonTail(ctx.user.id, m.id));
-  });
-  chunks.push(CLOSE);
-  return new RawJson(chunks);
+  const userId = ctx.user.id;
+  const last = messages.length - 1;
+  const chunks: Buffer[] = new Array<Buffer>(2 * messages.length + 2);
+  chunks[0] = OPEN;
+  let size = 2;
+  for (let i = 0; i <= last; i++) {
+    const m = messages[i]!;
+    const open = messageJsonOpen(ctx.rt, m, v);
+    const tail = flags.flagsJsonTail(userId, m.id, i < last);
+    chunks[2 * i + 1] = open;
+    chunks[2 * i + 2] = tail;
+    size += open.length + tail.length;
+  }
+  chunks[chunks.length - 1] = CLOSE;
+  return new RawJson(chunks, size);
 }
-const [OPEN, COMMA, CLOSE] = ["[", ",", "]"].map((s) => Buffer.from(s)) as [Buffer, Buffer, Buffer];
+const [OPEN, CLOSE] = ["[", "]"].map((s) => Buffer.from(s)) as [Buffer, Buffer];
 
 /** GET /messages (wire §14): a range around an anchor within a narrow (range.ts), or named messages (FL300). */
 async function getMessages(ctx: RequestContext): Promise<Record<string, unknown>> {
   const { params, rt, user } = ctx;
-  const narrowTerms = params.optJson("narrow", NarrowSchema, parseNarrow) ?? [];
+  const narrowTerms = params.optJson("narrow", NarrowSchema, parseNarrow, narrows) ?? [];
   const v = view(ctx);
   if (rt.fl.has("messageIdsParameter")) {
     const ids = params.optJson("message_ids", MessageIds);

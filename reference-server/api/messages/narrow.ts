@@ -115,7 +115,11 @@ export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): C
     }
     predicates.push(term.negated ? (m) => !p(m) : p);
   }
-  out.test = (m) => predicates.every((p) => p(m));
+  // A plain loop: the test runs for every message a page walks past, and `every` would make a closure each time.
+  out.test = (m) => {
+    for (const p of predicates) if (!p(m)) return false;
+    return true;
+  };
   return out;
 }
 
