@@ -3,9 +3,11 @@ import { Organizations, type SiblingFactory } from "./organizations.ts";
 
 /**
  * The reference control: what the reference server lets a test do that no API can — a restart or deployment, a plan
- * change, time passing, a server that runs out of time in a batched operation, a throw-away organization. It is
+ * change, time passing, a server that runs out of time in a batched operation, a throw-away organization, the
+ * organization state only endpoints outside the spec change (sign-up domains, a sponsorship request). It is
  * state of one server (the clock's offset, the work budget, the organizations it started) and a secret that guards
- * its HTTP door (control/http.ts); the operations themselves live beside it (plan.ts, organizations.ts, reach.ts).
+ * its HTTP door (control/http.ts); the operations themselves live beside it (plan.ts, organizations.ts, reach.ts,
+ * realm-state.ts).
  * Real servers have none of this: tests that need it are not verifiable there (suites/support/control.ts).
  */
 export class ReferenceControl {

@@ -6,6 +6,7 @@ import { sendJson } from "../http/envelope.ts";
 import type { Runtime } from "../runtime.ts";
 import { changePlan } from "./plan.ts";
 import { reach } from "./reach.ts";
+import { changeRealmDomain, setSponsorshipPending } from "./realm-state.ts";
 
 /** Where the control listens: outside /api/v1, so no client of the API ever meets it. */
 export const CONTROL_PREFIX = "/reference-control/";
@@ -21,6 +22,11 @@ const WorkBudgetBody = z.strictObject({ messages: z.number().int().min(1).nullab
 const OrganizationBody = z.strictObject({ push_bouncer_url: z.url({ protocol: /^https?$/ }).nullable().optional() });
 const CloseOrganizationBody = z.strictObject({ url: z.url() });
 const ReachBody = z.strictObject({ url: z.url({ protocol: /^https?$/ }) });
+const RealmDomainBody = z.discriminatedUnion("op", [
+  z.strictObject({ op: z.enum(["add", "change"]), domain: z.string().min(1), allow_subdomains: z.boolean() }),
+  z.strictObject({ op: z.literal("remove"), domain: z.string().min(1) }),
+]);
+const SponsorshipBody = z.strictObject({ pending: z.boolean() });
 
 /**
  * A sibling's URL as the caller reaches this server (its Host header), on the sibling's port: a server bound to
@@ -74,6 +80,10 @@ const OPERATIONS: Record<string, (rt: Runtime, body: unknown, req: IncomingMessa
     const port = Number(new URL(CloseOrganizationBody.parse(body).url).port);
     return { closed: await rt.control.organizations.close(port) };
   },
+  // Organization state only endpoints outside the spec change on real servers (control/realm-state.ts): changed
+  // false when there was nothing to do (a domain added twice, one not there; realm_billing before its level).
+  "realm-domain": (rt, body) => ({ changed: changeRealmDomain(rt, RealmDomainBody.parse(body)) }),
+  sponsorship: (rt, body) => ({ changed: setSponsorshipPending(rt, SponsorshipBody.parse(body).pending) }),
   // Whether this server reaches an address (the harness's probe of its own address: control/reach.ts).
   reach: async (_rt, body) => ({ ...(await reach(ReachBody.parse(body).url)) }),
 };
@@ -95,7 +105,7 @@ function secretMatches(rt: Runtime, given: string | string[] | undefined): boole
 /**
  * POST /reference-control/<operation> with the x-reference-control header: the reference control over HTTP, so a
  * test run against `serve` (another process) can use it too — restart, plan, clock, heartbeat, work-budget,
- * organization, organization/close, reach. Returns false for any other path.
+ * realm-domain, sponsorship, organization, organization/close, reach. Returns false for any other path.
  */
 export async function serveControl(rt: Runtime, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   if (!pathname.startsWith(CONTROL_PREFIX)) return false;

@@ -1,6 +1,14 @@
-/** Whether the organization is active (POST /realm/deactivate ends it; no API reactivates it). */
+/**
+ * The organization's standing: whether it is active (POST /realm/deactivate ends it; no API reactivates it), and
+ * what real servers keep about it that no API of the spec changes — only the reference control does
+ * (control/realm-state.ts): the domains that restrict sign-ups and a pending sponsorship request.
+ */
 export class RealmStatus {
   deactivated = false;
   /** Days until its data may be deleted (FL332), null for the server's default. */
   deletionDelayDays: number | null = null;
+  /** register's realm_domains, in the order they were added. */
+  readonly domains: Array<{ domain: string; allow_subdomains: boolean }> = [];
+  /** Whether a sponsorship request awaits an answer (register's realm_billing, for those who manage billing). */
+  sponsorshipPending = false;
 }

@@ -9,6 +9,12 @@ import { isReferenceServer, type TargetInfo } from "../target/target.ts";
 import { Expectations } from "./expect.ts";
 import { BlockedError, ConformanceFailure, HarnessError } from "./failure.ts";
 import type { TestFl } from "./fl.ts";
+import type { InvariantRecord } from "./state/invariant.ts";
+
+/** A state watcher the test runs itself (StateWatch.start): what its comparisons came to, as one record (null: nothing). */
+export interface OwnWatcher {
+  summary(): InvariantRecord | null;
+}
 
 /** Unique across every worker of a run: the process id and a counter. */
 const UNIQUE_PREFIX = process.pid.toString(36);
@@ -34,6 +40,8 @@ export class TestContext {
   readonly expect: Expectations;
   private readonly queues: EventQueueReader[] = [];
   private readonly cleanups: Array<{ label: string; fn: CleanupFn }> = [];
+  /** The test's own state watchers (`watching`), shared with the contexts `on` makes. */
+  private watchers: OwnWatcher[] = [];
   /** Set once the body has ended: the requests of cleanups are not the test's exchanges (its report keeps the last ones). */
   private closing = false;
 
@@ -53,7 +61,24 @@ export class TestContext {
    * queues are never run or closed.
    */
   on(target: TargetInfo): TestContext {
-    return new TestContext(this.testId, this.clause, target, this.fl, this.exchanges);
+    const other = new TestContext(this.testId, this.clause, target, this.fl, this.exchanges);
+    other.watchers = this.watchers;
+    return other;
+  }
+
+  /**
+   * Counts a state watcher the test started itself (StateWatch.start) and checks itself in the test's invariant
+   * record: the runner merges its summary (its events, sections, and whether every comparison held) into the
+   * record once the body ends. Returns the watcher.
+   */
+  watching<W extends OwnWatcher>(watcher: W): W {
+    this.watchers.push(watcher);
+    return watcher;
+  }
+
+  /** The summaries of the watchers attached with `watching` that applied or compared anything. */
+  ownWatchers(): InvariantRecord[] {
+    return this.watchers.flatMap((w) => w.summary() ?? []);
   }
 
   persona(role: PersonaRole): Persona {

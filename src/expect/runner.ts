@@ -8,7 +8,7 @@ import type { Descriptor } from "./descriptor.ts";
 import { BlockedError, ConformanceFailure, HarnessError, NotApplicableError, UnverifiableError } from "./failure.ts";
 import { TestFl } from "./fl.ts";
 import type { Outcome } from "./outcome.ts";
-import { StateWatch, type InvariantRecord } from "./state/invariant.ts";
+import { mergeRecords, StateWatch, type InvariantRecord } from "./state/invariant.ts";
 
 /**
  * Whether and how the state invariant watches a test: every test that changes the server, with a persona, unless
@@ -24,6 +24,17 @@ function invariantPlan(d: Descriptor): { role: NonNullable<Descriptor["needs"][n
 }
 
 const skippedRecord = (why: string): InvariantRecord => ({ status: "skipped", why, reduced: [], unknown: [], sections: [] });
+
+/**
+ * The test's invariant record: the runner's watcher's (or why there was none), with the comparisons of the
+ * watchers the test ran itself (TestContext.watching) merged in. An opt-out's record gives way to them: the test
+ * opted out because its own watchers do the comparing.
+ */
+function testRecord(runner: InvariantRecord | undefined, own: InvariantRecord[], optedOut: boolean): InvariantRecord | undefined {
+  if (!own.length) return runner;
+  const parts = runner && !optedOut ? [runner, ...own] : own;
+  return { ...mergeRecords(parts), own: own.length };
+}
 
 /** Why a test does not apply at `fl`, or null when it does. */
 export function notApplicable(d: Descriptor, fl: number): string | null {
@@ -66,6 +77,12 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
   let t: TestContext | undefined;
   let watch: StateWatch | undefined;
   let invariant: InvariantRecord | undefined;
+  let optedOut = false;
+  /** The record the outcome carries: the runner's, with the test's own watchers merged in. */
+  const recorded = (): { invariant?: InvariantRecord } => {
+    const r = testRecord(invariant, t?.ownWatchers() ?? [], optedOut);
+    return r ? { invariant: r } : {};
+  };
   try {
     const clause = catalog().mustClause(d.clauses[0]!);
     for (const id of d.clauses.slice(1)) catalog().mustClause(id);
@@ -77,7 +94,10 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     if (missing.length) return done({ status: "unverifiable", message: `needs persona ${missing.join(", ")} (absent from the target's personas)`, remedy: personaRemedy(missing), exchanges: [] });
     t = new TestContext(d.id, clause, target, new TestFl(target.featureLevel, allowedLevels(d), d.id));
     const plan = invariantPlan(d);
-    if (plan && "off" in plan) invariant = skippedRecord(plan.off);
+    if (plan && "off" in plan) {
+      invariant = skippedRecord(plan.off);
+      optedOut = true;
+    }
     if (plan && "role" in plan) {
       const started = await StateWatch.acquire(target, plan.role, plan.capabilities, d.clauses).catch((e: unknown) => `the watcher could not register: ${(e as Error).message}`);
       if (typeof started === "string") invariant = skippedRecord(started);
@@ -94,11 +114,11 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
         throw e;
       }
     }
-    return done({ status: "pass", exchanges: t.exchanges, ...(invariant ? { invariant } : {}) });
+    return done({ status: "pass", exchanges: t.exchanges, ...recorded() });
   } catch (e) {
     const exchanges = t?.exchanges ?? [];
     if (watch && !invariant) invariant = skippedRecord("the test did not pass, so the state was not compared");
-    const inv = invariant ? { invariant } : {};
+    const inv = recorded();
     if (e instanceof ConformanceFailure) {
       return done({ status: "fail", message: e.message, failedClause: e.clause.id, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges, ...inv });
     }
@@ -113,8 +133,9 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     await watch?.release();
     // CC_INVARIANT_LOG=FILE: one line per watched test (status, level, test, events reduced), to count that the
     // invariant ran in a run whose report is not at hand (the level sweep of `npm test`).
-    if (invariant && process.env.CC_INVARIANT_LOG) {
-      appendFileSync(process.env.CC_INVARIANT_LOG, `${invariant.status}\tFL${target.featureLevel}\t${d.id}\t${invariant.reduced.join(",")}${invariant.why ? `\t${invariant.why}` : ""}\n`);
+    const logged = outcome?.invariant;
+    if (logged && process.env.CC_INVARIANT_LOG) {
+      appendFileSync(process.env.CC_INVARIANT_LOG, `${logged.status}\tFL${target.featureLevel}\t${d.id}\t${logged.reduced.join(",")}${logged.why ? `\t${logged.why}` : ""}\n`);
     }
     const leftovers = (await t?.finish()) ?? [];
     if (leftovers.length && outcome) outcome.leftovers = leftovers;

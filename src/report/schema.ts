@@ -30,6 +30,8 @@ export const InvariantSchema = z.strictObject({
   reduced: z.array(z.string()),
   unknown: z.array(z.string()),
   sections: z.array(z.string()),
+  /** How many watchers of the test's own (TestContext.watching) the record sums up besides the runner's. */
+  own: z.number().int().positive().optional(),
 });
 
 /** One event type (or type/op) of the invariant's coverage (src/expect/state/coverage.ts). */

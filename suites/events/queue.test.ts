@@ -5,7 +5,9 @@ import { HeartbeatEvent } from "../../src/schemas/events/heartbeat.ts";
 import { MessageEvent } from "../../src/schemas/events/message.ts";
 import { freshChannel, sendDirect } from "../support/messages.ts";
 import { deleteQueueLater } from "../support/cleanup.ts";
-import { needControl } from "../support/control.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import { needControl, onControlledThrowaway } from "../support/control.ts";
+import { ownWatcher } from "../support/watch.ts";
 import { longPollBudgetMs } from "../../src/target/target.ts";
 
 behaviour("fl153.events.long-poll", "a waiting GET /events answers with the event that arrives, with a rising id", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
@@ -36,14 +38,37 @@ behaviour("fl153.events.dont-block", "GET /events with dont_block=true answers a
   t.expect.ok(Date.now() - started < 5_000, "an answer without waiting for a heartbeat", `${Date.now() - started} ms`, res.exchange);
 });
 
+/** How soon a reference server's queue under test sends its heartbeat (the control's per-queue setting). */
+const QUICK_HEARTBEAT_S = 2;
+
+/**
+ * The state invariant's watchers read with dont_block, so none ever waits into a heartbeat: this one does. It
+ * watches the member of a throw-away organization, where nothing else happens, so that its long-poll stays idle
+ * (on the shared organization other tests' events would end it first); the heartbeat is applied like any event
+ * (it changes no register state) and the watcher's state compared, in the test's invariant record.
+ */
+async function watchedHeartbeat(t: TestContext): Promise<void> {
+  await onControlledThrowaway(t, async (org, control) => {
+    const watch = await ownWatcher(t, org.target, "member");
+    await control.setQueueHeartbeat(watch.queueId, QUICK_HEARTBEAT_S);
+    const events = await watch.poll((QUICK_HEARTBEAT_S + 10) * 1000);
+    t.expect.ok(events.some((e) => e.type === "heartbeat"), "the watcher's idle long-poll to end with a heartbeat event", events);
+    await watch.check(t.exchanges);
+  });
+}
+
 behaviour("fl153.events.heartbeat", "an idle long-poll ends with a heartbeat event", { needs: ["member"], gate: "always" }, async (t) => {
   const { queue } = await t.register("member", QUIET);
   // A reference server sends this queue's heartbeat after 2 s rather than its 50 s, as a real server would; any
   // other server is waited out.
-  const quick = t.target.serverConfig?.referenceControl !== undefined ? 2 : undefined;
+  const quick = t.target.serverConfig?.referenceControl !== undefined ? QUICK_HEARTBEAT_S : undefined;
   if (quick !== undefined) await needControl(t).setQueueHeartbeat(queue.queueId, quick);
   const budget = quick !== undefined ? (quick + 10) * 1000 : longPollBudgetMs(t.target);
-  const res = await t.api("member").get("/events", { queue_id: queue.queueId, last_event_id: -1 }, { timeoutMs: budget });
+  const [res] = await Promise.all([
+    t.api("member").get("/events", { queue_id: queue.queueId, last_event_id: -1 }, { timeoutMs: budget }),
+    // Only where a control gives a throw-away organization and a quick heartbeat; side by side, so no longer.
+    quick !== undefined ? watchedHeartbeat(t) : undefined,
+  ]);
   const body = t.expect.success(res);
   t.expect.schema(HeartbeatEvent, (body.events as unknown[])[0], res.exchange, "the heartbeat event");
 });

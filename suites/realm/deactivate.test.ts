@@ -2,7 +2,11 @@ import { z } from "zod";
 import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { UnverifiableError } from "../../src/expect/failure.ts";
+import type { ParamMap } from "../../src/client/encode.ts";
+import type { ApiResponse } from "../../src/client/client.ts";
+import { needControl } from "../support/control.ts";
 import { throwawayOrganization, type Throwaway } from "../support/throwaway.ts";
+import { ownWatcher } from "../support/watch.ts";
 
 /**
  * POST /realm/deactivate (FL332: optional deletion_delay_days within the server's bounds). Destructive: every
@@ -36,11 +40,34 @@ async function expectDeactivated(t: TestContext, org: Throwaway): Promise<void> 
   t.expect.error(await org.api("owner").get("/users/me"), 401, ["UNAUTHORIZED", "REALM_DEACTIVATED"]);
 }
 
+/** How soon the watcher's poll ends with a heartbeat if the deactivation sends it nothing. */
+const WATCHER_HEARTBEAT_S = 5;
+
+/**
+ * POST /realm/deactivate by the owner while a state watcher of the owner waits on its queue, as a client does: the
+ * realm/deactivated event reaches polls already waiting, and a poll that starts after the deactivation is answered
+ * 401 like every request of the organization. The watcher applies the event and compares: it changes no register
+ * state, so nothing is left to refetch (nothing could be). A poll that ends without it leaves the watcher unable to
+ * compare (the test's invariant record says skipped), never a failure: the spec names no such event.
+ */
+async function deactivateWatched(t: TestContext, org: Throwaway, params: ParamMap): Promise<ApiResponse> {
+  const watch = await ownWatcher(t, org.target, "owner");
+  await needControl(t, org.target).setQueueHeartbeat(watch.queueId, WATCHER_HEARTBEAT_S);
+  const waiting = watch.poll((WATCHER_HEARTBEAT_S + 10) * 1000).catch(() => []);
+  // A request answered after the poll was sent: the server (one thread) has taken the poll in, and holds it, before
+  // the deactivation comes.
+  await t.must("GET /users/me before the deactivation", org.api("owner").get("/users/me"));
+  const res = await org.api("owner").post("/realm/deactivate", params);
+  await waiting;
+  await watch.check(t.exchanges);
+  return res;
+}
+
 behaviour("fl332.realm.deactivate-deletion-delay", "POST /realm/deactivate takes deletion_delay_days and deactivates the organization", NEEDS, async (t) => {
   await onThrowaway(t, async (org) => {
     const { min, max } = await bounds(t, org);
     const days = Math.min(Math.max(min ?? 0, 30), max ?? Number.MAX_SAFE_INTEGER);
-    const res = await org.api("owner").post("/realm/deactivate", { deletion_delay_days: days });
+    const res = await deactivateWatched(t, org, { deletion_delay_days: days });
     const body = t.expect.success(res, "POST /realm/deactivate");
     t.expect.ok(!((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"), "deletion_delay_days to be read, not ignored", body.ignored_parameters_unsupported, res.exchange);
     await expectDeactivated(t, org);
@@ -53,7 +80,7 @@ behaviour(
   { ...NEEDS, gate: "before" },
   async (t) => {
     await onThrowaway(t, async (org) => {
-      const res = await org.api("owner").post("/realm/deactivate", { deletion_delay_days: 1 });
+      const res = await deactivateWatched(t, org, { deletion_delay_days: 1 });
       const body = t.expect.success(res, "POST /realm/deactivate");
       if (t.fl.atLeast(167)) t.expect.ok(((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"), "deletion_delay_days in ignored_parameters_unsupported", body, res.exchange);
       await expectDeactivated(t, org);

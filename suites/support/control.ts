@@ -19,6 +19,16 @@ export interface ReferenceControl {
   setQueueHeartbeat(queueId: string, seconds: number): Promise<void>;
   /** Batched operations run out of time after this many messages (null: never). */
   setWorkBudget(messages: number | null): Promise<void>;
+  /**
+   * A domain that restricts sign-ups is added, changed or removed (Zulip's /realm/domains, outside the spec): every
+   * user gets a realm_domains event. False when there was nothing to do (added twice, not there).
+   */
+  changeRealmDomain(change: { op: "add" | "change"; domain: string; allow_subdomains: boolean } | { op: "remove"; domain: string }): Promise<boolean>;
+  /**
+   * A sponsorship request is made or answered (billing): those who manage billing get a realm_billing event. False
+   * before the level register has realm_billing.
+   */
+  setSponsorshipPending(pending: boolean): Promise<boolean>;
 }
 
 /** The target's reference control (the test's own target unless another is given, e.g. a throw-away organization's). */
@@ -39,6 +49,8 @@ export function needControl(t: TestContext, target: TargetInfo = t.target): Refe
       if (found !== true) throw new HarnessError(`the reference control knows no queue ${queueId}`);
     },
     setWorkBudget: (messages) => call("work-budget", { messages }),
+    changeRealmDomain: async (change) => (await controlCall(target, "realm-domain", change)).changed === true,
+    setSponsorshipPending: async (pending) => (await controlCall(target, "sponsorship", { pending })).changed === true,
   };
 }
 

@@ -92,3 +92,68 @@ describe("the reference control's per-queue heartbeat", () => {
     }
   });
 });
+
+describe("the reference control's organization state outside the spec", () => {
+  /** A persona's client: POST /register (every event type) and dont_block reads of its queue. */
+  const clientOf = (server: { url: string; personas: Record<string, { email: string; apiKey: string } | undefined> }, role: string) => {
+    const p = server.personas[role]!;
+    const headers = { authorization: `Basic ${Buffer.from(`${p.email}:${p.apiKey}`).toString("base64")}` };
+    return {
+      register: async (fetchTypes: string[]) => {
+        const res = await fetch(`${server.url}/api/v1/register`, { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: `fetch_event_types=${encodeURIComponent(JSON.stringify(fetchTypes))}` });
+        return (await res.json()) as Record<string, unknown> & { queue_id: string };
+      },
+      events: async (queueId: string) => {
+        const res = await fetch(`${server.url}/api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1&dont_block=true`, { headers });
+        return ((await res.json()) as { events: Array<Record<string, unknown>> }).events.filter((e) => e.type !== "heartbeat").map(({ id: _id, ...e }) => e);
+      },
+    };
+  };
+
+  it("realm-domain adds, changes and removes a sign-up domain: register's realm_domains shows it, every user gets realm_domains events", async () => {
+    const server = await createReferenceServer({});
+    const secret = server.serverConfig.referenceControl;
+    const member = clientOf(server, "member");
+    try {
+      const { queue_id } = await member.register(["realm_domains"]);
+      const op = (body: Record<string, unknown>) => control(server.url, secret, "realm-domain", body);
+      expect((await op({ op: "add", domain: "Example.ORG", allow_subdomains: false })).json).toMatchObject({ changed: true });
+      expect((await op({ op: "add", domain: "example.org", allow_subdomains: true })).json).toMatchObject({ changed: false });
+      expect((await member.register(["realm_domains"])).realm_domains).toEqual([{ domain: "example.org", allow_subdomains: false }]);
+      expect((await op({ op: "change", domain: "example.org", allow_subdomains: true })).json).toMatchObject({ changed: true });
+      expect((await member.register(["realm_domains"])).realm_domains).toEqual([{ domain: "example.org", allow_subdomains: true }]);
+      expect((await op({ op: "remove", domain: "example.org" })).json).toMatchObject({ changed: true });
+      expect((await op({ op: "remove", domain: "example.org" })).json).toMatchObject({ changed: false });
+      expect((await op({ op: "change", domain: "example.org" })).status).toBe(400);
+      expect((await member.register(["realm_domains"])).realm_domains).toEqual([]);
+      expect(await member.events(queue_id)).toEqual([
+        { type: "realm_domains", op: "add", realm_domain: { domain: "example.org", allow_subdomains: false } },
+        { type: "realm_domains", op: "change", realm_domain: { domain: "example.org", allow_subdomains: true } },
+        { type: "realm_domains", op: "remove", domain: "example.org" },
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("sponsorship makes a request pending or not: realm_billing says so to those who manage billing, in register and an event, from its level", async () => {
+    const server = await createReferenceServer({});
+    const old = await createReferenceServer({ featureLevel: 362 });
+    const secret = server.serverConfig.referenceControl;
+    const [admin, member] = [clientOf(server, "administrator"), clientOf(server, "member")];
+    try {
+      const [a, m] = [await admin.register(["realm_billing"]), await member.register(["realm_billing"])];
+      expect(a.realm_billing).toEqual({ has_pending_sponsorship_request: false });
+      expect((await control(server.url, secret, "sponsorship", { pending: true })).json).toMatchObject({ changed: true });
+      expect((await admin.register(["realm_billing"])).realm_billing).toEqual({ has_pending_sponsorship_request: true });
+      expect((await member.register(["realm_billing"])).realm_billing).toEqual({ has_pending_sponsorship_request: false });
+      expect(await admin.events(a.queue_id)).toEqual([{ type: "realm_billing", property: "has_pending_sponsorship_request", value: true }]);
+      expect(await member.events(m.queue_id)).toEqual([]);
+      expect((await control(server.url, secret, "sponsorship", { pending: "yes" })).status).toBe(400);
+      // Before the level register has realm_billing, no client could see it.
+      expect((await control(old.url, old.serverConfig.referenceControl, "sponsorship", { pending: true })).json).toMatchObject({ changed: false });
+    } finally {
+      await Promise.all([server.close(), old.close()]);
+    }
+  });
+});

@@ -3,6 +3,8 @@ import type { Runtime } from "../../runtime.ts";
 import { REALM_SETTING_BY_NAME } from "../../state/realm-settings.ts";
 import { settingActive } from "../../state/realm-values.ts";
 import { zulipHas } from "../../zulip-levels.ts";
+import { managesBilling } from "../../control/realm-state.ts";
+import type { User } from "../../state/types.ts";
 import { botDomain } from "../bots/domain.ts";
 import { EMOJI_DATA_PATH } from "../../http/static.ts";
 
@@ -141,16 +143,17 @@ export function zulipRealmFields(rt: Runtime): Record<string, unknown> {
 }
 
 /**
- * Register sections real servers have and the spec does not name, with this server's state: no domains restrict
- * sign-ups, no embedded bots are offered, no GIPHY key is configured, and the search ignores no words.
- * realm_billing from the level it came (nobody has asked for a sponsorship).
+ * Register sections real servers have and the spec does not name, with this server's state: the domains that
+ * restrict sign-ups (none unless the reference control adds some), no embedded bots are offered, no GIPHY key is
+ * configured, and the search ignores no words. realm_billing from the level it came: whether a sponsorship
+ * request is pending (the control's), true only for those who manage billing.
  */
-export const ZULIP_SECTIONS: Record<string, (rt: Runtime) => Record<string, unknown>> = {
-  realm_domains: () => ({ realm_domains: [] }),
+export const ZULIP_SECTIONS: Record<string, (rt: Runtime, req: { user: User }) => Record<string, unknown>> = {
+  realm_domains: (rt) => ({ realm_domains: rt.store.realmStatus.domains.map((d) => ({ ...d })) }),
   realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
   giphy: () => ({ giphy_api_key: "" }),
   // Zoom meetings need no authorisation here: POST /calls/zoom/create answers at once.
   video_calls: () => ({ has_zoom_token: true }),
   stop_words: () => ({ stop_words: [] }),
-  realm_billing: (rt) => (zulipHas(rt.fl, "manageBillingGroup") ? { realm_billing: { has_pending_sponsorship_request: false } } : {}),
+  realm_billing: (rt, req) => (zulipHas(rt.fl, "manageBillingGroup") ? { realm_billing: { has_pending_sponsorship_request: rt.store.realmStatus.sponsorshipPending && managesBilling(req.user) } } : {}),
 };

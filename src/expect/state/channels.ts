@@ -117,9 +117,10 @@ const subscriptionRemove: ReducerEntry = {
   reduce(state, ev, ctx) {
     const ids = new Set(arr<Obj>(ev.subscriptions).map((s) => num(s.stream_id)));
     // Whether the client still sees a private channel it left depends on metadata access (its groups and the
-    // channel's group settings, FL349), which the events do not settle: the lists are unknowable then.
-    if (arr<Obj>(state.subscriptions).some((c) => ids.has(num(c.stream_id)) && c.invite_only === true)) {
-      for (const k of ["streams", "unsubscribed", "never_subscribed"]) ctx.unknowable(k, "left a private channel: whether it stays visible depends on metadata access");
+    // channel's group settings, FL349), which the events do not settle: the lists are unknowable then. So for a
+    // guest, who sees only the channels it is in (and web-public ones, depending on the level).
+    if (state.is_guest === true || arr<Obj>(state.subscriptions).some((c) => ids.has(num(c.stream_id)) && c.invite_only === true)) {
+      for (const k of ["streams", "unsubscribed", "never_subscribed"]) ctx.unknowable(k, "left a private channel, or a guest left one: whether it stays visible depends on metadata access");
     }
     const removed = arr<Obj>(state.subscriptions).filter((c) => ids.has(num(c.stream_id)));
     let next = editList(state, "subscriptions", (list) => list.filter((c) => !ids.has(num(c.stream_id))));

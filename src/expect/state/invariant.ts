@@ -304,9 +304,11 @@ export class StateWatch {
   /**
    * What this watcher's comparisons came to over its whole life, as one record (a watcher of its own: StateWatch.start,
    * whose events accumulate): checked when it compared at least once, every comparison held and no event came after
-   * the last; failed when one failed; skipped otherwise, saying why.
+   * the last; failed when one failed; skipped otherwise, saying why. Null when it neither applied an event nor
+   * compared (a property run with no steps): it has nothing to count.
    */
-  summary(): InvariantRecord {
+  summary(): InvariantRecord | null {
+    if (this.checks === 0 && this.events.length === 0) return null;
     const r = { ...this.record("checked", [...this.comparedSections].sort()) };
     if (this.failed) return { ...r, status: "failed" };
     const why = [...this.skips];

@@ -90,7 +90,8 @@ const none = (does: string): ReducerEntry => ({ sections: [], does, reduce: noSt
 export const REALM_REDUCERS: Record<string, ReducerEntry> = {
   "realm/update": realmUpdate,
   "realm/update_dict": realmUpdateDict,
-  // The organization is gone: a client's state is void, and no register answers; tests of it opt out.
+  // The organization is gone: a client's state is void and no register answers (401), so nothing is refetched; only
+  // a poll already waiting receives it (StateWatch.poll, suites/realm/deactivate.test.ts).
   "realm/deactivated": none("the organization is gone (no register to compare)"),
   "realm_emoji/update": { sections: ["realm_emoji"], does: "realm_emoji replaced", reduce: replaceWith("realm_emoji", "realm_emoji") },
   realm_linkifiers: { sections: ["realm_linkifiers"], does: "realm_linkifiers replaced", reduce: replaceWith("realm_linkifiers", "realm_linkifiers") },

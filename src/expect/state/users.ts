@@ -102,12 +102,14 @@ const realmUserUpdate: ReducerEntry = {
 
 /**
  * `realm_user` remove. Before FL222 it announced a deactivation: the user stays, inactive, in
- * realm_non_active_users. From FL228 it says the client (a guest) can no longer see the user: the user leaves the
- * lists (the client declares user_list_incomplete, so no "Unknown user" placeholder takes its place).
+ * realm_non_active_users. From FL228 it says the client (a guest) can no longer see the user: an "Unknown user"
+ * placeholder takes its place where register would hold one — the catalog's reading of the spec
+ * (fl232.register.unknown-user-placeholders): from FL232 for clients with user_list_incomplete, before for every
+ * client — and otherwise the user leaves the lists.
  */
 const realmUserRemove: ReducerEntry = {
   sections: ["realm_user"],
-  does: "before FL222: the user becomes inactive; from FL228: the user leaves the lists (user_list_incomplete)",
+  does: "before FL222: the user becomes inactive; from FL228: an 'Unknown user' placeholder (before FL232, or user_list_incomplete), else the user leaves the lists",
   reduce(state, ev, ctx) {
     const id = num(obj(ev.person).user_id)!;
     if (arr<Obj>(state.realm_bots).some((b) => b.user_id === id)) ctx.unknowable("realm_bots", "whether a deactivated bot stays in realm_bots is not specified");
@@ -116,7 +118,11 @@ const realmUserRemove: ReducerEntry = {
       ctx.unknowable("realm_non_active_users", "a deactivated user's email and avatar views are not specified");
       return editUser(state, id, (u) => void (u.is_active = false));
     }
-    if (!ctx.capabilities.user_list_incomplete) return editUser(state, id, (u) => Object.assign(u, { full_name: "Unknown user" }));
+    if (ctx.fl < 232 || ctx.capabilities.user_list_incomplete) {
+      // The placeholder's other fields (a dummy email, a stock avatar) are the server's own, not in the event.
+      ctx.unknowable("realm_users", "an 'Unknown user' placeholder's fields besides its name are the server's");
+      return editUser(state, id, (u) => Object.assign(u, { full_name: "Unknown user" }));
+    }
     let next = editList(state, "realm_users", (list) => list.filter((u) => u.user_id !== id));
     next = editList(next, "realm_non_active_users", (list) => list.filter((u) => u.user_id !== id));
     return next;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Descriptor } from "../../../src/expect/descriptor.ts";
 import { runBehaviour } from "../../../src/expect/runner.ts";
-import { INVARIANT_CLAUSE } from "../../../src/expect/state/invariant.ts";
+import type { TestContext } from "../../../src/expect/context.ts";
+import { INVARIANT_CLAUSE, mergeRecords, StateWatch } from "../../../src/expect/state/invariant.ts";
 import { startReferenceTarget } from "../../../src/target/reference.ts";
 import type { TargetInfo } from "../../../src/target/target.ts";
 
@@ -71,5 +72,56 @@ describe("the state invariant", () => {
     const own = await runBehaviour({ ...sendsDirect, run: async (t) => t.expect.fail("its own thing", "not it") }, faulty);
     expect(own.failedClause).toBe("fl174.messages.direct-type");
     expect(own.invariant?.status).toBe("skipped");
+  });
+
+  /** A body that watches the member itself (StateWatch.start, attached), sends it a direct message, and `then`. */
+  const watchingItself = (then: (w: StateWatch, t: TestContext) => Promise<unknown>): Descriptor => ({
+    ...sendsDirect,
+    run: async (t) => {
+      const w = await StateWatch.start(t.target, "member", {}, []);
+      if (typeof w === "string") throw new Error(w);
+      t.watching(w);
+      try {
+        await sendsDirect.run(t);
+        await then(w, t);
+      } finally {
+        await w.close();
+      }
+    },
+  });
+
+  it("counts the comparisons of the test's own watchers (TestContext.watching) in its record, in an opt-out's place", async () => {
+    const o = await runBehaviour({ ...watchingItself((w, t) => w.check(t.exchanges)), invariant: { off: "its own watchers" } }, clean);
+    expect(o.status, o.message).toBe("pass");
+    expect(o.invariant).toMatchObject({ status: "checked", reduced: ["message"], own: 1 });
+    expect(o.invariant!.sections).toContain("message");
+    expect(o.invariant!.why).toBeUndefined();
+    // Beside the runner's watcher: both records in one.
+    const both = await runBehaviour(watchingItself((w, t) => w.check(t.exchanges)), clean);
+    expect(both.invariant).toMatchObject({ status: "checked", reduced: ["message"], own: 1 });
+  });
+
+  it("an own watcher's events applied after its last comparison, or a failed comparison, keep the record from checked", async () => {
+    const never = await runBehaviour({ ...watchingItself((w) => w.poll(2000)), invariant: { off: "its own watchers" } }, clean);
+    expect(never.invariant).toMatchObject({ status: "skipped", why: "the test never compared its watcher's state", own: 1 });
+    const again = async (w: StateWatch, t: TestContext) => {
+      await w.check(t.exchanges);
+      await sendsDirect.run(t);
+      await w.poll(2000);
+    };
+    const late = await runBehaviour({ ...watchingItself(again), invariant: { off: "its own watchers" } }, clean);
+    expect(late.status, late.message).toBe("pass");
+    expect(late.invariant).toMatchObject({ status: "skipped", reduced: ["message"], own: 1 });
+    expect(late.invariant!.why).toContain("after the watcher's last comparison");
+    const failed = await runBehaviour({ ...watchingItself((w, t) => w.check(t.exchanges)), invariant: { off: "its own watchers" } }, faulty);
+    expect(failed.failedClause).toBe(INVARIANT_CLAUSE);
+    expect(failed.invariant).toMatchObject({ status: "failed", own: 1 });
+  });
+
+  it("merges records: failed over skipped over checked, the events and sections of all", () => {
+    const r = (status: "checked" | "failed" | "skipped", reduced: string[], why?: string) => ({ status, reduced, unknown: [], sections: reduced, ...(why ? { why } : {}) });
+    expect(mergeRecords([r("checked", ["a"]), r("checked", ["b", "a"])])).toEqual({ status: "checked", reduced: ["a", "b"], unknown: [], sections: ["a", "b"] });
+    expect(mergeRecords([r("checked", ["a"]), r("skipped", [], "x"), r("skipped", [], "y")])).toMatchObject({ status: "skipped", why: "x; y" });
+    expect(mergeRecords([r("skipped", [], "x"), r("failed", ["c"])])).toMatchObject({ status: "failed", reduced: ["c"] });
   });
 });

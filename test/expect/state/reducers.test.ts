@@ -156,10 +156,16 @@ describe("users and groups", () => {
     expect((s.realm_non_active_users as unknown[]).length).toBe(1);
   });
 
-  it("realm_user remove: a deactivation before FL222, a user no longer visible from FL228", () => {
+  it("realm_user remove: a deactivation before FL222, a user no longer visible from FL228 (a placeholder where register holds one)", () => {
     const s0 = { realm_users: [user(12)], realm_non_active_users: [] };
-    same(apply(s0, [ev("realm_user", { op: "remove", person: { user_id: 12, full_name: "u12" } })], ctx(221)), { realm_users: [], realm_non_active_users: [{ ...user(12), is_active: false }] });
-    same(apply(s0, [ev("realm_user", { op: "remove", person: { user_id: 12, full_name: "u12" } })], ctx(232)), { realm_users: [], realm_non_active_users: [] });
+    const remove = ev("realm_user", { op: "remove", person: { user_id: 12, full_name: "u12" } });
+    same(apply(s0, [remove], ctx(221)), { realm_users: [], realm_non_active_users: [{ ...user(12), is_active: false }] });
+    same(apply(s0, [remove], ctx(232, { user_list_incomplete: false })), { realm_users: [], realm_non_active_users: [] });
+    // The catalog's reading (fl232.register.unknown-user-placeholders): placeholders from FL232 for user_list_incomplete, before for all.
+    for (const c of [ctx(232), ctx(228, { user_list_incomplete: false })]) {
+      expect((apply(s0, [remove], c).realm_users as Array<{ full_name: string }>)[0]!.full_name).toBe("Unknown user");
+      expect(c.unknown).toContain("realm_users");
+    }
   });
 
   it("realm_bot add / update / remove / delete; user_status; muted_users; custom_profile_fields", () => {

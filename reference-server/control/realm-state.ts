@@ -1,0 +1,51 @@
+import type { Runtime } from "../runtime.ts";
+import { ROLE, type User } from "../state/types.ts";
+import { zulipHas } from "../zulip-levels.ts";
+
+/**
+ * Organization state real servers keep and change through endpoints the spec does not have (Zulip's
+ * /realm/domains, its billing pages): the reference control changes it, the register sections show it
+ * (api/realm/zulip-fields.ts), and clients hear of it by the events real servers send.
+ */
+
+const active = (rt: Runtime): User[] => [...rt.store.users.values()].filter((u) => u.isActive);
+
+export type RealmDomainChange = { op: "add" | "change"; domain: string; allow_subdomains: boolean } | { op: "remove"; domain: string };
+
+/**
+ * Adds, changes or removes one of the domains that restrict sign-ups; every active user gets realm_domains
+ * add / change {realm_domain} or remove {domain}. False (nothing done) when the domain is already there (add) or
+ * is not (change, remove).
+ */
+export function changeRealmDomain(rt: Runtime, change: RealmDomainChange): boolean {
+  const list = rt.store.realmStatus.domains;
+  const domain = change.domain.toLowerCase();
+  const at = list.findIndex((d) => d.domain === domain);
+  if (change.op === "add" ? at >= 0 : at < 0) return false;
+  if (change.op === "remove") {
+    list.splice(at, 1);
+    rt.queues.publish("realm_domains", active(rt).map((u) => u.id), () => ({ type: "realm_domains", op: "remove", domain }));
+    return true;
+  }
+  const entry = { domain, allow_subdomains: change.allow_subdomains };
+  if (change.op === "add") list.push(entry);
+  else list[at] = entry;
+  rt.queues.publish("realm_domains", active(rt).map((u) => u.id), () => ({ type: "realm_domains", op: change.op, realm_domain: { ...entry } }));
+  return true;
+}
+
+/** Who is in can_manage_billing_group: its value is role:administrators here (api/realm/zulip-fields.ts). */
+export const managesBilling = (user: User): boolean => !user.isBot && user.role <= ROLE.administrator;
+
+/**
+ * A sponsorship request is made (pending) or answered: from the level register has realm_billing, those who manage
+ * billing get realm_billing {property: has_pending_sponsorship_request, value} (for everyone else the value stays
+ * false). False before that level: no client can see it.
+ */
+export function setSponsorshipPending(rt: Runtime, pending: boolean): boolean {
+  if (!zulipHas(rt.fl, "manageBillingGroup")) return false;
+  rt.store.realmStatus.sponsorshipPending = pending;
+  const managers = active(rt).filter(managesBilling).map((u) => u.id);
+  rt.queues.publish("realm_billing", managers, () => ({ type: "realm_billing", property: "has_pending_sponsorship_request", value: pending }));
+  return true;
+}

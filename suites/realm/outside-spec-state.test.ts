@@ -1,0 +1,49 @@
+import { behaviour } from "../../src/expect/behaviour.ts";
+import type { TestContext } from "../../src/expect/context.ts";
+import { HarnessError, NotApplicableError } from "../../src/expect/failure.ts";
+import { INVARIANT_CLAUSE } from "../../src/expect/state/invariant.ts";
+import type { PersonaRole } from "../../src/target/personas.ts";
+import { onControlledThrowaway, type ReferenceControl } from "../support/control.ts";
+import type { Throwaway } from "../support/throwaway.ts";
+import { ownWatcher } from "../support/watch.ts";
+
+/**
+ * Organization state that real servers change through endpoints the spec does not have (Zulip's /realm/domains,
+ * its billing pages), so that no test could cause their events: the reference control changes it on a throw-away
+ * organization, and a state watcher applies the events real servers send and compares its state with a fresh
+ * register (the state invariant, for events nothing else exercises). Not verifiable without a control.
+ */
+
+/** A watcher of `role` on a throw-away organization, `act` through its control, then the comparison: `events` among those applied. */
+async function watchedControl(t: TestContext, role: PersonaRole, events: readonly string[], act: (control: ReferenceControl, org: Throwaway) => Promise<void>): Promise<void> {
+  await onControlledThrowaway(t, async (org, control) => {
+    const watch = await ownWatcher(t, org.target, role);
+    await act(control, org);
+    const record = await watch.check(t.exchanges);
+    const missing = events.filter((e) => !record.reduced.includes(e));
+    t.expect.ok(missing.length === 0, `the watcher to receive and apply ${events.join(", ")}`, `missing ${missing.join(", ")}; applied ${record.reduced.join(", ") || "none"}`);
+  });
+}
+
+behaviour(INVARIANT_CLAUSE, "sign-up domains added, changed and removed (the reference control): realm_domains events keep a client's realm_domains current", { needs: ["member"], gate: "always" }, async (t) => {
+  await watchedControl(t, "member", ["realm_domains/add", "realm_domains/change", "realm_domains/remove"], async (control) => {
+    const changes = [
+      { op: "add", domain: "one.example", allow_subdomains: false },
+      { op: "add", domain: "two.example", allow_subdomains: true },
+      { op: "change", domain: "one.example", allow_subdomains: true },
+      { op: "remove", domain: "two.example" },
+    ] as const;
+    for (const change of changes) {
+      if (!(await control.changeRealmDomain(change))) throw new HarnessError(`the reference control did not ${change.op} the sign-up domain ${change.domain}`);
+    }
+  });
+});
+
+behaviour(INVARIANT_CLAUSE, "a sponsorship request made and answered (the reference control): realm_billing events keep the billing manager's realm_billing current", { needs: ["administrator"], gate: "always" }, async (t) => {
+  await watchedControl(t, "administrator", ["realm_billing"], async (control) => {
+    // Register has realm_billing from the level can_manage_billing_group came (Zulip's FL363), which the spec does not name.
+    if (!(await control.setSponsorshipPending(true))) throw new NotApplicableError("the server has no realm_billing at this level (Zulip's FL363)");
+    await control.setSponsorshipPending(false);
+    await control.setSponsorshipPending(true);
+  });
+});
