@@ -6,7 +6,7 @@ import { sendJson } from "../http/envelope.ts";
 import type { Runtime } from "../runtime.ts";
 import { changePlan } from "./plan.ts";
 import { reach } from "./reach.ts";
-import { changeRealmDomain, setSponsorshipPending } from "./realm-state.ts";
+import { changeRealmDomain, setSponsorshipPending, setZoomToken } from "./realm-state.ts";
 
 /** Where the control listens: outside /api/v1, so no client of the API ever meets it. */
 export const CONTROL_PREFIX = "/reference-control/";
@@ -27,6 +27,7 @@ const RealmDomainBody = z.discriminatedUnion("op", [
   z.strictObject({ op: z.literal("remove"), domain: z.string().min(1) }),
 ]);
 const SponsorshipBody = z.strictObject({ pending: z.boolean() });
+const ZoomTokenBody = z.strictObject({ user_id: z.number().int(), held: z.boolean() });
 
 /**
  * A sibling's URL as the caller reaches this server (its Host header), on the sibling's port: a server bound to
@@ -84,6 +85,10 @@ const OPERATIONS: Record<string, (rt: Runtime, body: unknown, req: IncomingMessa
   // false when there was nothing to do (a domain added twice, one not there; realm_billing before its level).
   "realm-domain": (rt, body) => ({ changed: changeRealmDomain(rt, RealmDomainBody.parse(body)) }),
   sponsorship: (rt, body) => ({ changed: setSponsorshipPending(rt, SponsorshipBody.parse(body).pending) }),
+  "zoom-token": (rt, body) => {
+    const b = ZoomTokenBody.parse(body);
+    return { changed: setZoomToken(rt, b.user_id, b.held) };
+  },
   // Whether this server reaches an address (the harness's probe of its own address: control/reach.ts).
   reach: async (_rt, body) => ({ ...(await reach(ReachBody.parse(body).url)) }),
 };
@@ -105,7 +110,7 @@ function secretMatches(rt: Runtime, given: string | string[] | undefined): boole
 /**
  * POST /reference-control/<operation> with the x-reference-control header: the reference control over HTTP, so a
  * test run against `serve` (another process) can use it too — restart, plan, clock, heartbeat, work-budget,
- * realm-domain, sponsorship, organization, organization/close, reach. Returns false for any other path.
+ * realm-domain, sponsorship, zoom-token, organization, organization/close, reach. Returns false for any other path.
  */
 export async function serveControl(rt: Runtime, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   if (!pathname.startsWith(CONTROL_PREFIX)) return false;

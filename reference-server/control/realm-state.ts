@@ -4,7 +4,7 @@ import { zulipHas } from "../zulip-levels.ts";
 
 /**
  * Organization state real servers keep and change through endpoints the spec does not have (Zulip's
- * /realm/domains, its billing pages): the reference control changes it, the register sections show it
+ * /realm/domains, its billing pages, its Zoom authorisation): the reference control changes it, the register sections show it
  * (api/realm/zulip-fields.ts), and clients hear of it by the events real servers send.
  */
 
@@ -47,5 +47,18 @@ export function setSponsorshipPending(rt: Runtime, pending: boolean): boolean {
   rt.store.realmStatus.sponsorshipPending = pending;
   const managers = active(rt).filter(managesBilling).map((u) => u.id);
   rt.queues.publish("realm_billing", managers, () => ({ type: "realm_billing", property: "has_pending_sponsorship_request", value: pending }));
+  return true;
+}
+
+/**
+ * A user's Zoom authorisation is granted or revoked (Zulip's OAuth flow with Zoom, outside the spec): the user gets
+ * has_zoom_token {value}. False when the user is unknown or already in that state.
+ */
+export function setZoomToken(rt: Runtime, userId: number, held: boolean): boolean {
+  const without = rt.store.realmStatus.withoutZoomToken;
+  if (!rt.store.users.has(userId) || without.has(userId) === !held) return false;
+  if (held) without.delete(userId);
+  else without.add(userId);
+  rt.queues.publish("has_zoom_token", [userId], () => ({ type: "has_zoom_token", value: held }));
   return true;
 }

@@ -9,7 +9,7 @@ import { ownWatcher } from "../support/watch.ts";
 
 /**
  * Organization state that real servers change through endpoints the spec does not have (Zulip's /realm/domains,
- * its billing pages), so that no test could cause their events: the reference control changes it on a throw-away
+ * its billing pages, its Zoom authorisation), so that no test could cause their events: the reference control changes it on a throw-away
  * organization, and a state watcher applies the events real servers send and compares its state with a fresh
  * register (the state invariant, for events nothing else exercises). Not verifiable without a control.
  */
@@ -45,5 +45,14 @@ behaviour(INVARIANT_CLAUSE, "a sponsorship request made and answered (the refere
     if (!(await control.setSponsorshipPending(true))) throw new NotApplicableError("the server has no realm_billing at this level (Zulip's FL363)");
     await control.setSponsorshipPending(false);
     await control.setSponsorshipPending(true);
+  });
+});
+
+behaviour(INVARIANT_CLAUSE, "a user's Zoom authorisation revoked and granted again (the reference control): has_zoom_token events keep the user's has_zoom_token current", { needs: ["member"], gate: "always" }, async (t) => {
+  await watchedControl(t, "member", ["has_zoom_token"], async (control, org) => {
+    const member = org.target.personas.member!.userId;
+    if (!(await control.setZoomToken(member, false))) throw new HarnessError("the reference control did not revoke the member's Zoom token");
+    if (!(await control.setZoomToken(member, true))) throw new HarnessError("the reference control did not grant the member's Zoom token again");
+    await control.setZoomToken(member, false);
   });
 });

@@ -29,6 +29,11 @@ export interface ReferenceControl {
    * before the level register has realm_billing.
    */
   setSponsorshipPending(pending: boolean): Promise<boolean>;
+  /**
+   * A user's Zoom authorisation is granted or revoked (Zulip's OAuth flow with Zoom, outside the spec): the user gets
+   * a has_zoom_token event. False when it already was so.
+   */
+  setZoomToken(userId: number, held: boolean): Promise<boolean>;
 }
 
 /** The target's reference control (the test's own target unless another is given, e.g. a throw-away organization's). */
@@ -51,6 +56,7 @@ export function needControl(t: TestContext, target: TargetInfo = t.target): Refe
     setWorkBudget: (messages) => call("work-budget", { messages }),
     changeRealmDomain: async (change) => (await controlCall(target, "realm-domain", change)).changed === true,
     setSponsorshipPending: async (pending) => (await controlCall(target, "sponsorship", { pending })).changed === true,
+    setZoomToken: async (userId, held) => (await controlCall(target, "zoom-token", { user_id: userId, held })).changed === true,
   };
 }
 

@@ -156,4 +156,24 @@ describe("the reference control's organization state outside the spec", () => {
       await Promise.all([server.close(), old.close()]);
     }
   });
+  it("zoom-token revokes or grants a user's Zoom authorisation: has_zoom_token says so to that user alone, in register and an event", async () => {
+    const server = await createReferenceServer({});
+    const secret = server.serverConfig.referenceControl;
+    const [member, other] = [clientOf(server, "member"), clientOf(server, "secondMember")];
+    const id = server.personas.member!.userId;
+    try {
+      const [m, o] = [await member.register(["video_calls"]), await other.register(["video_calls"])];
+      expect(m.has_zoom_token).toBe(true);
+      expect((await control(server.url, secret, "zoom-token", { user_id: id, held: false })).json).toMatchObject({ changed: true });
+      expect((await control(server.url, secret, "zoom-token", { user_id: id, held: false })).json).toMatchObject({ changed: false });
+      expect((await member.register(["video_calls"])).has_zoom_token).toBe(false);
+      expect((await other.register(["video_calls"])).has_zoom_token).toBe(true);
+      expect(await member.events(m.queue_id)).toEqual([{ type: "has_zoom_token", value: false }]);
+      expect(await other.events(o.queue_id)).toEqual([]);
+      expect((await control(server.url, secret, "zoom-token", { user_id: 99999, held: true })).json).toMatchObject({ changed: false });
+      expect((await control(server.url, secret, "zoom-token", { user_id: id })).status).toBe(400);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -152,8 +152,9 @@ export const ZULIP_SECTIONS: Record<string, (rt: Runtime, req: { user: User }) =
   realm_domains: (rt) => ({ realm_domains: rt.store.realmStatus.domains.map((d) => ({ ...d })) }),
   realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
   giphy: () => ({ giphy_api_key: "" }),
-  // Zoom meetings need no authorisation here: POST /calls/zoom/create answers at once.
-  video_calls: () => ({ has_zoom_token: true }),
+  // Zoom meetings need no authorisation here (POST /calls/zoom/create answers at once): every user holds a token
+  // unless the reference control revoked it.
+  video_calls: (rt, req) => ({ has_zoom_token: !rt.store.realmStatus.withoutZoomToken.has(req.user.id) }),
   stop_words: () => ({ stop_words: [] }),
   realm_billing: (rt, req) => (zulipHas(rt.fl, "manageBillingGroup") ? { realm_billing: { has_pending_sponsorship_request: rt.store.realmStatus.sponsorshipPending && managesBilling(req.user) } } : {}),
 };

@@ -34,7 +34,7 @@ export const SETTINGS_REDUCERS: Record<string, ReducerEntry> = {
   update_global_notifications: legacy("notification_name"),
   onboarding_steps: { sections: ["onboarding_steps"], does: "onboarding_steps replaced by the event's list", reduce: replaceWith("onboarding_steps", "onboarding_steps") },
   alert_words: { sections: ["alert_words"], does: "alert_words replaced", reduce: replaceWith("alert_words", "alert_words") },
-  has_zoom_token: { sections: ["has_zoom_token"], does: "has_zoom_token = value", reduce: (state, ev) => setTop(state, "has_zoom_token", ev.value) },
+  has_zoom_token: { sections: ["video_calls"], does: "has_zoom_token = value (register section video_calls)", reduce: (state, ev) => setTop(state, "has_zoom_token", ev.value) },
   heartbeat: { sections: [], does: "no register state", reduce: noState },
   restart: { sections: [], does: "no register state (a new server generation; its fields are excluded)", reduce: noState },
   web_reload_client: { sections: [], does: "no register state", reduce: noState },
