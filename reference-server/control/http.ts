@@ -6,7 +6,7 @@ import { sendJson } from "../http/envelope.ts";
 import type { Runtime } from "../runtime.ts";
 import { changePlan } from "./plan.ts";
 import { reach } from "./reach.ts";
-import { changeRealmDomain, setSponsorshipPending, setZoomToken } from "./realm-state.ts";
+import { changeDefaultChannelGroup, changeRealmDomain, setSponsorshipPending, setZoomToken } from "./realm-state.ts";
 
 /** Where the control listens: outside /api/v1, so no client of the API ever meets it. */
 export const CONTROL_PREFIX = "/reference-control/";
@@ -28,6 +28,10 @@ const RealmDomainBody = z.discriminatedUnion("op", [
 ]);
 const SponsorshipBody = z.strictObject({ pending: z.boolean() });
 const ZoomTokenBody = z.strictObject({ user_id: z.number().int(), held: z.boolean() });
+const DefaultChannelGroupBody = z.discriminatedUnion("op", [
+  z.strictObject({ op: z.literal("add"), name: z.string().min(1), description: z.string(), stream_ids: z.array(z.number().int()) }),
+  z.strictObject({ op: z.literal("remove"), name: z.string().min(1) }),
+]);
 
 /**
  * A sibling's URL as the caller reaches this server (its Host header), on the sibling's port: a server bound to
@@ -85,6 +89,7 @@ const OPERATIONS: Record<string, (rt: Runtime, body: unknown, req: IncomingMessa
   // false when there was nothing to do (a domain added twice, one not there; realm_billing before its level).
   "realm-domain": (rt, body) => ({ changed: changeRealmDomain(rt, RealmDomainBody.parse(body)) }),
   sponsorship: (rt, body) => ({ changed: setSponsorshipPending(rt, SponsorshipBody.parse(body).pending) }),
+  "default-channel-group": (rt, body) => ({ changed: changeDefaultChannelGroup(rt, DefaultChannelGroupBody.parse(body)) }),
   "zoom-token": (rt, body) => {
     const b = ZoomTokenBody.parse(body);
     return { changed: setZoomToken(rt, b.user_id, b.held) };
@@ -110,7 +115,7 @@ function secretMatches(rt: Runtime, given: string | string[] | undefined): boole
 /**
  * POST /reference-control/<operation> with the x-reference-control header: the reference control over HTTP, so a
  * test run against `serve` (another process) can use it too — restart, plan, clock, heartbeat, work-budget,
- * realm-domain, sponsorship, zoom-token, organization, organization/close, reach. Returns false for any other path.
+ * realm-domain, sponsorship, zoom-token, default-channel-group, organization, organization/close, reach. Returns false for any other path.
  */
 export async function serveControl(rt: Runtime, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   if (!pathname.startsWith(CONTROL_PREFIX)) return false;

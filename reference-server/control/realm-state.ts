@@ -1,10 +1,11 @@
+import { publishDefaultStreamGroups } from "../events/default-streams.ts";
 import type { Runtime } from "../runtime.ts";
 import { ROLE, type User } from "../state/types.ts";
 import { zulipHas } from "../zulip-levels.ts";
 
 /**
  * Organization state real servers keep and change through endpoints the spec does not have (Zulip's
- * /realm/domains, its billing pages, its Zoom authorisation): the reference control changes it, the register sections show it
+ * /realm/domains, its billing pages, its Zoom authorisation, its /default_stream_groups): the reference control changes it, the register sections show it
  * (api/realm/zulip-fields.ts), and clients hear of it by the events real servers send.
  */
 
@@ -60,5 +61,26 @@ export function setZoomToken(rt: Runtime, userId: number, held: boolean): boolea
   if (held) without.delete(userId);
   else without.add(userId);
   rt.queues.publish("has_zoom_token", [userId], () => ({ type: "has_zoom_token", value: held }));
+  return true;
+}
+
+export type DefaultChannelGroupChange = { op: "add"; name: string; description: string; stream_ids: number[] } | { op: "remove"; name: string };
+
+/**
+ * Makes or removes a default channel group (Zulip's /default_stream_groups, outside the spec): every active user but
+ * guests gets default_stream_groups with all of them. False when the name is taken (add), unknown (remove), or a
+ * channel is not a live one.
+ */
+export function changeDefaultChannelGroup(rt: Runtime, change: DefaultChannelGroupChange): boolean {
+  const groups = rt.store.realmStatus.defaultChannelGroups;
+  const at = groups.findIndex((g) => g.name === change.name);
+  if (change.op === "remove") {
+    if (at < 0) return false;
+    groups.splice(at, 1);
+  } else {
+    if (at >= 0 || !change.stream_ids.every((id) => rt.store.channels.get(id)?.isArchived === false)) return false;
+    groups.push({ id: rt.store.realmStatus.nextDefaultChannelGroupId++, name: change.name, description: change.description, channelIds: [...change.stream_ids] });
+  }
+  publishDefaultStreamGroups(rt);
   return true;
 }

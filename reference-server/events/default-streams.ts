@@ -18,3 +18,22 @@ export function publishDefaultStreams(rt: Runtime): void {
   const value = defaultStreamsValue(rt);
   rt.queues.publish("default_streams", users, () => ({ type: "default_streams", default_streams: value }));
 }
+
+/** The default channel groups as register's realm_default_stream_groups and their event carry them: channels as in defaultStreamsValue. */
+export function defaultStreamGroupsValue(rt: Runtime): unknown[] {
+  const ids = zulipHas(rt.fl, "defaultChannelIds");
+  return rt.store.realmStatus.defaultChannelGroups.map((g) => {
+    const channels = g.channelIds.flatMap((id) => {
+      const c = rt.store.channels.get(id);
+      return c && !c.isArchived ? [c] : [];
+    });
+    return { id: g.id, name: g.name, description: g.description, streams: ids ? channels.map((c) => c.id) : channels.map((c) => serializeChannel(rt, c, false)) };
+  });
+}
+
+/** `default_stream_groups` with every group, to every active user but guests (as default_streams). */
+export function publishDefaultStreamGroups(rt: Runtime): void {
+  const users = [...rt.store.users.values()].filter((u) => u.isActive && !rt.access.isGuest(u)).map((u) => u.id);
+  const value = defaultStreamGroupsValue(rt);
+  rt.queues.publish("default_stream_groups", users, () => ({ type: "default_stream_groups", default_stream_groups: value }));
+}

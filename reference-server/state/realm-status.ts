@@ -1,7 +1,7 @@
 /**
  * The organization's standing: whether it is active (POST /realm/deactivate ends it; no API reactivates it), and
  * what real servers keep about it that no API of the spec changes — only the reference control does
- * (control/realm-state.ts): the domains that restrict sign-ups, a pending sponsorship request, users' Zoom tokens.
+ * (control/realm-state.ts): the domains that restrict sign-ups, a pending sponsorship request, users' Zoom tokens, default channel groups.
  */
 export class RealmStatus {
   deactivated = false;
@@ -16,4 +16,7 @@ export class RealmStatus {
    * Zoom meetings need no authorisation here, so the token is only what register and its event say.
    */
   readonly withoutZoomToken = new Set<number>();
+  /** Default channel groups (register's realm_default_stream_groups), in the order they were made. */
+  readonly defaultChannelGroups: Array<{ id: number; name: string; description: string; channelIds: number[] }> = [];
+  nextDefaultChannelGroupId = 1;
 }

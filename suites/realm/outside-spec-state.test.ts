@@ -9,7 +9,7 @@ import { ownWatcher } from "../support/watch.ts";
 
 /**
  * Organization state that real servers change through endpoints the spec does not have (Zulip's /realm/domains,
- * its billing pages, its Zoom authorisation), so that no test could cause their events: the reference control changes it on a throw-away
+ * its billing pages, its Zoom authorisation, its default channel groups), so that no test could cause their events: the reference control changes it on a throw-away
  * organization, and a state watcher applies the events real servers send and compares its state with a fresh
  * register (the state invariant, for events nothing else exercises). Not verifiable without a control.
  */
@@ -54,5 +54,21 @@ behaviour(INVARIANT_CLAUSE, "a user's Zoom authorisation revoked and granted aga
     if (!(await control.setZoomToken(member, false))) throw new HarnessError("the reference control did not revoke the member's Zoom token");
     if (!(await control.setZoomToken(member, true))) throw new HarnessError("the reference control did not grant the member's Zoom token again");
     await control.setZoomToken(member, false);
+  });
+});
+
+behaviour(INVARIANT_CLAUSE, "default channel groups made and removed (the reference control): default_stream_groups events keep a client's realm_default_stream_groups current", { needs: ["member"], gate: "always" }, async (t) => {
+  await watchedControl(t, "member", ["default_stream_groups"], async (control, org) => {
+    const { streams } = await t.on(org.target).must("list the channels", org.api("member").get("/streams"));
+    const ids = (streams as Array<{ stream_id: number; invite_only: boolean }>).filter((c) => !c.invite_only).map((c) => c.stream_id);
+    if (ids.length < 2) throw new HarnessError("the throw-away organization has fewer than two public channels");
+    const changes = [
+      { op: "add", name: "newcomers", description: "where to start", stream_ids: ids.slice(0, 2) },
+      { op: "add", name: "one more", description: "", stream_ids: ids.slice(0, 1) },
+      { op: "remove", name: "newcomers" },
+    ] as const;
+    for (const change of changes) {
+      if (!(await control.changeDefaultChannelGroup(change.op === "add" ? { ...change, stream_ids: [...change.stream_ids] } : change))) throw new HarnessError(`the reference control did not ${change.op} the default channel group ${change.name}`);
+    }
   });
 });

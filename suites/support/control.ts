@@ -34,6 +34,11 @@ export interface ReferenceControl {
    * a has_zoom_token event. False when it already was so.
    */
   setZoomToken(userId: number, held: boolean): Promise<boolean>;
+  /**
+   * A default channel group is made or removed (Zulip's /default_stream_groups, outside the spec): every user but
+   * guests gets a default_stream_groups event. False when there was nothing to do.
+   */
+  changeDefaultChannelGroup(change: { op: "add"; name: string; description: string; stream_ids: number[] } | { op: "remove"; name: string }): Promise<boolean>;
 }
 
 /** The target's reference control (the test's own target unless another is given, e.g. a throw-away organization's). */
@@ -56,6 +61,7 @@ export function needControl(t: TestContext, target: TargetInfo = t.target): Refe
     setWorkBudget: (messages) => call("work-budget", { messages }),
     changeRealmDomain: async (change) => (await controlCall(target, "realm-domain", change)).changed === true,
     setSponsorshipPending: async (pending) => (await controlCall(target, "sponsorship", { pending })).changed === true,
+    changeDefaultChannelGroup: async (change) => (await controlCall(target, "default-channel-group", change)).changed === true,
     setZoomToken: async (userId, held) => (await controlCall(target, "zoom-token", { user_id: userId, held })).changed === true,
   };
 }

@@ -176,4 +176,30 @@ describe("the reference control's organization state outside the spec", () => {
       await server.close();
     }
   });
+  it("default-channel-group makes or removes a group: register's realm_default_stream_groups and a default_stream_groups event to all but guests, channel ids from FL330, objects before", async () => {
+    const server = await createReferenceServer({});
+    const old = await createReferenceServer({ featureLevel: 329 });
+    try {
+      for (const s of [server, old]) {
+        const secret = s.serverConfig.referenceControl;
+        const [member, guest] = [clientOf(s, "member"), clientOf(s, "guest")];
+        const [m, g] = [await member.register(["default_stream_groups"]), await guest.register(["default_stream_groups"])];
+        expect(m.realm_default_stream_groups).toEqual([]);
+        const channels = (await member.register(["stream"])).streams as Array<{ stream_id: number; invite_only: boolean }>;
+        const id = channels.find((c) => !c.invite_only)!.stream_id;
+        expect((await control(s.url, secret, "default-channel-group", { op: "add", name: "newcomers", description: "start here", stream_ids: [id] })).json).toMatchObject({ changed: true });
+        expect((await control(s.url, secret, "default-channel-group", { op: "add", name: "newcomers", description: "", stream_ids: [] })).json).toMatchObject({ changed: false });
+        const [group] = (await member.register(["default_stream_groups"])).realm_default_stream_groups as Array<{ name: string; streams: unknown[] }>;
+        expect(group).toMatchObject({ name: "newcomers", description: "start here" });
+        expect(group!.streams).toEqual(s === server ? [id] : [expect.objectContaining({ stream_id: id })]);
+        expect((await guest.register(["default_stream_groups"])).realm_default_stream_groups).toEqual([]);
+        expect(await member.events(m.queue_id)).toEqual([{ type: "default_stream_groups", default_stream_groups: [group] }]);
+        expect(await guest.events(g.queue_id)).toEqual([]);
+        expect((await control(s.url, secret, "default-channel-group", { op: "remove", name: "newcomers" })).json).toMatchObject({ changed: true });
+        expect((await control(s.url, secret, "default-channel-group", { op: "rename" })).status).toBe(400);
+      }
+    } finally {
+      await Promise.all([server.close(), old.close()]);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultStreamsValue, publishDefaultStreams } from "../../events/default-streams.ts";
+import { defaultStreamGroupsValue, defaultStreamsValue, publishDefaultStreams } from "../../events/default-streams.ts";
 import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { Channel, User } from "../../state/types.ts";
@@ -50,11 +50,12 @@ export function defaultStreamsSection(rt: Runtime, user: User): Record<string, u
 }
 
 /**
- * Register's realm_default_stream_groups (fetch_event_types `default_stream_groups`): the reference server does not
- * model default channel groups, so there are none.
+ * Register's realm_default_stream_groups (fetch_event_types `default_stream_groups`): the groups Zulip's
+ * /default_stream_groups endpoints make (outside the spec; here only the reference control makes them), guests told
+ * of none.
  */
-export function defaultStreamGroupsSection(): Record<string, unknown> {
-  return { realm_default_stream_groups: [] };
+export function defaultStreamGroupsSection(rt: Runtime, user: User): Record<string, unknown> {
+  return { realm_default_stream_groups: rt.access.isGuest(user) ? [] : defaultStreamGroupsValue(rt) };
 }
 
 export const routes: Route[] = [

@@ -116,7 +116,7 @@ export const SECTIONS: Record<string, Section> = {
   realm_emoji: (rt) => ({ realm_emoji: realmEmojiMap(rt) }),
   // --- default channels, playgrounds, muted topics ---
   default_streams: (rt, req) => defaultStreamsSection(rt, req.user),
-  default_stream_groups: () => defaultStreamGroupsSection(),
+  default_stream_groups: (rt, req) => defaultStreamGroupsSection(rt, req.user),
   realm_playgrounds: (rt) => ({ realm_playgrounds: playgroundList(rt) }),
   muted_topics: (rt, req) => mutedTopicsSection(rt, req.user),
   // --- drafts, saved snippets, alert words, muted users ---
