@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { EXCLUDED, isEnvelopeKey } from "./exclusions.ts";
+import { newestInLeftChannel } from "./messages.ts";
 import type { ClientState } from "./model.ts";
 
 /** The register body as state: without the envelope and the server's identity. */
@@ -53,10 +54,15 @@ function prune(state: ClientState, unknowable: ReadonlySet<string>): ClientState
  * Keys compared by a relation weaker than equality, each with its ruling. max_message_id: an event of a message
  * that a fresh register does not count is a failure (the client would be ahead of the server), but a fresh
  * register may count messages the client can read and never received (a message in a public channel it is not
- * subscribed to): servers differ in whether max_message_id covers those, and no event could tell the client.
+ * subscribed to): servers differ in whether max_message_id covers those, and no event could tell the client. It may
+ * be below the reduced one only when the reduced one is a message of a channel the client has left, whose deletion
+ * real servers tell only the channel's subscribers (NEWEST in messages.ts).
  */
-const RELAXED: Record<string, { holds: (reduced: unknown, fresh: unknown) => boolean; why: string }> = {
-  max_message_id: { holds: (r, f) => typeof r === "number" && typeof f === "number" && r <= f, why: "the reduced value must not exceed the fresh one" },
+const RELAXED: Record<string, { holds: (reduced: unknown, fresh: unknown, state: ClientState) => boolean; why: string }> = {
+  max_message_id: {
+    holds: (r, f, state) => typeof r === "number" && typeof f === "number" && (r <= f || newestInLeftChannel(state, r)),
+    why: "the reduced value must not exceed the fresh one (unless it is a message of a channel the client left)",
+  },
 };
 
 export interface Difference {
@@ -102,7 +108,7 @@ export function differences(reduced: ClientState, fresh: ClientState, unknowable
   for (const k of Object.keys(b)) {
     const relaxed = RELAXED[k];
     if (relaxed) {
-      if (!relaxed.holds(a[k], b[k]) && out.length < limit) out.push({ path: `${k} (${relaxed.why})`, reduced: a[k], fresh: b[k] });
+      if (!relaxed.holds(a[k], b[k], reduced) && out.length < limit) out.push({ path: `${k} (${relaxed.why})`, reduced: a[k], fresh: b[k] });
       continue;
     }
     walk(a[k], b[k], k);

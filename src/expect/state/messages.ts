@@ -106,6 +106,31 @@ function topicMuted(state: ClientState, streamId: number, topic: string, fl: num
 export const WILDCARDS = "__wildcard_mentions";
 
 /**
+ * A key of the model's own: the message that set max_message_id, and its channel (null: a direct message). Real
+ * servers tell a message's deletion to its channel's subscribers: one the client received in a channel it has left
+ * since may go with no event to it, and max_message_id fall (compare.ts's relation for max_message_id).
+ */
+export const NEWEST = "__newest_received";
+
+/** Whether max_message_id `reduced` is (or may be) a message of a channel the client is no longer subscribed to (see NEWEST). */
+export function newestInLeftChannel(state: ClientState, reduced: unknown): boolean {
+  const newest = obj(state[NEWEST]);
+  if (newest.id !== reduced) return false;
+  if (newest.unknown === true) return true;
+  if (typeof newest.stream_id !== "number" || !Array.isArray(state.subscriptions)) return false;
+  return !arr<Obj>(state.subscriptions).some((c) => c.stream_id === newest.stream_id);
+}
+
+/**
+ * The client leaves channels: when no message event said where its newest message is (it came before the
+ * register), it may be in one of them, and may go with no event (see NEWEST) until a newer message comes.
+ */
+export function newestMayBeLeft(state: ClientState): ClientState {
+  if (typeof state.max_message_id !== "number" || obj(state[NEWEST]).id === state.max_message_id) return state;
+  return { ...state, [NEWEST]: { id: state.max_message_id, unknown: true } };
+}
+
+/**
  * unread_msgs.count counts the unread messages that are not muted for the client: every direct message, and the
  * channel messages of topics topicMuted does not mute. It is derived after every event, since muting a topic or a
  * channel changes it as much as a new message does.
@@ -150,8 +175,11 @@ const message: ReducerEntry = {
     const id = num(m.id)!;
     const flags = arr<string>(ev.flags);
     let next: ClientState = { ...state };
-    if (typeof state.max_message_id === "number") next.max_message_id = Math.max(state.max_message_id, id);
     const direct = m.type === "private";
+    if (typeof state.max_message_id === "number") {
+      next.max_message_id = Math.max(state.max_message_id, id);
+      if (id >= state.max_message_id) next[NEWEST] = { id, stream_id: direct ? null : num(m.stream_id) };
+    }
     const participants = arr<Obj>(m.display_recipient).map((r) => num(r.id)!);
     if (direct) next = touchConversation(next, participants.filter((u) => u !== ctx.userId), id);
     if (flags.includes("starred") && Array.isArray(next.starred_messages)) next.starred_messages = [...(next.starred_messages as number[]), id];

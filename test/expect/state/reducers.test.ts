@@ -87,6 +87,23 @@ describe("messages", () => {
     }
   });
 
+  it("max_message_id may fall with no event only when its message is (or, before any message event, may be) of a channel the client left", () => {
+    const s0 = { max_message_id: 5, unread_msgs: emptyUnread(), subscriptions: [channel(3), channel(4)] };
+    const fell = { max_message_id: 4, unread_msgs: emptyUnread() };
+    const read6 = { ...message(6, {}), flags: ["read"] };
+    // Subscribed throughout: a fresh register below the reduced value is a missing delete_message.
+    expect(differences(apply(s0, [read6]), { ...fell, max_message_id: 5 }, new Set()).map((d) => d.path)).toEqual([expect.stringMatching(/^max_message_id/)]);
+    // Its channel left since: the deletion went to the channel's subscribers alone.
+    const left = apply(s0, [read6, ev("subscription", { op: "remove", subscriptions: [{ stream_id: 3 }] })]);
+    expect(differences(left, { ...fell, max_message_id: 5, subscriptions: [channel(4)] }, new Set())).toEqual([]);
+    // Another channel left: its newest message is still in channel 3, whose subscribers it is among.
+    const other = apply(s0, [read6, ev("subscription", { op: "remove", subscriptions: [{ stream_id: 4 }] })]);
+    expect(differences(other, { ...fell, max_message_id: 5, subscriptions: [channel(3)] }, new Set())).not.toEqual([]);
+    // Newest from before the register (no message event says where): any channel left may have held it.
+    const before = apply(s0, [ev("subscription", { op: "remove", subscriptions: [{ stream_id: 4 }] })]);
+    expect(differences(before, { ...fell, subscriptions: [channel(3)] }, new Set())).toEqual([]);
+  });
+
   it("scheduled_messages add / update / remove", () => {
     const sm = (id: number, t: number) => ({ scheduled_message_id: id, scheduled_delivery_timestamp: t, content: "x" });
     let s: ClientState = { scheduled_messages: [sm(1, 10)] };
