@@ -15,8 +15,10 @@
  *     are described there.
  *  9. (proxy-overhead.ts) the validation proxy's added latency: the same requests direct to `serve` and through
  *     `proxy`, each in a child process, medians side by side with their ratio and difference.
+ * 10. (cli-runs.ts) the CLI as installed: each command's start-up against node starting an empty script, and the
+ *     conformance run's wall time, embedded and against `serve`, against the same run with the invariant off.
  * Figures only: no thresholds, so a slow machine never fails a build. BENCH_ONLY=load runs sections 5–8 alone
- * (BENCH_ONLY=5,7 some of them), BENCH_ONLY=proxy section 9.
+ * (BENCH_ONLY=5,7 some of them), BENCH_ONLY=proxy section 9, BENCH_ONLY=cli section 10.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -32,7 +34,14 @@ import { results, tr } from "../test/report/fixtures.ts";
 import { launchChromium, NO_CHROMIUM, type PageGlobals } from "../test/browser/chromium.ts";
 import { runServerLoad } from "./load.ts";
 import { proxyOverhead } from "./proxy-overhead.ts";
+import { cliRuns } from "./cli-runs.ts";
 
+const CLI_HEADING = "\n10. the CLI as installed (the built bin): start-up of each command, and the conformance run's wall time";
+if (process.env.BENCH_ONLY === "cli") {
+  console.log(CLI_HEADING.trimStart());
+  await cliRuns();
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === "proxy") {
   console.log("9. the validation proxy's added latency (serve and proxy as the CLI runs them; the same request direct and proxied)");
   await proxyOverhead(Number(process.env.BENCH_ROUNDS ?? 400));
@@ -240,3 +249,6 @@ await runServerLoad();
 
 console.log("\n9. the validation proxy's added latency (serve and proxy as the CLI runs them; the same request direct and proxied)");
 await proxyOverhead(ROUNDS);
+
+console.log(CLI_HEADING);
+await cliRuns();

@@ -10,6 +10,7 @@ import type { TargetInfo } from "../target/target.ts";
 import type { Sweep } from "./sweep.ts";
 import { CODE_ROOT, suiteSourceName } from "../layout.ts";
 import { closeOrganizationOf, isIsolated, organizationOf } from "./isolation.ts";
+import { isWaiting } from "./waiting.ts";
 import type { TestContext as VitestContext } from "vitest";
 
 declare module "vitest" {
@@ -127,7 +128,8 @@ export function behaviour(
         ownOrganizationFiles.add(d.file);
         vitest.afterAll(() => closeOrganizationOf(d.file));
       }
-      vitest.test(name, async (ctx) => settle(d, own ? await organizationOf(d.file, vitest.inject("target")) : vitest.inject("target"), ctx));
+      const test = isWaiting(d.file) ? vitest.test.concurrent : vitest.test;
+      test(name, async (ctx) => settle(d, own ? await organizationOf(d.file, vitest.inject("target")) : vitest.inject("target"), ctx));
     }
   }
   return d;

@@ -6,6 +6,7 @@ import type { CliOptions, Reporter, TestSpecification } from "vitest/node";
 import type {} from "vitest/config";
 import type { TestMeta } from "../expect/meta.ts";
 import { ISOLATED_SUITES } from "../expect/isolation.ts";
+import { WAITING_SUITES } from "../expect/waiting.ts";
 import { startSibling } from "../target/sibling.ts";
 import { filterHere } from "./filter.ts";
 import { ConformanceCollector } from "../report/collector.ts";
@@ -32,13 +33,6 @@ export interface SuiteRun {
   /** Suite files that failed to load: the run cannot vouch for their tests. */
   moduleErrors: string[];
 }
-
-/**
- * Suite files that spend most of their time waiting out the target's timers: an idle long-poll's heartbeat (50 s on
- * a real server) and scheduled messages coming due (real servers deliver about once a minute). They start first,
- * so that their waits run alongside the other files instead of after them.
- */
-const WAITING_SUITES: readonly string[] = ["suites/events/queue.test.ts", "suites/messages/scheduled-delivery.test.ts"];
 
 /**
  * How many worker processes run the shared suites at once: their tests spend most of their time waiting for the
