@@ -1,6 +1,6 @@
 import { eventOf } from "../../src/client/events.ts";
 import { behaviour } from "../../src/expect/behaviour.ts";
-import { verifyAction } from "../../src/expect/state/invariant.ts";
+import { verifyAction } from "../../src/expect/state/verify-action.ts";
 import { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
 

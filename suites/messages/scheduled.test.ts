@@ -4,7 +4,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { scheduledMessagesEventSchema } from "../../src/schemas/events/scheduled-messages.ts";
 import { scheduledMessageSchema } from "../../src/schemas/scheduled-message.ts";
-import { verifyAction } from "../../src/expect/state/invariant.ts";
+import { verifyAction } from "../../src/expect/state/verify-action.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
 import { freshChannel, sendDirect } from "../support/messages.ts";
 import { editScheduled, LATER, schedule, scheduledList, secondsFromNow } from "../support/scheduled.ts";
