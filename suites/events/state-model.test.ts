@@ -30,6 +30,8 @@ interface Model {
   /** Messages sent and not deleted, with the actors who received them (who may flag them). */
   messages: Array<{ id: number; sender: Actor; channel: number | null; recipients: ReadonlySet<Actor> }>;
   scheduled: number[];
+  /** Each actor's saved drafts, oldest first. */
+  drafts: Record<Actor, number[]>;
   groups: number[];
   /** Topic moves so far: each moves to a name of its own. */
   moves: number;
@@ -222,6 +224,27 @@ const steps: Array<fc.Arbitrary<fc.AsyncCommand<Model, World>>> = [
         },
       ),
   ),
+  fc.record({ who: actor, ch: fc.nat(7), text: word }).map(
+    ({ who, ch, text }) =>
+      new Step(`${who} saves a draft "${text}" to channel #${ch % 2}, or deletes its oldest draft`, () => true, async (m, w) => {
+        const mine = m.drafts[who];
+        if (mine.length > 0 && ch % 2 === 1) {
+          await must(w, "delete a draft", api(w, who).delete(`/drafts/${mine.shift()!}`));
+          return;
+        }
+        const draft = { type: "stream", to: [m.channels[ch % m.channels.length]!.id], topic: "drafting", content: text };
+        const body = await must(w, "save a draft", api(w, who).post("/drafts", { drafts: [draft] }));
+        mine.push(...(body.ids as number[]));
+      }),
+  ),
+  fc.record({ who: actor, active: fc.boolean() }).map(
+    ({ who, active }) =>
+      // Presence is compared by no register (it changes with time alone: exclusions.ts), but its events must still
+      // leave every other part of the state as it was.
+      new Step(`${who} reports itself ${active ? "active" : "idle"}`, () => true, async (_m, w) => {
+        await must(w, "report presence", api(w, who).post("/users/me/presence", { status: active ? "active" : "idle" }));
+      }),
+  ),
   fc.record({ who: fc.constantFrom("member" as const, "secondMember" as const), text: word }).map(
     ({ who, text }) =>
       new Step(`the administrator makes a group "${text}" with ${who}`, () => true, async (m, w) => {
@@ -270,7 +293,7 @@ behaviour(
               // Its comparisons are the test's invariant record (the runner's own watcher is off).
               watches.push(t.watching(watch));
             }
-            const model: Model = { fl: org.target.featureLevel, channels, subscribed: { member: new Set([0, 1]), secondMember: new Set([0, 1]), administrator: new Set([0, 1]) }, messages, scheduled: [], groups: [], moves: 0 };
+            const model: Model = { fl: org.target.featureLevel, channels, subscribed: { member: new Set([0, 1]), secondMember: new Set([0, 1]), administrator: new Set([0, 1]) }, messages, scheduled: [], drafts: { member: [], secondMember: [], administrator: [] }, groups: [], moves: 0 };
             await fc.asyncModelRun(() => ({ model, real: { t, org, watches } }), cmds);
           } finally {
             await Promise.all(watches.map((w) => w.close()));
