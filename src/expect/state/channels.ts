@@ -1,4 +1,4 @@
-import { dropChannelUnreads, newestMayBeLeft } from "./messages.ts";
+import { dropChannelUnreads, leftAChannel } from "./messages.ts";
 import { arr, clone, editList, num, obj, replaceWith, type ClientState, type Obj, type ReducerEntry } from "./model.ts";
 
 /**
@@ -125,7 +125,7 @@ const subscriptionRemove: ReducerEntry = {
     const removed = arr<Obj>(state.subscriptions).filter((c) => ids.has(num(c.stream_id)));
     let next = editList(state, "subscriptions", (list) => list.filter((c) => !ids.has(num(c.stream_id))));
     next = editList(next, "unsubscribed", (list) => [...list.filter((c) => !ids.has(num(c.stream_id))), ...clone(removed)]);
-    return newestMayBeLeft(dropChannelUnreads(next, new Set([...ids].filter((id): id is number => id !== undefined))));
+    return leftAChannel(dropChannelUnreads(next, new Set([...ids].filter((id): id is number => id !== undefined))));
   },
 };
 

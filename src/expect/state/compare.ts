@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { EXCLUDED, isEnvelopeKey } from "./exclusions.ts";
-import { newestInLeftChannel } from "./messages.ts";
+import { possiblyInLeftChannel } from "./messages.ts";
 import type { ClientState } from "./model.ts";
 
 /** The register body as state: without the envelope and the server's identity. */
@@ -55,13 +55,23 @@ function prune(state: ClientState, unknowable: ReadonlySet<string>): ClientState
  * that a fresh register does not count is a failure (the client would be ahead of the server), but a fresh
  * register may count messages the client can read and never received (a message in a public channel it is not
  * subscribed to): servers differ in whether max_message_id covers those, and no event could tell the client. It may
- * be below the reduced one only when the reduced one is a message of a channel the client has left, whose deletion
- * real servers tell only the channel's subscribers (NEWEST in messages.ts).
+ * be below the reduced one, and a starred id may be missing from a fresh starred_messages, only for a message of a
+ * channel the client has left, whose deletion real servers tell the channel's subscribers alone (CHANNEL_OF in
+ * messages.ts); a star no event announced is a failure.
  */
 const RELAXED: Record<string, { holds: (reduced: unknown, fresh: unknown, state: ClientState) => boolean; why: string }> = {
   max_message_id: {
-    holds: (r, f, state) => typeof r === "number" && typeof f === "number" && (r <= f || newestInLeftChannel(state, r)),
+    holds: (r, f, state) => typeof r === "number" && typeof f === "number" && (r <= f || possiblyInLeftChannel(state, r)),
     why: "the reduced value must not exceed the fresh one (unless it is a message of a channel the client left)",
+  },
+  starred_messages: {
+    holds: (r, f, state) => {
+      if (!Array.isArray(r) || !Array.isArray(f)) return isDeepStrictEqual(r, f);
+      const reduced = new Set(r as number[]);
+      const fresh = new Set(f as number[]);
+      return [...fresh].every((id) => reduced.has(id)) && [...reduced].every((id) => fresh.has(id) || possiblyInLeftChannel(state, id));
+    },
+    why: "the same ids (one may be missing from the fresh list only if it is a message of a channel the client left)",
   },
 };
 

@@ -106,29 +106,28 @@ function topicMuted(state: ClientState, streamId: number, topic: string, fl: num
 export const WILDCARDS = "__wildcard_mentions";
 
 /**
- * A key of the model's own: the message that set max_message_id, and its channel (null: a direct message). Real
- * servers tell a message's deletion to its channel's subscribers: one the client received in a channel it has left
- * since may go with no event to it, and max_message_id fall (compare.ts's relation for max_message_id).
+ * Keys of the model's own, never in a register: the channel of each message the client received by an event (null:
+ * a direct message), and whether it has left a channel since its register. Real servers tell a channel message's
+ * deletion to the channel's subscribers alone, so a message of a channel the client left may go with no event to
+ * it: max_message_id may fall and a starred id leave starred_messages (compare.ts's relations for both).
  */
-export const NEWEST = "__newest_received";
-
-/** Whether max_message_id `reduced` is (or may be) a message of a channel the client is no longer subscribed to (see NEWEST). */
-export function newestInLeftChannel(state: ClientState, reduced: unknown): boolean {
-  const newest = obj(state[NEWEST]);
-  if (newest.id !== reduced) return false;
-  if (newest.unknown === true) return true;
-  if (typeof newest.stream_id !== "number" || !Array.isArray(state.subscriptions)) return false;
-  return !arr<Obj>(state.subscriptions).some((c) => c.stream_id === newest.stream_id);
-}
+export const CHANNEL_OF = "__channel_of";
+export const LEFT_A_CHANNEL = "__left_a_channel";
 
 /**
- * The client leaves channels: when no message event said where its newest message is (it came before the
- * register), it may be in one of them, and may go with no event (see NEWEST) until a newer message comes.
+ * Whether message `id` is (or, for one no event told the channel of, may be) in a channel the client has left.
+ * The client left none since its register: no.
  */
-export function newestMayBeLeft(state: ClientState): ClientState {
-  if (typeof state.max_message_id !== "number" || obj(state[NEWEST]).id === state.max_message_id) return state;
-  return { ...state, [NEWEST]: { id: state.max_message_id, unknown: true } };
+export function possiblyInLeftChannel(state: ClientState, id: number): boolean {
+  const channels = state[CHANNEL_OF] as Map<number, number | null> | undefined;
+  const channel = channels?.get(id);
+  if (channel === undefined) return state[LEFT_A_CHANNEL] === true;
+  if (channel === null || !Array.isArray(state.subscriptions)) return false;
+  return !arr<Obj>(state.subscriptions).some((c) => c.stream_id === channel);
 }
+
+/** The client has left channels (see CHANNEL_OF). */
+export const leftAChannel = (state: ClientState): ClientState => (state[LEFT_A_CHANNEL] === true ? state : { ...state, [LEFT_A_CHANNEL]: true });
 
 /**
  * unread_msgs.count counts the unread messages that are not muted for the client: every direct message, and the
@@ -176,10 +175,11 @@ const message: ReducerEntry = {
     const flags = arr<string>(ev.flags);
     let next: ClientState = { ...state };
     const direct = m.type === "private";
-    if (typeof state.max_message_id === "number") {
-      next.max_message_id = Math.max(state.max_message_id, id);
-      if (id >= state.max_message_id) next[NEWEST] = { id, stream_id: direct ? null : num(m.stream_id) };
-    }
+    if (typeof state.max_message_id === "number") next.max_message_id = Math.max(state.max_message_id, id);
+    // Shared by the states that follow rather than copied for every message (that would cost a run's length); a
+    // move to another channel updates it (update_message).
+    const channels = (state[CHANNEL_OF] as Map<number, number | null> | undefined) ?? new Map<number, number | null>();
+    next[CHANNEL_OF] = channels.set(id, direct ? null : (num(m.stream_id) ?? null));
     const participants = arr<Obj>(m.display_recipient).map((r) => num(r.id)!);
     if (direct) next = touchConversation(next, participants.filter((u) => u !== ctx.userId), id);
     if (flags.includes("starred") && Array.isArray(next.starred_messages)) next.starred_messages = [...(next.starred_messages as number[]), id];
@@ -208,6 +208,8 @@ const updateMessage: ReducerEntry = {
     const ids = arr<number>(ev.message_ids).length ? arr<number>(ev.message_ids) : [num(ev.message_id)!];
     const flags = arr<string>(ev.flags);
     const moved = ev.new_stream_id !== undefined || (ev.subject !== undefined && ev.orig_subject !== undefined && ev.subject !== ev.orig_subject);
+    const channels = state[CHANNEL_OF] as Map<number, number | null> | undefined;
+    if (typeof ev.new_stream_id === "number") for (const id of ids) channels?.set(id, ev.new_stream_id);
     return editUnread(state, (u) => {
       if (moved) {
         // A move keeps a message's mention flags: what was in mentions stays there.

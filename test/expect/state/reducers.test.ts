@@ -104,6 +104,15 @@ describe("messages", () => {
     expect(differences(before, { ...fell, subscriptions: [channel(3)] }, new Set())).toEqual([]);
   });
 
+  it("a starred id may leave starred_messages with no event only when its message is of a channel the client left; a star no event told is a failure", () => {
+    const s0 = { max_message_id: 5, starred_messages: [2], subscriptions: [channel(3), channel(4)] };
+    const starred6 = [{ ...message(6, {}), flags: ["read", "starred"] }];
+    expect(differences(apply(s0, starred6), { starred_messages: [2] }, new Set())).not.toEqual([]);
+    const left = apply(s0, [...starred6, ev("subscription", { op: "remove", subscriptions: [{ stream_id: 3 }] })]);
+    expect(differences(left, { starred_messages: [2] }, new Set())).toEqual([]);
+    expect(differences(left, { starred_messages: [2, 6, 7] }, new Set())).not.toEqual([]);
+  });
+
   it("scheduled_messages add / update / remove", () => {
     const sm = (id: number, t: number) => ({ scheduled_message_id: id, scheduled_delivery_timestamp: t, content: "x" });
     let s: ClientState = { scheduled_messages: [sm(1, 10)] };
