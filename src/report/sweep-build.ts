@@ -98,7 +98,7 @@ export function renderSweepSummary(r: SweepResults): string {
   const total = Object.values(r.counts).reduce((a, b) => a + b, 0);
   const lines = [
     `Sweep:    FL ${r.from}–${r.to} (${r.levels.length} levels) against reference servers, ${r.workers} worker${r.workers === 1 ? "" : "s"}${r.filter ? `; only ${r.filter.join(", ")}` : ""}${r.faults.length ? `; faults ${r.faults.join(", ")}` : ""}`,
-    `Result:   ${r.redLevels.length === 0 && r.moduleErrors.length === 0 ? `GREEN at every level (${r.greenLevels}/${r.levels.length})` : `RED at ${r.redLevels.length} level${r.redLevels.length === 1 ? "" : "s"}: ${levelRanges(r.redLevels)}`}`,
+    `Result:   ${r.redLevels.length === 0 && r.moduleErrors.length === 0 ? `GREEN at every level (${r.greenLevels}/${r.levels.length})` : r.redLevels.length === 0 ? `RED: ${r.moduleErrors.length} suite file load${r.moduleErrors.length === 1 ? "" : "s"} failed (listed below), so some levels ran without them` : `RED at ${r.redLevels.length} level${r.redLevels.length === 1 ? "" : "s"}: ${levelRanges(r.redLevels)}${r.moduleErrors.length ? `; ${r.moduleErrors.length} suite file loads failed (listed below)` : ""}`}`,
     `Tests:    ${total} test runs: pass ${r.counts.pass}, n/a ${r.counts["n/a"]}, problems ${r.problems.reduce((a, p) => a + p.levels.length, 0)}`,
     `Wall:     ${(r.wallMs / 1000).toFixed(1)} s`,
   ];

@@ -8,6 +8,7 @@ import type { TestMeta } from "../expect/meta.ts";
 import { ISOLATED_SUITES } from "../expect/isolation.ts";
 import { WAITING_SUITES } from "../expect/waiting.ts";
 import { startSibling } from "../target/sibling.ts";
+import { holdCacheLock } from "./cache-lock.ts";
 import { filterHere } from "./filter.ts";
 import { ConformanceCollector } from "../report/collector.ts";
 import type { Expectations } from "../report/expectations.ts";
@@ -44,7 +45,8 @@ const SHARED_WORKERS = Math.max(2, availableParallelism() - 1);
  * vitest's file cache of transformed modules (experimental.fsModuleCache), which spares each run transforming the
  * suites and the harness again (a second or two of a full run). It lives in a folder of this user's alone in the
  * temporary folder, as the package may be read-only: a folder another user made or may write to could feed the
- * workers code, so then, or where no such folder can be made, runs go without the cache.
+ * workers code, so then, or where no such folder can be made, runs go without the cache. One process at a time uses
+ * it (holdCacheLock); runs beside it go without.
  */
 function moduleCache(): { experimental?: { fsModuleCache: true; fsModuleCachePath: string } } {
   const uid = process.getuid?.();
@@ -58,6 +60,7 @@ function moduleCache(): { experimental?: { fsModuleCache: true; fsModuleCachePat
   } catch {
     return {};
   }
+  if (!holdCacheLock(dir)) return {};
   return { experimental: { fsModuleCache: true, fsModuleCachePath: dir } };
 }
 
