@@ -1,4 +1,5 @@
 import { publishDefaultStreamGroups } from "../events/default-streams.ts";
+import { activeUserIds } from "../events/realm-user.ts";
 import type { Runtime } from "../runtime.ts";
 import { ROLE, type User } from "../state/types.ts";
 import { zulipHas } from "../zulip-levels.ts";
@@ -8,8 +9,6 @@ import { zulipHas } from "../zulip-levels.ts";
  * /realm/domains, its billing pages, its Zoom authorisation, its /default_stream_groups): the reference control changes it, the register sections show it
  * (api/realm/zulip-fields.ts), and clients hear of it by the events real servers send.
  */
-
-const active = (rt: Runtime): User[] => [...rt.store.users.values()].filter((u) => u.isActive);
 
 export type RealmDomainChange = { op: "add" | "change"; domain: string; allow_subdomains: boolean } | { op: "remove"; domain: string };
 
@@ -25,13 +24,13 @@ export function changeRealmDomain(rt: Runtime, change: RealmDomainChange): boole
   if (change.op === "add" ? at >= 0 : at < 0) return false;
   if (change.op === "remove") {
     list.splice(at, 1);
-    rt.queues.publish("realm_domains", active(rt).map((u) => u.id), () => ({ type: "realm_domains", op: "remove", domain }));
+    rt.queues.publish("realm_domains", activeUserIds(rt), () => ({ type: "realm_domains", op: "remove", domain }));
     return true;
   }
   const entry = { domain, allow_subdomains: change.allow_subdomains };
   if (change.op === "add") list.push(entry);
   else list[at] = entry;
-  rt.queues.publish("realm_domains", active(rt).map((u) => u.id), () => ({ type: "realm_domains", op: change.op, realm_domain: { ...entry } }));
+  rt.queues.publish("realm_domains", activeUserIds(rt), () => ({ type: "realm_domains", op: change.op, realm_domain: { ...entry } }));
   return true;
 }
 
@@ -46,7 +45,7 @@ export const managesBilling = (user: User): boolean => !user.isBot && user.role 
 export function setSponsorshipPending(rt: Runtime, pending: boolean): boolean {
   if (!zulipHas(rt.fl, "manageBillingGroup")) return false;
   rt.store.realmStatus.sponsorshipPending = pending;
-  const managers = active(rt).filter(managesBilling).map((u) => u.id);
+  const managers = [...rt.store.users.values()].filter((u) => u.isActive && managesBilling(u)).map((u) => u.id);
   rt.queues.publish("realm_billing", managers, () => ({ type: "realm_billing", property: "has_pending_sponsorship_request", value: pending }));
   return true;
 }

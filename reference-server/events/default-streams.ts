@@ -12,11 +12,13 @@ export function defaultStreamsValue(rt: Runtime): unknown[] {
   return channels.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((c) => serializeChannel(rt, c, false));
 }
 
-/** `default_streams` with the whole set, to every active user but guests (who are told of none). */
+/** Who hears of the default channels and their groups: every active user but guests (who are told of none). */
+const nonGuestIds = (rt: Runtime): number[] => [...rt.store.users.values()].filter((u) => u.isActive && !rt.access.isGuest(u)).map((u) => u.id);
+
+/** `default_streams` with the whole set, to every active user but guests. */
 export function publishDefaultStreams(rt: Runtime): void {
-  const users = [...rt.store.users.values()].filter((u) => u.isActive && !rt.access.isGuest(u)).map((u) => u.id);
   const value = defaultStreamsValue(rt);
-  rt.queues.publish("default_streams", users, () => ({ type: "default_streams", default_streams: value }));
+  rt.queues.publish("default_streams", nonGuestIds(rt), () => ({ type: "default_streams", default_streams: value }));
 }
 
 /** The default channel groups as register's realm_default_stream_groups and their event carry them: channels as in defaultStreamsValue. */
@@ -33,7 +35,6 @@ export function defaultStreamGroupsValue(rt: Runtime): unknown[] {
 
 /** `default_stream_groups` with every group, to every active user but guests (as default_streams). */
 export function publishDefaultStreamGroups(rt: Runtime): void {
-  const users = [...rt.store.users.values()].filter((u) => u.isActive && !rt.access.isGuest(u)).map((u) => u.id);
   const value = defaultStreamGroupsValue(rt);
-  rt.queues.publish("default_stream_groups", users, () => ({ type: "default_stream_groups", default_stream_groups: value }));
+  rt.queues.publish("default_stream_groups", nonGuestIds(rt), () => ({ type: "default_stream_groups", default_stream_groups: value }));
 }
