@@ -9,7 +9,7 @@ import { isReferenceServer, type TargetInfo } from "../target/target.ts";
 import { Expectations } from "./expect.ts";
 import { BlockedError, ConformanceFailure, HarnessError } from "./failure.ts";
 import type { TestFl } from "./fl.ts";
-import type { InvariantRecord } from "./state/invariant.ts";
+import type { InvariantRecord } from "./state/record.ts";
 
 /** A state watcher the test runs itself (StateWatch.start): what its comparisons came to, as one record (null: nothing). */
 export interface OwnWatcher {

@@ -1,7 +1,7 @@
 import type { Exchange } from "../client/exchange.ts";
 import type { Descriptor } from "./descriptor.ts";
 import type { Outcome, Status } from "./outcome.ts";
-import type { InvariantRecord } from "./state/invariant.ts";
+import type { InvariantRecord } from "./state/record.ts";
 
 /** A test's status after an expectations file has been applied. */
 export type ReportedStatus = Status | "expected-fail" | "unexpected-pass";

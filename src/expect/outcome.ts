@@ -1,5 +1,5 @@
 import type { Exchange } from "../client/exchange.ts";
-import type { InvariantRecord } from "./state/invariant.ts";
+import type { InvariantRecord } from "./state/record.ts";
 
 /**
  * The statuses of DESIGN.md (expected-fail and unexpected-pass come from an expectations file, at report time).

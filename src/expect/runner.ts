@@ -8,7 +8,8 @@ import type { Descriptor } from "./descriptor.ts";
 import { BlockedError, ConformanceFailure, HarnessError, NotApplicableError, UnverifiableError } from "./failure.ts";
 import { TestFl } from "./fl.ts";
 import type { Outcome } from "./outcome.ts";
-import { mergeRecords, StateWatch, type InvariantRecord } from "./state/invariant.ts";
+import { StateWatch } from "./state/invariant.ts";
+import { mergeRecords, type InvariantRecord } from "./state/record.ts";
 
 /**
  * Whether and how the state invariant watches a test: every test that changes the server, with a persona, unless

@@ -1,5 +1,5 @@
 import type { Catalog } from "../../catalog/catalog.ts";
-import type { InvariantRecord } from "./invariant.ts";
+import type { InvariantRecord } from "./record.ts";
 import { modelReduces, REDUCERS } from "./reducers.ts";
 
 /**

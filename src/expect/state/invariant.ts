@@ -11,6 +11,7 @@ import { Expectations } from "../expect.ts";
 import { ConformanceFailure, show } from "../failure.ts";
 import { differences, toState, type Difference } from "./compare.ts";
 import type { ClientState, ReduceContext } from "./model.ts";
+import type { InvariantRecord } from "./record.ts";
 import { eventKey, REDUCERS, reduceAll, sectionsOf } from "./reducers.ts";
 
 /** The clause a broken invariant fails: the events feed keeps a client's register state current. */
@@ -23,37 +24,6 @@ export const INVARIANT_CLAUSE = "fl153.events.state-consistency";
  * `invariant: { capabilities }`.
  */
 export const DEFAULT_CAPABILITIES: Readonly<Record<string, boolean>> = { ...MODERN_CLIENT_CAPABILITIES, user_avatar_url_field_optional: false };
-
-/** What the invariant did for one test (results.json's `invariant` of a test). */
-export interface InvariantRecord {
-  /** checked: compared and equal; failed: a difference (the test fails on INVARIANT_CLAUSE); skipped: not compared, and why. */
-  status: "checked" | "failed" | "skipped";
-  /** Why skipped (opt-out reason, a test that failed first, a lost queue…). */
-  why?: string;
-  /** The model's names (`type` or `type/op`) of the events reduced, each once. */
-  reduced: string[];
-  /** Event types the model does not know (not reduced: their sections are not compared). */
-  unknown: string[];
-  /** The register sections refetched and compared (fetch_event_types names). */
-  sections: string[];
-  /**
-   * How many watchers of the test's own (StateWatch.start, attached with TestContext.watching) the record sums up
-   * besides the runner's watcher; absent when none. Their events count as reduced, their sections as compared, and
-   * the status is checked only when every comparison of every watcher held.
-   */
-  own?: number;
-}
-
-/**
- * One record of several watchers' comparisons (the runner's and the test's own): failed when any failed, checked
- * when all were checked, otherwise skipped with every reason; the events and sections of all of them.
- */
-export function mergeRecords(records: readonly InvariantRecord[]): InvariantRecord {
-  const union = (pick: (r: InvariantRecord) => string[]) => [...new Set(records.flatMap(pick))].sort();
-  const status = records.some((r) => r.status === "failed") ? "failed" : records.every((r) => r.status === "checked") ? "checked" : "skipped";
-  const why = [...new Set(records.flatMap((r) => (r.status === "skipped" && r.why ? [r.why] : [])))].join("; ");
-  return { status, ...(status === "skipped" && why ? { why } : {}), reduced: union((r) => r.reduced), unknown: union((r) => r.unknown), sections: union((r) => r.sections) };
-}
 
 /**
  * The sections the watcher's register fetches: those the model can compare (every reducer's sections), not the
@@ -232,9 +202,11 @@ export class StateWatch {
     this.events.push(...events);
     const r = reduceAll(this.state, events, this.ctx);
     this.state = r.state;
-    for (const k of r.reduced) this.reduced.add(k);
+    for (const k of r.reduced) {
+      this.reduced.add(k);
+      this.uncompared.add(k);
+    }
     for (const k of r.unknown) this.unknown.add(k);
-    for (const k of r.reduced) this.uncompared.add(k);
     if (events.some((e) => eventKey(e) === ORGANIZATION_GONE)) this.gone = true;
   }
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Descriptor } from "../../../src/expect/descriptor.ts";
 import { runBehaviour } from "../../../src/expect/runner.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
-import { INVARIANT_CLAUSE, mergeRecords, StateWatch } from "../../../src/expect/state/invariant.ts";
+import { INVARIANT_CLAUSE, StateWatch } from "../../../src/expect/state/invariant.ts";
+import { mergeRecords } from "../../../src/expect/state/record.ts";
 import { startReferenceTarget } from "../../../src/target/reference.ts";
 import type { TargetInfo } from "../../../src/target/target.ts";
 
