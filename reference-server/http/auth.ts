@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
 import { ApiError, badRequest, unauthorized } from "./errors.ts";
+import { TextMemo } from "./memo.ts";
 
 const API_KEY = /^[A-Za-z0-9]{32}$/;
 
@@ -11,28 +12,19 @@ type Decoded = { scheme: "other" } | { scheme: "basic"; email: string; key: stri
 /**
  * Headers already decoded, by their text: a client sends the same header with every request, and decoding is a
  * pure function of it (the user is still looked up each time, so a changed key or a deactivation counts at once).
- * Emptied when full; long headers are not kept.
  */
-const decodedHeaders = new Map<string, Decoded>();
-const MAX_DECODED = 1000;
+const decodedHeaders = new TextMemo<Decoded>(1000, 1024);
 
 function decode(header: string): Decoded {
-  let d = decodedHeaders.get(header);
-  if (d !== undefined) return d;
-  const m = /^\s*(\S+)\s+(\S+)\s*$/.exec(header);
-  if (!m) throw unauthorized("Invalid authorization header for basic auth");
-  if (m[1]!.toLowerCase() !== "basic") d = { scheme: "other" };
-  else {
+  return decodedHeaders.of(header, () => {
+    const m = /^\s*(\S+)\s+(\S+)\s*$/.exec(header);
+    if (!m) throw unauthorized("Invalid authorization header for basic auth");
+    if (m[1]!.toLowerCase() !== "basic") return { scheme: "other" };
     const decoded = Buffer.from(m[2]!, "base64").toString("utf8");
     const colon = decoded.indexOf(":");
     if (colon < 0) throw unauthorized("Invalid authorization header for basic auth");
-    d = { scheme: "basic", email: decoded.slice(0, colon).trim(), key: decoded.slice(colon + 1).trim() };
-  }
-  if (header.length <= 1024) {
-    if (decodedHeaders.size >= MAX_DECODED) decodedHeaders.clear();
-    decodedHeaders.set(header, d);
-  }
-  return d;
+    return { scheme: "basic", email: decoded.slice(0, colon).trim(), key: decoded.slice(colon + 1).trim() };
+  });
 }
 
 /** HTTP Basic `email:api_key` (wire §2). The user is found by key, then the email must match. */

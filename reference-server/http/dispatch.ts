@@ -4,6 +4,7 @@ import { authenticate } from "./auth.ts";
 import { hasNoBody, NO_BODY, parseBody } from "./body.ts";
 import { jsonAnswer, sendAnswer, sendError, sendJson, successBody } from "./envelope.ts";
 import { ApiError, badRequest, methodNotAllowed, notFound } from "./errors.ts";
+import { TextMemo } from "./memo.ts";
 import { Params } from "./params.ts";
 import { AUTH_REALM, specEndpoint, specName, toRealNames } from "../../src/product/names.ts";
 import { routeExists } from "./route-exists.ts";
@@ -23,26 +24,14 @@ interface Target {
   query: readonly (readonly [string, string])[];
 }
 
-/**
- * Targets already read, by the request's raw target: clients ask for the same few again and again, and reading one
- * (URL, then URLSearchParams) costs more than the rest of a small request's routing. Reading is a pure function of
- * the text, so an entry never goes stale; the table is emptied when full, and long targets are not kept.
- */
-const targets = new Map<string, Target>();
-const MAX_TARGETS = 2000;
-const MAX_TARGET_LENGTH = 4096;
+/** Targets already read, by the request's raw target: reading one (URL, then URLSearchParams) is a pure function of it. */
+const targets = new TextMemo<Target>(2000, 4096);
 
 function readTarget(raw: string): Target {
-  let t = targets.get(raw);
-  if (t === undefined) {
+  return targets.of(raw, () => {
     const url = new URL(raw, "http://reference.invalid");
-    t = { pathname: url.pathname, query: [...url.searchParams] };
-    if (raw.length <= MAX_TARGET_LENGTH) {
-      if (targets.size >= MAX_TARGETS) targets.clear();
-      targets.set(raw, t);
-    }
-  }
-  return t;
+    return { pathname: url.pathname, query: [...url.searchParams] };
+  });
 }
 
 /**

@@ -1,9 +1,7 @@
 import type { z } from "zod";
 import type { FaultId } from "../faults.ts";
 import { badRequest, confusingVar, missingParam } from "./errors.ts";
-
-const MAX_CACHED_VALUES = 1000;
-const MAX_CACHED_TEXT = 4096;
+import type { TextMemo } from "./memo.ts";
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
@@ -88,10 +86,9 @@ export class Params {
    * A JSON-encoded value checked against a schema; a mismatch is BAD_REQUEST naming the parameter. `fast`, for hot
    * parameters: a hand-written check of the usual shape that returns the value when it accepts it (as the schema
    * would) and undefined to leave the value to the schema. `cache`, for hot parameters whose text repeats: accepted
-   * values by their text, deep-frozen since every request that sends the same text gets the same value (the table
-   * is emptied when full; long texts are not kept).
+   * values by their text, deep-frozen since every request that sends the same text gets the same value.
    */
-  optJson<S extends z.ZodType>(name: string, schema: S, fast?: (value: unknown) => z.infer<S> | undefined, cache?: Map<string, z.infer<S>>): z.infer<S> | undefined {
+  optJson<S extends z.ZodType>(name: string, schema: S, fast?: (value: unknown) => z.infer<S> | undefined, cache?: TextMemo<z.infer<S>>): z.infer<S> | undefined {
     const raw = this.take(name);
     if (raw === undefined) return undefined;
     const known = cache?.get(raw);
@@ -107,11 +104,7 @@ export class Params {
       }
       accepted = r.data;
     }
-    if (cache !== undefined && accepted !== undefined && raw.length <= MAX_CACHED_TEXT) {
-      if (cache.size >= MAX_CACHED_VALUES) cache.clear();
-      cache.set(raw, deepFreeze(accepted));
-    }
-    return accepted;
+    return cache !== undefined && accepted !== undefined ? cache.remember(raw, deepFreeze(accepted)) : accepted;
   }
 
   json<S extends z.ZodType>(name: string, schema: S): z.infer<S> {

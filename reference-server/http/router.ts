@@ -1,5 +1,6 @@
 import Router from "find-my-way";
 import type { Method, Route } from "../runtime.ts";
+import { TextMemo } from "./memo.ts";
 
 const METHODS: Method[] = ["GET", "POST", "PATCH", "PUT", "DELETE"];
 
@@ -15,9 +16,9 @@ export class RouteTable {
   private readonly router = Router({ ignoreTrailingSlash: true, caseSensitive: true });
   /**
    * Answers already given, by method and path: the table never changes, and most requests name a path seen before.
-   * Emptied when full. A found match is shared: callers only read it.
+   * A found match is shared: callers only read it.
    */
-  private readonly seen = new Map<string, Lookup>();
+  private readonly seen = new TextMemo<Lookup>(2000, 1032);
 
   constructor(routes: readonly Route[]) {
     for (const route of routes) {
@@ -26,16 +27,7 @@ export class RouteTable {
   }
 
   lookup(method: string, path: string): Lookup {
-    const key = `${method} ${path}`;
-    let found = this.seen.get(key);
-    if (found === undefined) {
-      found = this.find(method, path);
-      if (path.length <= 1024) {
-        if (this.seen.size >= 2000) this.seen.clear();
-        this.seen.set(key, found);
-      }
-    }
-    return found;
+    return this.seen.of(`${method} ${path}`, () => this.find(method, path));
   }
 
   private find(method: string, path: string): Lookup {

@@ -6,10 +6,11 @@ import { NarrowSchema, parseNarrow, type NarrowTerm } from "./narrow.ts";
 import { fetchRange, flagsFor, readRange } from "./range.ts";
 import { messageJsonOpen, serializeMessage, type MessageView } from "./serialize.ts";
 import { RawJson } from "../../http/envelope.ts";
+import { TextMemo } from "../../http/memo.ts";
 
 const MessageIds = z.array(z.number().int());
 /** Narrows by their text: clients send the same few narrows again and again (Params.optJson). */
-const narrows = new Map<string, NarrowTerm[]>();
+const narrows = new TextMemo<NarrowTerm[]>(1000, 4096);
 
 function view(ctx: RequestContext): MessageView {
   const { params, rt } = ctx;
