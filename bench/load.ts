@@ -3,7 +3,8 @@
  * measured in the same run (issue #14).
  *
  * Setup, on a 2-core machine: the reference server runs in a child process (server-child.ts) and the raw baseline
- * in another (raw-child.ts); autocannon runs in this process, so server and generator each have a core. The raw
+ * in another (raw-child.ts); autocannon runs in this process, so server and generator each have a core. The
+ * children run as tsc emits them (.bench-build/), as the package's server does. The raw
  * baseline is a bare node:http server replying with exactly the status, headers and body bytes the reference server
  * returned for the same request: the ratio reference/raw says how much of node's own ceiling the server reaches.
  * The fan-out (section 7) has its own raw baseline (raw-poll-child.ts), which holds as many polls and answers them
@@ -55,9 +56,10 @@ class Child {
       this.waiting.delete(m.id);
     });
   }
+  /** `file`: a child of bench/, run from .bench-build/ (scripts/build-bench.mjs, which `npm run bench` runs first). */
   static start(file: string): Child {
-    const path = fileURLToPath(new URL(file, import.meta.url));
-    return new Child(fork(path, [], { execArgv: ["--import", "tsx", ...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []), ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])], stdio: ["ignore", "inherit", "inherit", "ipc"] }));
+    const path = fileURLToPath(new URL(`../.bench-build/bench/${file.replace(/\.ts$/, ".js")}`, import.meta.url));
+    return new Child(fork(path, [], { execArgv: [...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []), ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])], stdio: ["ignore", "inherit", "inherit", "ipc"] }));
   }
   call<T>(msg: Record<string, unknown>): Promise<T> {
     const id = this.next++;
