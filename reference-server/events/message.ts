@@ -28,21 +28,22 @@ export function publishMessage(rt: Runtime, message: Message, receivers: Readonl
   // an event of its own, with `local_message_id`.
   const rendered = new Map<number, Record<string, unknown>>();
   const events = new Map<string, StoredEvent>();
-  const flagKeys = new Map<number, string>();
+  const flagKeys = new Map<ReadonlySet<string>, string>();
   const substituted = rt.faulty("fl334.messages.event-subject-substitution");
   const render = (q: EventQueue, echoed: boolean): StoredEvent => {
     const { options } = q;
     const allowEmptyTopic = options.capabilities.empty_topic_name || substituted;
     const variant = (options.applyMarkdown ? 1 : 0) | (options.clientGravatar ? 2 : 0) | (allowEmptyTopic ? 4 : 0);
     const flags = receivers.get(options.userId);
-    let flagKey = flagKeys.get(options.userId);
-    if (flagKey === undefined) flagKeys.set(options.userId, (flagKey = flags ? [...flags].join(",") : ""));
+    // Keyed by the set itself: receivers without flags share one.
+    let flagKey = flags === undefined ? "" : flagKeys.get(flags);
+    if (flagKey === undefined) flagKeys.set(flags!, (flagKey = [...flags!].join(",")));
     const key = `${variant}:${flagKey}`;
     let event = echoed ? undefined : events.get(key);
     if (!event) {
       let payload = rendered.get(variant);
       if (!payload) rendered.set(variant, (payload = serializeMessage(rt, message, { applyMarkdown: options.applyMarkdown, clientGravatar: options.clientGravatar, allowEmptyTopic })));
-      // Rendered for the event and never changed after: its JSON can be made once for every queue.
+      // Rendered for the event and never changed after: kept as its JSON, made once for every queue.
       event = snapshot({ type: "message", message: payload, flags: [...(flags ?? [])], ...(echoed && echo ? { local_message_id: echo.localId } : {}) });
       if (!echoed) events.set(key, event);
     }

@@ -30,7 +30,33 @@ export interface QueuedEvent {
   [key: string]: unknown;
 }
 
-export type StoredEvent = Omit<QueuedEvent, "id">;
+/** An event as a publisher makes it. */
+export type EventObject = Omit<QueuedEvent, "id">;
+
+/**
+ * A snapshot event (`snapshot`) as queues keep it: the event until a queue first answers with it, then its JSON alone,
+ * without its closing brace and the id that goes last (`{...e, id}`), made once for every queue that holds it.
+ */
+class SnapshotEvent {
+  private bytes: Buffer | undefined;
+  constructor(private event: EventObject | undefined) {}
+
+  get head(): Buffer {
+    if (this.bytes === undefined) {
+      this.bytes = encodeHead(this.event!);
+      this.event = undefined;
+    }
+    return this.bytes;
+  }
+
+  withId(id: number): QueuedEvent {
+    if (this.event !== undefined) return { ...this.event, id } as QueuedEvent;
+    return JSON.parse(`${this.bytes!.toString()}"id":${id}}`) as QueuedEvent;
+  }
+}
+
+/** An event as a queue holds it. */
+export type StoredEvent = EventObject | SnapshotEvent;
 
 /** How a wait for events ended: an event is there, the wait ran out (or the server let it go), the client left. */
 export type WaitOutcome = "arrived" | "idle" | "gone";
@@ -41,31 +67,30 @@ export interface ClientConnection {
   removeListener(event: "close", listener: () => void): unknown;
 }
 
+const COMMA_BYTE = 0x2c;
+
+/** The event's JSON with its closing brace turned into the comma before the id (`{}` has nothing before the id). */
+function encodeHead(event: EventObject): Buffer {
+  const bytes = Buffer.from(JSON.stringify(event));
+  if (bytes.length === 2) return bytes.subarray(0, 1);
+  bytes[bytes.length - 1] = COMMA_BYTE;
+  return bytes;
+}
+
 /**
- * An event's JSON as a client gets it, without its closing brace and the id that goes last (`{...e, id}`). Events
- * marked as snapshots (`snapshot`: built fresh for the event and never changed, as message events are) have these
- * bytes made once, and every queue that holds the event answers with them; any other event may refer to state
- * that changes, so it is encoded afresh for each answer, as it always was.
+ * Marks an event made for its occasion alone and never changed after (a message event: a rendering of the message
+ * and the receiver's flags): its JSON is made once, when a queue first answers with it, and is all that is kept of
+ * it from then on. Encoding waits for a poll, since queues nobody polls never need it. Any other event may refer to
+ * state that changes, so it is kept as it is and encoded for each answer.
  */
-const snapshots = new WeakSet<StoredEvent>();
-const encoded = new WeakMap<StoredEvent, Buffer>();
-
-/** Marks an event whose every part was made for it alone and is never changed: its JSON can be made once. */
-export function snapshot<T extends StoredEvent>(event: T): T {
-  snapshots.add(event);
-  return event;
+export function snapshot(event: EventObject): StoredEvent {
+  return new SnapshotEvent(event);
 }
 
-function eventHead(event: StoredEvent): Buffer {
-  let head = encoded.get(event);
-  if (!head) {
-    const json = JSON.stringify(event);
-    // `{}` has nothing before the id, any other object a comma.
-    head = Buffer.from(json === "{}" ? "{" : `${json.slice(0, -1)},`);
-    if (snapshots.has(event)) encoded.set(event, head);
-  }
-  return head;
-}
+const eventHead = (event: StoredEvent): Buffer => (event instanceof SnapshotEvent ? event.head : encodeHead(event));
+
+/** The event as an object with its id, as JSON.parse of its answer gives it. */
+const withId = (event: StoredEvent, id: number): QueuedEvent => (event instanceof SnapshotEvent ? event.withId(id) : ({ ...event, id } as QueuedEvent));
 
 /** `"id":N}`, the end of an event: the first ids' bytes are kept (most queues never count far). */
 const ID_TAILS: Buffer[] = [];
@@ -224,9 +249,9 @@ export class EventQueue {
 
   /** The waiting events with their ids, as the client gets them. */
   get events(): QueuedEvent[] {
-    const out: QueuedEvent[] = this.own.map((e, i) => ({ ...e, id: this.firstId + i }) as QueuedEvent);
+    const out: QueuedEvent[] = this.own.map((e, i) => withId(e, this.firstId + i));
     const end = this.group.end;
-    for (let p = this.cursor, id = this.firstId + this.own.length; p < end; p++, id++) out.push({ ...this.group.at(p), id } as QueuedEvent);
+    for (let p = this.cursor, id = this.firstId + this.own.length; p < end; p++, id++) out.push(withId(this.group.at(p), id));
     return out;
   }
 

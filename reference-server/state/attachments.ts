@@ -19,6 +19,8 @@ const UPLOAD_LINK = /\/user_uploads\/([^\s()[\]<>"']+)/g;
 
 /** The upload paths (path_id) a message content links to. */
 export function uploadPaths(content: string): Set<string> {
+  // Most messages link no upload: a plain search rules them out before the pattern runs.
+  if (!content.includes("/user_uploads/")) return new Set();
   return new Set([...content.matchAll(UPLOAD_LINK)].map((m) => m[1]!));
 }
 

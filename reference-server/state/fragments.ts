@@ -30,9 +30,11 @@ export class FragmentCache {
 
   /** Anything may have changed: nothing cached is trusted any more. */
   invalidate(): void {
-    this.entries.clear();
-    this.answers.clear();
-    this.asked.clear();
+    // Clearing allocates a fresh table even when there is nothing to clear, and every request that can change
+    // state calls this twice.
+    if (this.entries.size > 0) this.entries.clear();
+    if (this.answers.size > 0) this.answers.clear();
+    if (this.asked.size > 0) this.asked.clear();
     this.answerBytes = 0;
     this.generation++;
   }

@@ -16,4 +16,9 @@ export class OutgoingWebhooks {
   of(botId: number): OutgoingService | undefined {
     return this.byBot.get(botId);
   }
+
+  /** How many bots have a service: none, and no message needs looking at for triggers. */
+  get size(): number {
+    return this.byBot.size;
+  }
 }

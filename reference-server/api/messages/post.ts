@@ -5,6 +5,7 @@ import { uploadPaths } from "../../state/attachments.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Channel, Message, User } from "../../state/types.ts";
 import { addMentionFlags } from "./mentions.ts";
+import { NO_FLAGS, type Receivers } from "./receivers.ts";
 import { renderMarkdown } from "./render.ts";
 // --- messages: rendering (imports) ---
 import { finishThumbnails } from "./thumbnails.ts";
@@ -33,6 +34,8 @@ export function newMessage(id: number, sender: User, type: Message["type"], chan
   return { id, senderId: sender.id, type, channelId, topic, dmUserIds, recipientId, content, renderedContent, timestamp, client: "API", reactions: [], lastEditTimestamp: null, lastMovedTimestamp: null };
 }
 
+const SENDER_READ: ReadonlySet<string> = new Set(["read"]);
+
 /**
  * Stores a new message from `sender` and sends each receiver its `message` event. Permission checks are the
  * caller's (POST /messages answers them; scheduled delivery marks the scheduled message failed).
@@ -42,18 +45,18 @@ export function postMessage(rt: Runtime, sender: User, dest: Destination, conten
   const id = store.nextMessageId();
   const rendered = renderMarkdown(content, { rt });
   const timestamp = store.clock();
-  const receivers = new Map<number, Set<string>>();
+  const receivers: Receivers = new Map();
   let message: Message;
   if (dest.type === "stream") {
     const { channel, topic } = dest;
     message = newMessage(id, sender, "stream", channel.id, topic, [], channel.recipientId, content, rendered, timestamp);
-    for (const userId of store.subscribersOf(channel.id)) receivers.set(userId, new Set());
+    for (const userId of store.subscribersOf(channel.id)) receivers.set(userId, NO_FLAGS);
   } else {
     const userIds = [...new Set([sender.id, ...dest.recipients.map((u) => u.id)])].sort((a, b) => a - b);
     message = newMessage(id, sender, "private", null, "", userIds, store.conversationRecipientId(userIds), content, rendered, timestamp);
-    for (const userId of userIds) receivers.set(userId, new Set());
+    for (const userId of userIds) receivers.set(userId, NO_FLAGS);
   }
-  receivers.set(sender.id, new Set(opts.readBySender === false ? [] : ["read"]));
+  receivers.set(sender.id, opts.readBySender === false ? NO_FLAGS : SENDER_READ);
   addMentionFlags(rt, content, receivers);
   readForMuters(rt, sender.id, receivers); // --- muted users ---
   store.addMessage(message, receivers);

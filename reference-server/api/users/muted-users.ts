@@ -4,6 +4,7 @@ import { authed, type RequestContext, type Route, type Runtime } from "../../run
 import type { User } from "../../state/types.ts";
 import { zulipHas } from "../../zulip-levels.ts";
 import { changeFlags } from "../messages/flag-update.ts";
+import { addFlag, type Receivers } from "../messages/receivers.ts";
 import { targetUser } from "./target.ts";
 
 /** The user the path names: deactivated ones too, bots only from FL188. */
@@ -49,8 +50,9 @@ export function mutedUsersSection(rt: Runtime, user: User): Record<string, unkno
 }
 
 /** A new message arrives read for the receivers who muted its sender, so that nothing notifies them of it. */
-export function readForMuters(rt: Runtime, senderId: number, receivers: ReadonlyMap<number, Set<string>>): void {
-  for (const [userId, flags] of receivers) if (userId !== senderId && rt.store.mutedUsers.isMuted(userId, senderId)) flags.add("read");
+export function readForMuters(rt: Runtime, senderId: number, receivers: Receivers): void {
+  if (rt.store.mutedUsers.size === 0) return;
+  for (const userId of receivers.keys()) if (userId !== senderId && rt.store.mutedUsers.isMuted(userId, senderId)) addFlag(receivers, userId, "read");
 }
 
 export const routes: Route[] = [

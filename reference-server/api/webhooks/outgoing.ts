@@ -37,6 +37,7 @@ function triggered(rt: Runtime, message: Message, receivers: ReadonlyMap<number,
  * triggered bot's payload_url, in the background; the bot's reply is not acted on.
  */
 export function deliverOutgoingWebhooks(rt: Runtime, message: Message, receivers: ReadonlyMap<number, ReadonlySet<string>>): void {
+  if (rt.store.outgoingWebhooks.size === 0) return;
   for (const { bot, trigger } of triggered(rt, message, receivers)) {
     const service = rt.store.outgoingWebhooks.of(bot.id);
     if (!service) continue;
