@@ -8,7 +8,8 @@
  * baseline is a bare node:http server replying with exactly the status, headers and body bytes the reference server
  * returned for the same request: the ratio reference/raw says how much of node's own ceiling the server reaches.
  * The fan-out (section 7) has its own raw baseline (raw-poll-child.ts), which holds as many polls and answers them
- * all at once when triggered, measured by the same lean client.
+ * all at once when triggered, and a floor below it (raw-tcp-poll-child.ts: one write of ready bytes per poll, no
+ * HTTP library), measured by the same lean client.
  * The two are measured in alternation (three short runs each), so that other load on the machine weighs on both.
  * Sizes: BENCH_SCALE (default 1) multiplies every history size; at 1 they are the issue's (100,000 messages for
  * the narrows, 10,000 → 1,000,000 for the growth of narrow cost and for memory). BENCH_LOAD_SECONDS (default 4)
@@ -238,7 +239,7 @@ export async function runServerLoad(): Promise<void> {
     return;
   }
 
-  console.log(`\n7. event fan-out: one message to 1,000 queues with a long-poll waiting on each, beside a raw node:http server answering 1,000 held polls with the same bytes (alternating, one message each)`);
+  console.log(`\n7. event fan-out: one message to 1,000 queues with a long-poll waiting on each, beside a raw node:http server and a bare TCP server answering 1,000 held polls with the same bytes (in turn, one message each)`);
   const fan = Child.start("./server-child.ts");
   await fan.ready;
   const f = await fan.call<Info>({ cmd: "info" });
@@ -257,11 +258,14 @@ export async function runServerLoad(): Promise<void> {
   // per-response machinery for 1,000 answers arriving at once weighed on the figure as much as the server did.
   const rawPoll = Child.start("./raw-poll-child.ts");
   const rawPollUrl = (await rawPoll.ready) as string;
+  const tcpPoll = Child.start("./raw-tcp-poll-child.ts");
+  const tcpPollUrl = (await tcpPoll.ready) as string;
   const refConns = await Promise.all(queues.map(() => PollConnection.open(f.url)));
   const rawConns = await Promise.all(queues.map(() => PollConnection.open(rawPollUrl)));
+  const tcpConns = await Promise.all(queues.map(() => PollConnection.open(tcpPollUrl)));
   const ROUNDS = 20;
-  /** Each round's delays, reference server then raw baseline. */
-  const delays: [number[][], number[][]] = [[], []];
+  /** Each round's delays: reference server, raw node:http, bare TCP. */
+  const delays: [number[][], number[][], number[][]] = [[], [], []];
   let rawAnswerSet = false;
   /**
    * One message to every waiting poll: the polls are written, and once the server says that all of them wait (and
@@ -295,9 +299,11 @@ export async function runServerLoad(): Promise<void> {
       queues[i]!.last = Math.max(queues[i]!.last, ...body.events.map((e) => e.id));
     });
     if (!rawAnswerSet) {
-      // The raw baseline answers every poll with the bytes the reference server gave the first queue's first poll.
+      // The baselines answer every poll with the bytes the reference server gave the first queue's first poll.
       const first = ref.answers[0]!;
-      await rawPoll.call({ ...parseHead(first.head), body: first.body.toString("base64") });
+      const answer = { ...parseHead(first.head), body: first.body.toString("base64") };
+      await rawPoll.call(answer);
+      await tcpPoll.call(answer);
       rawAnswerSet = true;
     }
     const rawHost = new URL(rawPollUrl).host;
@@ -307,9 +313,17 @@ export async function runServerLoad(): Promise<void> {
       queues.map(() => `GET /events HTTP/1.1\r\nhost: ${rawHost}\r\n\r\n`),
       () => request(`${rawPollUrl}/trigger`, { method: "POST", body: "", dispatcher: regAgent }).then((r) => r.body.text()),
     );
+    const tcpHost = new URL(tcpPollUrl).host;
+    const tcp = await fanRound(
+      tcpPoll,
+      tcpConns,
+      queues.map(() => `GET /events HTTP/1.1\r\nhost: ${tcpHost}\r\n\r\n`),
+      () => request(`${tcpPollUrl}/trigger`, { method: "POST", body: "", dispatcher: regAgent }).then((r) => r.body.text()),
+    );
     if (round >= 2) {
       delays[0].push(ref.delays.sort((a, b) => a - b));
       delays[1].push(raw.delays.sort((a, b) => a - b));
+      delays[2].push(tcp.delays.sort((a, b) => a - b));
     }
   }
   const pct = (d: number[], p: number) => d[Math.min(d.length - 1, Math.floor(d.length * p))]!;
@@ -320,13 +334,15 @@ export async function runServerLoad(): Promise<void> {
     const roundP99 = rounds.map((d) => pct(d, 0.99)).sort((a, b) => a - b);
     return { p50: pct(all, 0.5), p99: pct(all, 0.99), max: pct(all, 1), roundP99: pct(roundP99, 0.5) };
   };
-  const [refFan, rawFan] = [figures(delays[0]), figures(delays[1])];
+  const [refFan, rawFan, tcpFan] = [figures(delays[0]), figures(delays[1]), figures(delays[2])];
   const spread = (x: typeof refFan) => `p50 ${x.p50.toFixed(1)} ms  p99 ${x.p99.toFixed(1)} ms  max ${x.max.toFixed(1)} ms  (median round's p99 ${x.roundP99.toFixed(1)} ms)`;
   line(`reference server, send to each poll's answer (${ROUNDS} messages)`, spread(refFan));
   line(`baseline: raw node:http answering ${QUEUES} held polls`, spread(rawFan));
-  line("→ p99 (goal < 10 ms)", `${refFan.p99.toFixed(1)} ms  ${verdict(refFan.p99 < 10)}  (reference/raw: p99 ×${(refFan.p99 / rawFan.p99).toFixed(2)}, median round's p99 ×${(refFan.roundP99 / rawFan.roundP99).toFixed(2)})`);
-  for (const c of [...refConns, ...rawConns]) c.close();
+  line(`floor: bare TCP, one write of ready bytes per poll`, spread(tcpFan));
+  line("→ p99 (goal < 10 ms)", `${refFan.p99.toFixed(1)} ms  ${verdict(refFan.p99 < 10)}  (reference/raw: p99 ×${(refFan.p99 / rawFan.p99).toFixed(2)}, median round's p99 ×${(refFan.roundP99 / rawFan.roundP99).toFixed(2)}; raw node:http ${verdict(rawFan.p99 < 10)}, bare TCP ${verdict(tcpFan.p99 < 10)})`);
+  for (const c of [...refConns, ...rawConns, ...tcpConns]) c.close();
   rawPoll.proc.disconnect();
+  tcpPoll.proc.disconnect();
 
   console.log(`\n8. POST /messages with ${QUEUES} queues registered (nobody polling: every event stays queued), ${CONNECTIONS} connections, ${Math.min(SECONDS, 3)} s`);
   const postBody = `type=stream&to=${f.channels[1]!.id}&topic=load&content=${encodeURIComponent("a message of about the usual length, sent under load")}`;

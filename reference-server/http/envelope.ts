@@ -36,7 +36,9 @@ const pool = new Map<number, Buffer[]>();
 let pooledBytes = 0;
 
 function takeBuffer(size: number): Buffer {
-  if (size < MIN_POOLED || size > MAX_POOLED) return Buffer.allocUnsafeSlow(size);
+  // Small answers (most polls, most writes) come from node's shared slab, which costs less than a buffer of their own.
+  if (size < MIN_POOLED) return Buffer.allocUnsafe(size);
+  if (size > MAX_POOLED) return Buffer.allocUnsafeSlow(size);
   const capacity = 2 ** Math.ceil(Math.log2(size));
   const free = pool.get(capacity)?.pop();
   if (free === undefined) return Buffer.allocUnsafeSlow(capacity);
@@ -95,7 +97,7 @@ function encode(body: Record<string, unknown>, pooling = true): { bytes: Buffer;
       at += c.length;
     }
   }
-  return { bytes: buffer.length === size ? buffer : buffer.subarray(0, size), pooled: pooling ? buffer : undefined };
+  return { bytes: buffer.length === size ? buffer : buffer.subarray(0, size), pooled: pooling && size >= MIN_POOLED ? buffer : undefined };
 }
 
 const NO_HEADERS: Record<string, string> = {};
