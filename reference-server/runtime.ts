@@ -48,8 +48,6 @@ export interface RequestContext<U extends User | undefined = User> {
   path: Readonly<Record<string, string>>;
   files: readonly UploadedFile[];
   req: IncomingMessage;
-  /** Aborts when the client goes away (long-polls listen to it). */
-  signal: AbortSignal;
 }
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";

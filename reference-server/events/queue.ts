@@ -294,18 +294,6 @@ export class EventQueue {
   }
 
   /**
-   * Resolves when an event arrives, or with false after `ms`, when `signal` aborts or the queue is released: `wait`
-   * for a caller that holds an AbortSignal rather than the client's connection.
-   */
-  waitForEvent(ms: number, signal: AbortSignal): Promise<boolean> {
-    const client: ClientConnection = {
-      on: (_event, listener) => signal.addEventListener("abort", listener, { once: true }),
-      removeListener: (_event, listener) => signal.removeEventListener("abort", listener),
-    };
-    return this.wait(ms, client).then((outcome) => outcome === "arrived");
-  }
-
-  /**
    * Resolves when an event arrives, when `ms` pass or the queue is released (idle), or when the client leaves: a
    * listener on the client's connection rather than an AbortSignal, which costs more to make than the whole rest
    * of a poll's wait.

@@ -10,9 +10,9 @@ import { AUTH_REALM, specEndpoint, specName, toRealNames } from "../../src/produ
 import { routeExists } from "./route-exists.ts";
 import type { RouteTable } from "./router.ts";
 import { multipartFileLimit } from "../uploads/limits.ts";
-import { serveUploadPath } from "../uploads/paths.ts";
+import { isUploadPath, serveUploadPath } from "../uploads/paths.ts";
 import { serveStaticPath } from "./static.ts";
-import { serveControl } from "../control/http.ts";
+import { isControlPath, serveControl } from "../control/http.ts";
 
 const PREFIX = "/api/v1";
 /** Where a server that forgot the version segment would mount its routes but server_settings (the fl153.server.api-v1-prefix fault). */
@@ -52,31 +52,21 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
   // answered while this request waits for its body would cache what its handler then changes.
   const mutating = req.method !== "GET" && req.method !== "HEAD";
   if (mutating) rt.store.fragments.invalidate();
-  // Made when a handler first asks for its signal (long-polls): most requests never need one.
-  let controller: AbortController | undefined;
-  let gone = false;
-  // Only a client that went away before its answer aborts the request.
-  res.on("close", () => {
-    if (res.writableFinished) return;
-    gone = true;
-    controller?.abort();
-  });
-  const signal = (): AbortSignal => {
-    if (!controller) {
-      controller = new AbortController();
-      if (gone) controller.abort();
-    }
-    return controller.signal;
-  };
   try {
     const url = readTarget(req.url ?? "/");
     const method = (req.method ?? "GET").toUpperCase();
     // Upload downloads (/user_uploads/...) and the tus endpoint read their own bodies and answer in their own shapes.
-    if (await serveUploadPath(rt, req, res, url.pathname)) return;
+    if (isUploadPath(rt, url.pathname)) {
+      await serveUploadPath(rt, req, res, url.pathname);
+      return;
+    }
     if (serveStaticPath(req, res, url.pathname)) return;
     // The reference control (tests only, behind its secret): restarts, plan changes, the clock, work budgets,
     // throw-away organizations.
-    if (await serveControl(rt, req, res, url.pathname)) return;
+    if (isControlPath(url.pathname)) {
+      await serveControl(rt, req, res, url.pathname);
+      return;
+    }
     const prefix = rt.faulty("fl153.server.api-v1-prefix") && url.pathname !== `${PREFIX}/server_settings` ? UNVERSIONED_PREFIX : PREFIX;
     if (!url.pathname.startsWith(`${prefix}/`)) throw notFound(`No such endpoint: ${url.pathname}`);
     // `--product zulip`: the real product's path for an endpoint the spec names differently, and none of the spec's.
@@ -118,17 +108,7 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
       }
     }
     const version = rt.store.fragments.version;
-    const ctx = {
-      rt,
-      user,
-      params,
-      path,
-      files: body.files,
-      req,
-      get signal() {
-        return signal();
-      },
-    };
+    const ctx = { rt, user, params, path, files: body.files, req };
     const result = await (route.handler as (c: typeof ctx) => Promise<Record<string, unknown>>)(ctx);
     const reportsIgnored =
       rt.fl.has("ignoredParametersEverywhere") || (route.reportsIgnoredSince !== undefined && rt.fl.atLeast(route.reportsIgnoredSince));

@@ -8,20 +8,15 @@ import { serveTus, TUS_PATH } from "./tus-server.ts";
  * The upload paths the route table does not serve, because they read their own bodies or live outside /api/v1:
  * downloads at /user_uploads/... (temporary URLs at /user_uploads/temporary/...) and, from FL295, the tus endpoint
  * /api/v1/tus[/<id>]. Returns false for any other path (and for /api/v1/tus below FL295, which then gets the
- * table's 404).
+ * table's 404). Told apart before anything is awaited: every other request goes on without a turn of its own.
  */
-export async function serveUploadPath(rt: Runtime, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
-  if (pathname.startsWith(TEMPORARY_PREFIX)) {
-    serveTemporaryDownload(rt, req, res, pathname);
-    return true;
-  }
-  if (pathname.startsWith(DOWNLOAD_PREFIX)) {
-    serveDownload(rt, req, res, pathname);
-    return true;
-  }
-  if ((pathname === TUS_PATH || pathname.startsWith(`${TUS_PATH}/`)) && rt.fl.has("tusEndpoint")) {
-    await serveTus(rt, req, res);
-    return true;
-  }
-  return false;
+export function isUploadPath(rt: Runtime, pathname: string): boolean {
+  return pathname.startsWith(DOWNLOAD_PREFIX) || ((pathname === TUS_PATH || pathname.startsWith(`${TUS_PATH}/`)) && rt.fl.has("tusEndpoint"));
+}
+
+/** Serves a path isUploadPath says is an upload path. */
+export async function serveUploadPath(rt: Runtime, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  if (pathname.startsWith(TEMPORARY_PREFIX)) serveTemporaryDownload(rt, req, res, pathname);
+  else if (pathname.startsWith(DOWNLOAD_PREFIX)) serveDownload(rt, req, res, pathname);
+  else await serveTus(rt, req, res);
 }
