@@ -1,5 +1,6 @@
 import { apiKeyFor, IdSequence } from "./ids.ts";
-import { SortedIds } from "./sorted-ids.ts";
+import type { SortedIds } from "./sorted-ids.ts";
+import { conversationKey, MessageIndex } from "./message-index.ts";
 import { MessageFlags } from "./message-flags.ts";
 import { UserTopics } from "./user-topics.ts";
 import { Groups } from "./groups.ts";
@@ -82,22 +83,13 @@ export class Store {
   private readonly subs = new Subscriptions();
 
   readonly messages = new Map<number, Message>();
-  readonly allMessageIds = new SortedIds();
-  private readonly byChannel = new Map<number, SortedIds>();
-  private readonly byTopic = new Map<string, SortedIds>();
-  private readonly byConversation = new Map<string, SortedIds>();
-  /** user id → the messages the user received, in order */
-  private readonly received = new Map<number, SortedIds>();
-  /** user id → the messages the user sent, in order (the `sender` narrow) */
-  private readonly bySender = new Map<number, SortedIds>();
-  /** One string per distinct topic name, so a large history holds each name once. */
-  private readonly topicNames = new Map<string, string>();
+  /** The message lists narrows start from (by channel, topic, conversation, receiver, sender). */
+  private readonly index = new MessageIndex();
+  readonly allMessageIds = this.index.all;
   /** Each user's message flags, with the unread index. */
   readonly flags = new MessageFlags();
   /** Messages' JSON as each kind of client sees it (derived; emptied whenever state may change). */
   readonly fragments = new FragmentCache();
-  /** channel id → lower-cased topic → the topic's messages (the same lists as byTopic) */
-  private readonly topicsByChannel = new Map<number, Map<string, SortedIds>>();
   /** Each user's topic visibility policies and muted channels. */
   readonly userTopics = new UserTopics();
   /** Each user's settings (USER_SETTINGS) and the organization's defaults; who shared a direct message with whom. */
@@ -182,7 +174,7 @@ export class Store {
     this.usersByEmail.set(user.email.toLowerCase(), user);
     this.usersByApiKey.set(user.apiKey, user);
     this.subs.channelsOf(user.id, true);
-    this.received.set(user.id, new SortedIds());
+    this.index.addUser(user.id);
     this.userSettings.initialize(user.id, user.isBot);
     return user;
   }
@@ -216,7 +208,7 @@ export class Store {
     this.channels.set(channel.id, channel);
     this.channelsByName.set(channel.name.toLowerCase(), channel);
     this.subs.subscribersOf(channel.id, true);
-    this.byChannel.set(channel.id, new SortedIds());
+    this.index.addChannel(channel.id);
     return channel;
   }
 
@@ -290,72 +282,35 @@ export class Store {
 
   /** Stores a message and gives each receiving user a row with its flags. */
   addMessage(message: Message, receivers: ReadonlyMap<number, ReadonlySet<string>>): void {
-    message.topic = this.internTopic(message.topic);
     this.messages.set(message.id, message);
-    this.allMessageIds.add(message.id);
-    let sent = this.bySender.get(message.senderId);
-    if (!sent) this.bySender.set(message.senderId, (sent = new SortedIds()));
-    sent.add(message.id);
-    if (message.type === "stream" && message.channelId !== null) {
-      this.byChannel.get(message.channelId)!.add(message.id);
-      this.topicIndex(message.channelId, message.topic).add(message.id);
-      const channel = this.channels.get(message.channelId)!;
-      channel.firstMessageId ??= message.id;
-    } else {
-      this.conversationIndex(message.dmUserIds).add(message.id);
-    }
+    this.index.add(message);
+    if (message.type === "stream" && message.channelId !== null) this.channels.get(message.channelId)!.firstMessageId ??= message.id;
     for (const [userId, flags] of receivers) {
-      this.received.get(userId)?.add(message.id);
+      this.index.addReceived(userId, message.id);
       this.flags.setRow(userId, message.id, flags);
     }
     this.attachments.track(message, message.timestamp * 1000);
     if (message.type === "private") this.dmPartners.record(message.dmUserIds);
   }
 
-  private internTopic(topic: string): string {
-    const known = this.topicNames.get(topic);
-    if (known !== undefined) return known;
-    this.topicNames.set(topic, topic);
-    return topic;
-  }
-
-  private topicIndex(channelId: number, topic: string): SortedIds {
-    const key = `${channelId}\0${topic.toLowerCase()}`;
-    let ids = this.byTopic.get(key);
-    if (!ids) {
-      this.byTopic.set(key, (ids = new SortedIds()));
-      let topics = this.topicsByChannel.get(channelId);
-      if (!topics) this.topicsByChannel.set(channelId, (topics = new Map()));
-      topics.set(topic.toLowerCase(), ids);
-    }
-    return ids;
-  }
-
-  private conversationIndex(userIds: readonly number[]): SortedIds {
-    const key = conversationKey(userIds);
-    let ids = this.byConversation.get(key);
-    if (!ids) this.byConversation.set(key, (ids = new SortedIds()));
-    return ids;
-  }
-
   channelMessages(channelId: number): SortedIds {
-    return this.byChannel.get(channelId) ?? new SortedIds();
+    return this.index.channel(channelId);
   }
 
   topicMessages(channelId: number, topic: string): SortedIds {
-    return this.byTopic.get(`${channelId}\0${topic.toLowerCase()}`) ?? new SortedIds();
+    return this.index.topic(channelId, topic);
   }
 
   conversationMessages(userIds: readonly number[]): SortedIds {
-    return this.byConversation.get(conversationKey(userIds)) ?? new SortedIds();
+    return this.index.conversation(userIds);
   }
 
   receivedBy(userId: number): SortedIds {
-    return this.received.get(userId) ?? new SortedIds();
+    return this.index.receivedBy(userId);
   }
 
   sentBy(userId: number): SortedIds {
-    return this.bySender.get(userId) ?? new SortedIds();
+    return this.index.sentBy(userId);
   }
 
   /** The user's flags on a message, or undefined when the user has no row for it. */
@@ -367,12 +322,12 @@ export class Store {
 
   /** The channel's topics (lower-cased name → messages); a topic whose messages were all deleted is empty. */
   channelTopics(channelId: number): ReadonlyMap<string, SortedIds> {
-    return this.topicsByChannel.get(channelId) ?? new Map();
+    return this.index.channelTopics(channelId);
   }
 
   /** Gives a user a row for a message they did not receive (real servers call it "historical"). */
   addHistoricalRow(userId: number, messageId: number, flags: Iterable<string>): void {
-    this.received.get(userId)?.add(messageId);
+    this.index.addReceived(userId, messageId);
     this.flags.setRow(userId, messageId, flags);
   }
 
@@ -381,17 +336,8 @@ export class Store {
     const message = this.messages.get(messageId);
     if (!message) return;
     this.messages.delete(messageId);
-    this.allMessageIds.remove(messageId);
-    this.bySender.get(message.senderId)?.remove(messageId);
-    if (message.type === "stream" && message.channelId !== null) {
-      const inChannel = this.byChannel.get(message.channelId)!;
-      inChannel.remove(messageId);
-      this.topicIndex(message.channelId, message.topic).remove(messageId);
-      this.channels.get(message.channelId)!.firstMessageId = inChannel.at(0) ?? null;
-    } else {
-      this.conversationIndex(message.dmUserIds).remove(messageId);
-    }
-    for (const userId of this.flags.holdersOf(messageId)) this.received.get(userId)?.remove(messageId);
+    this.index.remove(message, this.flags.holdersOf(messageId));
+    if (message.type === "stream" && message.channelId !== null) this.channels.get(message.channelId)!.firstMessageId = this.index.channel(message.channelId).at(0) ?? null;
     this.flags.removeMessage(messageId);
   }
 
@@ -404,20 +350,12 @@ export class Store {
   /** Moves a channel message to another channel and/or topic, keeping every index (and first_message_id) right. */
   relocate(message: Message, channelId: number, topic: string): void {
     const from = message.channelId!;
-    this.topicIndex(from, message.topic).remove(message.id);
-    if (from !== channelId) {
-      const left = this.byChannel.get(from)!;
-      left.remove(message.id);
-      this.channels.get(from)!.firstMessageId = left.at(0) ?? null;
-      const joined = this.byChannel.get(channelId)!;
-      joined.add(message.id);
-      const channel = this.channels.get(channelId)!;
-      channel.firstMessageId = joined.at(0) ?? null;
-      message.channelId = channelId;
-      message.recipientId = channel.recipientId;
-    }
-    message.topic = this.internTopic(topic);
-    this.topicIndex(channelId, topic).add(message.id);
+    this.index.move(message, channelId, topic);
+    if (from === channelId) return;
+    this.channels.get(from)!.firstMessageId = this.index.channel(from).at(0) ?? null;
+    const channel = this.channels.get(channelId)!;
+    channel.firstMessageId = this.index.channel(channelId).at(0) ?? null;
+    message.recipientId = channel.recipientId;
   }
 
   /** Takes the given users' rows for a message away (they lost access to it); the other rows stay as they were. */
@@ -425,10 +363,6 @@ export class Store {
     const keep = [...this.flags.holdersOf(messageId)].filter((u) => !userIds.has(u)).map((u) => [u, [...this.flags.get(u, messageId)!]] as const);
     this.flags.removeMessage(messageId);
     for (const [userId, flags] of keep) this.flags.setRow(userId, messageId, flags);
-    for (const userId of userIds) this.received.get(userId)?.remove(messageId);
+    for (const userId of userIds) this.index.removeReceived(userId, messageId);
   }
-}
-
-export function conversationKey(userIds: readonly number[]): string {
-  return [...new Set(userIds)].sort((a, b) => a - b).join(",");
 }
