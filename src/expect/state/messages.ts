@@ -157,6 +157,27 @@ export function recount(state: ClientState, fl: number): ClientState {
   return next;
 }
 
+/**
+ * Whether muting, changed between `before` and `after`, may have moved an unread message into or out of
+ * unread_msgs.mentions in a way the client cannot follow: a channel message it knows from its register alone (no
+ * message event gave its flags) may mention it by a wildcard, which counts only while its topic is not muted. One
+ * the register listed as unread, unmuted and not among mentions mentions it by no means, and stays out.
+ * (Messages the client got by an event are followed through WILDCARDS.)
+ */
+export function mutingHidesMentions(before: ClientState, after: ClientState, fl: number): boolean {
+  if (before.subscriptions === after.subscriptions && before.user_topics === after.user_topics) return false;
+  const u = after.unread_msgs as UnreadMsgs | undefined;
+  if (!u || typeof u !== "object" || !Array.isArray(u.streams)) return false;
+  const known = before[CHANNEL_OF] as Map<number, number | null> | undefined;
+  const mentioned = new Set(arr<number>((before.unread_msgs as UnreadMsgs | undefined)?.mentions));
+  for (const e of u.streams) {
+    const was = topicMuted(before, e.stream_id, e.topic, fl);
+    if (was === topicMuted(after, e.stream_id, e.topic, fl)) continue;
+    for (const id of e.unread_message_ids) if (!known?.has(id) && (was || mentioned.has(id))) return true;
+  }
+  return false;
+}
+
 /** Drops the unreads of channels the client no longer holds (unsubscribed or deleted): a register lists only those of its subscriptions. */
 export function dropChannelUnreads(state: ClientState, channels: ReadonlySet<number>): ClientState {
   const u = state.unread_msgs as UnreadMsgs | undefined;

@@ -1,7 +1,7 @@
 import type { AnyEvent } from "../../schemas/events/envelope.ts";
 import { CHANNEL_REDUCERS } from "./channels.ts";
 import { GROUP_REDUCERS } from "./groups.ts";
-import { MESSAGE_REDUCERS, recount } from "./messages.ts";
+import { MESSAGE_REDUCERS, mutingHidesMentions, recount } from "./messages.ts";
 import { MISC_REDUCERS } from "./misc.ts";
 import type { ClientState, ReduceContext, ReducerEntry } from "./model.ts";
 import { REALM_REDUCERS } from "./realm.ts";
@@ -68,7 +68,9 @@ export function reduceAll(state: ClientState, events: readonly AnyEvent[], ctx: 
       unknown.push(key);
       continue;
     }
-    s = recount(entry.reduce(s, ev, ctx), ctx.fl);
+    const next = recount(entry.reduce(s, ev, ctx), ctx.fl);
+    if (mutingHidesMentions(s, next, ctx.fl)) ctx.unknowable("unread_msgs", "muting changed for an unread channel message the client knows from its register alone: whether it mentions the client by a wildcard, and so whether it is among mentions now, only the server knows");
+    s = next;
     reduced.push(key);
   }
   return { state: s, reduced, unknown };

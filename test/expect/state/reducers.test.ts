@@ -63,6 +63,24 @@ describe("messages", () => {
     expect(s.unread_msgs).toMatchObject({ mentions: [], count: 0, streams: [] });
   });
 
+  it("muting that may move a register-only unread in or out of mentions makes unread_msgs unknowable; one known by its event, or provably no mention, does not", () => {
+    // Message 50 is known from the register alone: unread in a muted topic, so not among mentions whatever it says.
+    const muted = { unread_msgs: { ...emptyUnread(), count: 0, streams: [{ stream_id: 3, topic: "t", unread_message_ids: [50] }] }, subscriptions: [channel(3, { is_muted: true })], user_topics: [] };
+    const unmute = ev("subscription", { op: "update", stream_id: 3, property: "is_muted", value: false });
+    const c1 = ctx();
+    apply(muted, [unmute], c1);
+    expect([...c1.unknown]).toEqual(["unread_msgs"]);
+    // The same message told by its event: the model knows its flags (no wildcard) and follows the unmute.
+    const c2 = ctx();
+    const known = apply({ ...muted, unread_msgs: emptyUnread() }, [message(50, {})], c2);
+    apply(known, [unmute], c2);
+    expect([...c2.unknown]).toEqual([]);
+    // Unread, unmuted and not among mentions in the register: no mention of any kind, so muting moves nothing.
+    const c3 = ctx();
+    apply({ ...muted, subscriptions: [channel(3)] }, [ev("subscription", { op: "update", stream_id: 3, property: "is_muted", value: true })], c3);
+    expect([...c3.unknown]).toEqual([]);
+  });
+
   it("update_message_flags: op, or the deprecated operation alone; read add unfiles, read remove refiles from message_details; starred edits starred_messages", () => {
     const s0 = { unread_msgs: { ...emptyUnread(), count: 1, streams: [{ stream_id: 3, topic: "t", unread_message_ids: [6] }] }, starred_messages: [] };
     const read = apply(s0, [ev("update_message_flags", { operation: "add", flag: "read", messages: [6], all: false })]);
