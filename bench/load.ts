@@ -284,9 +284,17 @@ export async function runServerLoad(): Promise<void> {
     const got = await Promise.all(answers);
     return { delays: got.map((a) => a.at - sent), answers: got };
   }
+  /** A round of a baseline: every connection polls, then POST /trigger answers them all. */
+  const baselineRound = (server: Child, url: string, conns: PollConnection[]) =>
+    fanRound(
+      server,
+      conns,
+      conns.map(() => `GET /events HTTP/1.1\r\nhost: ${new URL(url).host}\r\n\r\n`),
+      () => request(`${url}/trigger`, { method: "POST", body: "", dispatcher: regAgent }).then((r) => r.body.text()),
+    );
   const host = new URL(f.url).host;
   for (let round = 0; round < ROUNDS + 2; round++) {
-    // Reference server and raw baseline in alternation, one message each, so that other load weighs on both.
+    // Reference server and baselines in turn, one message each, so that other load weighs on all three.
     const ref = await fanRound(
       fan,
       refConns,
@@ -306,20 +314,8 @@ export async function runServerLoad(): Promise<void> {
       await tcpPoll.call(answer);
       rawAnswerSet = true;
     }
-    const rawHost = new URL(rawPollUrl).host;
-    const raw = await fanRound(
-      rawPoll,
-      rawConns,
-      queues.map(() => `GET /events HTTP/1.1\r\nhost: ${rawHost}\r\n\r\n`),
-      () => request(`${rawPollUrl}/trigger`, { method: "POST", body: "", dispatcher: regAgent }).then((r) => r.body.text()),
-    );
-    const tcpHost = new URL(tcpPollUrl).host;
-    const tcp = await fanRound(
-      tcpPoll,
-      tcpConns,
-      queues.map(() => `GET /events HTTP/1.1\r\nhost: ${tcpHost}\r\n\r\n`),
-      () => request(`${tcpPollUrl}/trigger`, { method: "POST", body: "", dispatcher: regAgent }).then((r) => r.body.text()),
-    );
+    const raw = await baselineRound(rawPoll, rawPollUrl, rawConns);
+    const tcp = await baselineRound(tcpPoll, tcpPollUrl, tcpConns);
     if (round >= 2) {
       delays[0].push(ref.delays.sort((a, b) => a - b));
       delays[1].push(raw.delays.sort((a, b) => a - b));

@@ -115,7 +115,7 @@ interface Answer {
  * rather than each as its handler finishes. An answer wakes the client waiting for it; written between one request's
  * work and the next, each finds its client asleep again, and on a virtual machine that wake-up costs the writing
  * side more than the answer (measured in the bench's POST /messages: 37 µs per write interleaved, 10 µs batched,
- * and twice the requests per second). A response answered twice keeps its first answer, as `headersSent` ensured
+ * and nearly twice the requests a second). A response answered twice keeps its first answer, as `headersSent` ensured
  * when answers were written at once.
  */
 const pending = new Map<ServerResponse, Answer>();
