@@ -120,6 +120,8 @@ export class Params {
 
   /** Keys the handler never read, sorted: the FL167 `ignored_parameters_unsupported` list. */
   ignored(): string[] {
+    // Only present keys are ever marked read: as many read as given, and none was ignored (most requests).
+    if (this.read.size === this.values.size) return [];
     return [...this.values.keys()].filter((k) => !this.read.has(k)).sort();
   }
 }
