@@ -39,6 +39,14 @@ export class RealmPermissions {
   }
 
   /**
+   * Whether the user is in can_manage_billing_group (Zulip's, outside the spec): its value is role:administrators
+   * here (api/realm/zulip-fields.ts), which holds no bots.
+   */
+  managesBilling(user: User): boolean {
+    return !user.isBot && this.store.isAdmin(user);
+  }
+
+  /**
    * POST /bots: from FL344 members of can_create_bots_group create any bot, and members of
    * can_create_write_only_bots_group incoming-webhook bots (type 2); before, bot_creation_policy (1 everyone,
    * 2 administrators only, 3 everyone but generic bots only administrators). Never guests.

@@ -1,7 +1,6 @@
 import { publishDefaultStreamGroups } from "../events/default-streams.ts";
 import { activeUserIds } from "../events/realm-user.ts";
 import type { Runtime } from "../runtime.ts";
-import { ROLE, type User } from "../state/types.ts";
 import { zulipHas } from "../zulip-levels.ts";
 
 /**
@@ -34,9 +33,6 @@ export function changeRealmDomain(rt: Runtime, change: RealmDomainChange): boole
   return true;
 }
 
-/** Who is in can_manage_billing_group: its value is role:administrators here (api/realm/zulip-fields.ts). */
-export const managesBilling = (user: User): boolean => !user.isBot && user.role <= ROLE.administrator;
-
 /**
  * A sponsorship request is made (pending) or answered: from the level register has realm_billing, those who manage
  * billing get realm_billing {property: has_pending_sponsorship_request, value} (for everyone else the value stays
@@ -45,7 +41,7 @@ export const managesBilling = (user: User): boolean => !user.isBot && user.role 
 export function setSponsorshipPending(rt: Runtime, pending: boolean): boolean {
   if (!zulipHas(rt.fl, "manageBillingGroup")) return false;
   rt.store.realmStatus.sponsorshipPending = pending;
-  const managers = [...rt.store.users.values()].filter((u) => u.isActive && managesBilling(u)).map((u) => u.id);
+  const managers = [...rt.store.users.values()].filter((u) => u.isActive && rt.access.realm.managesBilling(u)).map((u) => u.id);
   rt.queues.publish("realm_billing", managers, () => ({ type: "realm_billing", property: "has_pending_sponsorship_request", value: pending }));
   return true;
 }

@@ -3,7 +3,6 @@ import type { Runtime } from "../../runtime.ts";
 import { REALM_SETTING_BY_NAME } from "../../state/realm-settings.ts";
 import { settingActive } from "../../state/realm-values.ts";
 import { zulipHas } from "../../zulip-levels.ts";
-import { managesBilling } from "../../control/realm-state.ts";
 import type { User } from "../../state/types.ts";
 import { botDomain } from "../bots/domain.ts";
 import { EMOJI_DATA_PATH } from "../../http/static.ts";
@@ -156,5 +155,5 @@ export const ZULIP_SECTIONS: Record<string, (rt: Runtime, req: { user: User }) =
   // unless the reference control revoked it.
   video_calls: (rt, req) => ({ has_zoom_token: !rt.store.realmStatus.withoutZoomToken.has(req.user.id) }),
   stop_words: () => ({ stop_words: [] }),
-  realm_billing: (rt, req) => (zulipHas(rt.fl, "manageBillingGroup") ? { realm_billing: { has_pending_sponsorship_request: rt.store.realmStatus.sponsorshipPending && managesBilling(req.user) } } : {}),
+  realm_billing: (rt, req) => (zulipHas(rt.fl, "manageBillingGroup") ? { realm_billing: { has_pending_sponsorship_request: rt.store.realmStatus.sponsorshipPending && rt.access.realm.managesBilling(req.user) } } : {}),
 };
