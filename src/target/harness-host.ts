@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { referenceControl } from "./control.ts";
 import type { TargetInfo } from "./target.ts";
 
 /** The loopback address the harness's listeners use when the target runs beside it. */
@@ -14,8 +15,7 @@ const LOOPBACK = "127.0.0.1";
  * cannot be asked: they need --harness-host.
  */
 export async function probeLoopback(target: TargetInfo): Promise<boolean> {
-  const secret = target.serverConfig?.referenceControl;
-  if (secret === undefined) return false;
+  if (target.serverConfig?.referenceControl === undefined) return false;
   const nonce = randomBytes(12).toString("hex");
   const page = createServer((req, res) => {
     req.resume();
@@ -24,18 +24,11 @@ export async function probeLoopback(target: TargetInfo): Promise<boolean> {
   await new Promise<void>((resolve) => page.listen(0, LOOPBACK, resolve));
   try {
     const { port } = page.address() as AddressInfo;
-    const res = await fetch(`${target.url}/reference-control/reach`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-reference-control": secret },
-      body: JSON.stringify({ url: `http://${LOOPBACK}:${port}/` }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (res.status !== 200) return false;
-    const body = (await res.json()) as { body?: unknown };
-    return body.body === nonce;
+    const answer = await referenceControl(target, "reach", { url: `http://${LOOPBACK}:${port}/` }, 10_000);
+    return answer.body === nonce;
   } catch {
-    // An older reference server without the operation, or a control that does not answer: not reachable as far
-    // as anyone can tell.
+    // An older reference server without the operation, or a control that refuses or does not answer: not reachable
+    // as far as anyone can tell.
     return false;
   } finally {
     page.closeAllConnections();
