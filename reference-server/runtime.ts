@@ -5,6 +5,7 @@ import type { EventQueues } from "./events/queues.ts";
 import type { FaultId } from "./faults.ts";
 import type { UploadedFile } from "./http/body.ts";
 import type { Params } from "./http/params.ts";
+import type { RateLimiter } from "./http/rate-limit.ts";
 import type { FeatureLevel, LevelSwitchName } from "./levels.ts";
 import type { Store } from "./state/store.ts";
 import type { User } from "./state/types.ts";
@@ -35,6 +36,8 @@ export interface Runtime {
   /** The server's base URL (the realm URL), known once it listens. */
   url: string;
   faulty(id: FaultId): boolean;
+  /** Per-user rate limits (wire §18), none unless the server was started with them. */
+  readonly limiter: RateLimiter;
   // --- reference control ---
   /** What tests may do that no API can (control/): the clock the store keeps, a work budget, the control's secret. */
   readonly control: ReferenceControl;

@@ -8,6 +8,7 @@ import { DEFAULT_QUEUE_TIMEOUT_SECONDS, EventQueues } from "./events/queues.ts";
 import { faults as FAULTS, isFaultId, type FaultId } from "./faults.ts";
 import { answerClientError, Connections, MAX_HEADER_BYTES } from "./http/connections.ts";
 import { dispatch } from "./http/dispatch.ts";
+import { DEFAULT_EVENTS_RATE_LIMIT, MAX_RATE_LIMIT_REQUESTS, RateLimiter, type EventsRateLimit, type RateLimit } from "./http/rate-limit.ts";
 import { RouteTable } from "./http/router.ts";
 import { FeatureLevel, type LevelSwitchName } from "./levels.ts";
 import { ROUTES } from "./routes.ts";
@@ -51,6 +52,17 @@ export interface ReferenceServerOptions {
   // --- push ---
   /** The push bouncer this server posts mobile notifications to (its base URL); default none, so nothing is sent. */
   pushBouncerUrl?: string | null;
+  // --- rate limits (wire §18) ---
+  /**
+   * Per-user limit on API requests, as real servers' api_by_user (which defaults to 200 / 60 s): a sliding log of
+   * accepted requests. Absent or null: no limit (the default).
+   */
+  rateLimit?: RateLimit | null;
+  /**
+   * GET /events' own per-user bucket: a burst, then one request per interval. Absent: 200 / 0.3 s when `rateLimit`
+   * is given (real servers' pace), else none; null: none.
+   */
+  eventsRateLimit?: EventsRateLimit | null;
 }
 
 export interface PersonaCredentials {
@@ -71,6 +83,10 @@ export interface DeclaredServerConfig {
   referenceControl: string;
   /** How long an idle long-poll waits before its heartbeat: clients and tests size their waits by it. */
   heartbeatSeconds: number;
+  /** The per-user API limit it enforces (absent: none). */
+  rateLimit?: RateLimit;
+  /** GET /events' own limit (absent: none). */
+  eventsRateLimit?: EventsRateLimit;
 }
 
 export interface ReferenceServer {
@@ -91,6 +107,28 @@ export class ReferenceServerOptionError extends Error {
 
 /** How long close() waits for open requests (long-polls answer at once) before it cuts their connections. */
 const CLOSE_GRACE_MS = 1_000;
+
+/** The limits the options ask for, checked: each a positive count and a positive, finite number of seconds. */
+function checkRateLimits(o: ReferenceServerOptions): { rateLimit: RateLimit | null; eventsRateLimit: EventsRateLimit | null } {
+  const rateLimit = o.rateLimit ?? null;
+  const eventsRateLimit = o.eventsRateLimit === undefined ? (rateLimit === null ? null : DEFAULT_EVENTS_RATE_LIMIT) : o.eventsRateLimit;
+  const count = (v: unknown, max: number) => typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= max;
+  const seconds = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v > 0 && v <= 86_400;
+  if (rateLimit !== null && !(count(rateLimit.requests, MAX_RATE_LIMIT_REQUESTS) && seconds(rateLimit.windowSeconds))) {
+    throw new ReferenceServerOptionError(
+      `rateLimit must be {requests: a whole number from 1 to ${MAX_RATE_LIMIT_REQUESTS}, windowSeconds: seconds above 0, at most 86400}, got ${JSON.stringify(rateLimit)}`,
+    );
+  }
+  if (eventsRateLimit !== null && !(count(eventsRateLimit.burst, 1_000_000) && seconds(eventsRateLimit.intervalSeconds))) {
+    throw new ReferenceServerOptionError(
+      `eventsRateLimit must be {burst: a whole number from 1 to 1000000, intervalSeconds: seconds above 0, at most 86400}, got ${JSON.stringify(eventsRateLimit)}`,
+    );
+  }
+  return {
+    rateLimit: rateLimit === null ? null : { requests: rateLimit.requests, windowSeconds: rateLimit.windowSeconds },
+    eventsRateLimit: eventsRateLimit === null ? null : { burst: eventsRateLimit.burst, intervalSeconds: eventsRateLimit.intervalSeconds },
+  };
+}
 
 function checkOptions(o: ReferenceServerOptions): { level: number; faults: FaultId[]; organization: RealmFixture } {
   const level = o.featureLevel ?? MAX_FEATURE_LEVEL;
@@ -121,6 +159,7 @@ const defaultJwtKey = (seed: string): string => createHash("sha256").update(`jwt
 /** Starts an in-memory reference server that acts as a server at `featureLevel` would. */
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const { level, faults, organization } = checkOptions(options);
+  const { rateLimit, eventsRateLimit } = checkRateLimits(options);
   // A throw-away organization is a server like this one on a free port, with the settings its request gives.
   const control = new ReferenceControl((settings) => createReferenceServer({ ...options, port: 0, ...settings }));
   const store = new Store(options.seed ?? "chat-conformance", organization, control.clock);
@@ -139,6 +178,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     config,
     url: "",
     faulty: (id) => faultSet.has(id),
+    limiter: new RateLimiter(rateLimit, eventsRateLimit),
     control,
   };
   const table = new RouteTable(ROUTES);
@@ -165,6 +205,8 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     ...(config.pushBouncerUrl !== null ? { pushBouncerUrl: config.pushBouncerUrl } : {}),
     referenceControl: control.secret,
     heartbeatSeconds: config.heartbeatMs / 1000,
+    ...(rateLimit !== null ? { rateLimit } : {}),
+    ...(eventsRateLimit !== null ? { eventsRateLimit } : {}),
   };
   return {
     url: rt.url,

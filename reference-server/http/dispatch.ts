@@ -6,6 +6,7 @@ import { jsonAnswer, sendAnswer, sendError, sendJson, successBody } from "./enve
 import { ApiError, badRequest, methodNotAllowed, notFound } from "./errors.ts";
 import { TextMemo } from "./memo.ts";
 import { Params } from "./params.ts";
+import { applyRateLimit } from "./rate-limit.ts";
 import { AUTH_REALM, specEndpoint, specName, toRealNames } from "../../src/product/names.ts";
 import { routeExists } from "./route-exists.ts";
 import type { RouteTable } from "./router.ts";
@@ -98,6 +99,9 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     if (rt.config.product === "zulip") for (const [k, v] of [...merged]) if (specName(k) !== k) merged.set(specName(k), v).delete(k);
     const params = new Params(merged, (id) => rt.faulty(id));
     const user = route.auth ? authenticate(rt, req) : undefined;
+    // Rate limits count authenticated requests to routes that exist, as on real servers (401, 404 and 405 come
+    // first); GET /events, served apart there, has a bucket of its own.
+    if (user !== undefined) applyRateLimit(rt, res, user, route.method === "GET" && route.path === "/events" ? "events" : "api");
     // The same read by the same user, again (a body would add parameters: only requests without one).
     const answerKey = user !== undefined && method === "GET" && body === NO_BODY && repeatable(route) ? `${user.id} ${req.url ?? ""}` : undefined;
     if (answerKey !== undefined) {

@@ -22,6 +22,8 @@ export const confusingVar = (a: string, b: string) =>
   new ApiError(400, "REQUEST_CONFUSING_VAR", `Can't decide between '${a}' and '${b}' arguments`, { var_name1: a, var_name2: b });
 export const unauthorized = (msg: string) => new ApiError(401, "UNAUTHORIZED", msg);
 export const notFound = (msg = "Not Found") => new ApiError(404, "NOT_FOUND", msg);
+/** Over the user's rate limit (wire §18): 429, the wait in `retry-after` (seconds, a float) as in the header. */
+export const rateLimitHit = (retryAfter: number) => new ApiError(429, "RATE_LIMIT_HIT", "API usage exceeded rate limit", { "retry-after": retryAfter });
 export const methodNotAllowed = (allowed: string[]) => new ApiError(405, undefined, "Method Not Allowed", { allowed_methods: allowed });
 export const badEventQueueId = (queueId: string) =>
   new ApiError(400, "BAD_EVENT_QUEUE_ID", `Bad event queue ID: ${queueId}`, { queue_id: queueId });

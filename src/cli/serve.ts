@@ -1,5 +1,7 @@
 import { createReferenceServer, MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL } from "../../reference-server/server.ts";
+import { MAX_RATE_LIMIT_REQUESTS } from "../../reference-server/http/rate-limit.ts";
 import { RealmFixtureSchema } from "../../reference-server/state/fixture-schema.ts";
+import { limitOption } from "./limit-option.ts";
 import { readJsonOption } from "./json-file.ts";
 import { parseOptions } from "./options.ts";
 import { REFERENCE_PORT, SERVE, SERVE_HOST } from "./specs/serve.ts";
@@ -20,6 +22,9 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const quota = quotaRaw === "none" ? null : intOption("upload-quota-mib", quotaRaw, 0, 100_000_000);
   const product = values.product ?? "chat";
   if (product !== "chat" && product !== "zulip") throw new UsageError(`--product must be chat or zulip, got '${product}'`);
+  // Real servers' limits (wire §18), off unless asked for; --events-rate-limit defaults to their pace with --rate-limit.
+  const rate = limitOption("rate-limit", values["rate-limit"], MAX_RATE_LIMIT_REQUESTS);
+  const eventsRate = limitOption("events-rate-limit", values["events-rate-limit"], 1_000_000, "BURST/SECONDS", "200/0.3");
   const organization = values.seed === undefined ? undefined : readJsonOption("--seed", values.seed, RealmFixtureSchema, (msg) => new UsageError(msg));
   let server;
   try {
@@ -35,6 +40,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       ...(queueTimeout !== undefined ? { queueTimeoutSeconds: queueTimeout } : {}),
       ...(maxUpload !== undefined ? { maxFileUploadSizeMib: maxUpload } : {}),
       ...(quota !== undefined ? { uploadQuotaMib: quota } : {}),
+      ...(rate ? { rateLimit: { requests: rate.count, windowSeconds: rate.seconds } } : {}),
+      ...(eventsRate !== undefined ? { eventsRateLimit: eventsRate === null ? null : { burst: eventsRate.count, intervalSeconds: eventsRate.seconds } } : {}),
     });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;

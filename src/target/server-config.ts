@@ -17,6 +17,10 @@ export const ServerConfigSchema = z.strictObject({
   referenceControl: z.string().min(1).optional(),
   /** Seconds an idle long-poll waits before its heartbeat (real servers: about 50). */
   heartbeatSeconds: z.number().positive().optional(),
+  /** The per-user API limit the target enforces (real servers: 200 requests / 60 s): at most `requests` in any `windowSeconds`. */
+  rateLimit: z.strictObject({ requests: z.number().int().positive(), windowSeconds: z.number().positive() }).optional(),
+  /** GET /events' own per-user limit (real servers: a burst of 200, then one per 0.3 s). */
+  eventsRateLimit: z.strictObject({ burst: z.number().int().positive(), intervalSeconds: z.number().positive() }).optional(),
 });
 
 /** The document's serverConfig, or undefined when it has none; throws a one-line message when it is malformed. */

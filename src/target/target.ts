@@ -46,6 +46,11 @@ export interface TargetInfo {
     referenceControl?: string;
     /** Seconds an idle long-poll waits before its heartbeat; absent: assume a real server's (about 50). */
     heartbeatSeconds?: number;
+    // --- rate limits ---
+    /** The per-user API limit the target declares: at most `requests` accepted in any `windowSeconds`. */
+    rateLimit?: { requests: number; windowSeconds: number };
+    /** GET /events' own per-user limit the target declares: a burst, then one request per interval. */
+    eventsRateLimit?: { burst: number; intervalSeconds: number };
   };
 }
 

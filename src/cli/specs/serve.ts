@@ -53,5 +53,17 @@ export const SERVE = defineCommand({
     "queue-timeout-seconds": { type: "string", value: "N", default: "600", description: "how long an event queue lives unpolled, unless its client set queue_lifespan_secs (1–604800)" },
     "max-file-upload-size-mib": { type: "string", value: "N", default: "25", description: "the largest upload, in MiB (no API sets it)" },
     "upload-quota-mib": { type: "string", value: "N|none", default: "5120", description: "the organization's upload quota in MiB, or none (no API sets it)" },
+    "rate-limit": {
+      type: "string",
+      value: "N/SECONDS|off",
+      default: "off",
+      description: "at most N requests per user in any SECONDS, as real servers (default 200/60); over it: 429 RATE_LIMIT_HIT, Retry-After",
+    },
+    "events-rate-limit": {
+      type: "string",
+      value: "BURST/SECONDS|off",
+      default: "200/0.3 with --rate-limit, else off",
+      description: "GET /events' own limit per user: a burst of BURST, then one request per SECONDS",
+    },
   },
 });
