@@ -1,21 +1,38 @@
 import { join, resolve } from "node:path";
 import { parseOptions } from "../cli/options.ts";
-import { PROXY, PROXY_OUT, PROXY_PORT } from "../cli/specs/proxy.ts";
+import { PROXY, PROXY_OUT, PROXY_PORT, PROXY_WAIT_SECONDS } from "../cli/specs/proxy.ts";
 import { intOption, UsageError, type Io } from "../cli/usage.ts";
+import { TargetError } from "../target/detect.ts";
 import { writeReports } from "../report/write.ts";
+import { startChild, type Child, type Ended } from "./child.ts";
 import { detectLevel } from "./level.ts";
 import { startProxy, targetBase } from "./proxy.ts";
 import { exitCodeOf } from "./report.ts";
+import { TargetNotUp, waitForTarget } from "./wait.ts";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** The environment variable that tells `proxy -- CMD`'s command where the proxy listens. */
+export const PROXY_URL_ENV = "CC_PROXY_URL";
+
+/** The proxy's own arguments and the command after the first `--`, if any (`--` with nothing after is an error). */
+export function splitCommand(argv: readonly string[]): { own: string[]; command: string[] | undefined } {
+  const dash = argv.indexOf("--");
+  if (dash < 0) return { own: [...argv], command: undefined };
+  const command = argv.slice(dash + 1);
+  if (command.length === 0) throw new UsageError("nothing after --: give the command to run through the proxy (proxy --target URL -- CMD ARGS…)");
+  return { own: argv.slice(0, dash), command };
+}
+
 /**
- * `proxy`: the validation proxy until SIGINT or SIGTERM, then the report and the --fail-on exit code. Bad options
- * and a target that cannot be reached at start are one line and exit 2 (UsageError, TargetError); once running,
- * whatever the target does is a finding and is passed through to the client.
+ * `proxy`: the validation proxy until SIGINT or SIGTERM (or, with `-- CMD ARGS…`, until that command ends), then
+ * the report and the --fail-on exit code. Bad options, a command that cannot start and a target that cannot be
+ * reached at start are one line and exit 2 (UsageError, TargetError); a target not listening yet is waited for,
+ * up to --wait seconds. Once running, whatever the target does is a finding and is passed through to the client.
  */
 export async function proxyCommand(argv: string[], io: Io): Promise<number> {
-  const { values } = parseOptions(PROXY, argv);
+  const { own, command } = splitCommand(argv);
+  const { values } = parseOptions(PROXY, own);
   if (values.target === undefined) throw new UsageError("proxy needs --target URL (the server your client would talk to)");
   let target: string;
   try {
@@ -27,7 +44,18 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   if (failOn !== "error" && failOn !== "warning") throw new UsageError(`--fail-on must be error or warning, got '${failOn}'`);
   const port = intOption("port", values.port, 0, 65535) ?? PROXY_PORT;
   const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
+  const waitSeconds = intOption("wait", values.wait, 0, 3600) ?? PROXY_WAIT_SECONDS;
   const outDir = resolve(values.out ?? PROXY_OUT);
+
+  // Until the proxy listens, a signal stops the process at once (its default): nothing was proxied, nothing to report.
+  try {
+    await waitForTarget(target, waitSeconds, (reason) => {
+      io.err(`chat-conformance proxy: waiting up to ${waitSeconds} s for ${target} to answer (${reason})`);
+    });
+  } catch (e) {
+    if (e instanceof TargetNotUp) throw new TargetError(e.message);
+    throw e;
+  }
   const level = await detectLevel(target, assumeFl);
   let proxy;
   try {
@@ -39,15 +67,39 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
     if (err.code === "EADDRNOTAVAIL" || err.code === "ENOTFOUND") throw new UsageError(`cannot listen on ${values.host}: ${err.code}`);
     throw e;
   }
-  // Listening for the signals before the line goes out: whoever reads the line may stop the proxy at once.
-  const stopped = new Promise<void>((done) => {
-    process.once("SIGINT", done);
-    process.once("SIGTERM", done);
-  });
+  // Listening for the signals before the line goes out: whoever reads the line may stop the proxy at once. With a
+  // command, a signal is passed on to it (kept until it has started) and the proxy stops when the command has ended.
+  let child: Child | undefined;
+  let pendingSignal: NodeJS.Signals | undefined;
+  let stopNow: () => void = () => undefined;
+  const stopped = new Promise<void>((done) => (stopNow = done));
+  const onSignal = (s: NodeJS.Signals) => {
+    if (!command) return stopNow();
+    if (child) child.signal(s);
+    else pendingSignal = s;
+  };
+  process.on("SIGINT", onSignal).on("SIGTERM", onSignal);
   const names = level.product === "zulip" ? "zulip_ names" : "chat_ names";
   io.err(`chat-conformance proxy: ${proxy.url} → ${target} (FL ${level.featureLevel}, ${names})${level.notes.map((n) => `\n  note: ${n}`).join("")}`);
-  io.err(`  point your client at ${proxy.url} instead of ${target}; Ctrl-C writes the report to ${outDir}`);
-  await stopped;
+  let ended: Ended | undefined;
+  try {
+    if (command) {
+      try {
+        child = await startChild(command, { [PROXY_URL_ENV]: proxy.url });
+      } catch (e) {
+        await proxy.close();
+        throw e;
+      }
+      io.err(`  running ${command.join(" ")} with ${PROXY_URL_ENV}=${proxy.url}; the report goes to ${outDir} when it ends`);
+      if (pendingSignal) child.signal(pendingSignal);
+      ended = await child.ended;
+    } else {
+      io.err(`  point your client at ${proxy.url} instead of ${target}; Ctrl-C writes the report to ${outDir}`);
+      await stopped;
+    }
+  } finally {
+    process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
+  }
   await proxy.close();
   const results = proxy.results();
   writeReports(outDir, results);
@@ -56,5 +108,9 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   const clauses = new Set(proxy.findings.map((f) => f.clause)).size;
   io.err(`chat-conformance proxy: ${plural(errors, "violation")} and ${plural(warnings, "warning")} of ${plural(clauses, "clause")}; ${results.partial?.reasons[0] ?? ""}`);
   io.err(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}`);
-  return exitCodeOf(proxy.findings, failOn);
+  const verdict = exitCodeOf(proxy.findings, failOn);
+  if (!ended) return verdict;
+  const { code, signal } = ended;
+  io.err(`chat-conformance proxy: ${command!.join(" ")} ${signal ? `ended by ${signal}` : `exited ${code}`}${verdict ? `; exit 1 for the finding${errors + warnings === 1 ? "" : "s"} at or above --fail-on ${failOn}` : ""}`);
+  return verdict || code;
 }

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
@@ -9,7 +10,8 @@ import { CLI } from "../support/cli-entry.ts";
 
 /**
  * `chat-conformance proxy` as a user runs it: bad input is one line and exit 2 (never a stack trace); a running
- * proxy prints each finding as a line, and on SIGINT writes the reports and exits with the --fail-on code.
+ * proxy prints each finding as a line, and on SIGINT writes the reports and exits with the --fail-on code; with
+ * `-- CMD` (issue 22, item 5) it runs CMD once it listens and exits with the verdict or CMD's code.
  */
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -24,7 +26,9 @@ describe("proxy: bad input, exit 2 with one line", () => {
     [["--target", "not a url"], "--target must be an http(s) URL, got 'not a url'"],
     [["--target", "ftp://example.org"], "--target must be an http(s) URL"],
     [["--target", "http://127.0.0.1:1", "--fail-on", "sometimes"], "--fail-on must be error or warning, got 'sometimes'"],
-    [["--target", "http://127.0.0.1:1", "--port", "0"], "cannot reach http://127.0.0.1:1"],
+    [["--target", "http://127.0.0.1:1", "--port", "0", "--wait", "0"], "cannot reach http://127.0.0.1:1: ECONNREFUSED (waited 0 s"],
+    [["--target", "http://127.0.0.1:1", "--wait", "soon"], "--wait must be an integer from 0 to 3600, got 'soon'"],
+    [["--target", "http://127.0.0.1:1", "--"], "nothing after --: give the command to run"],
   ])("%j", (args, message) => {
     const r = cli(args);
     expect(r.code).toBe(2);
@@ -94,5 +98,111 @@ describe("proxy against a running server, stopped by SIGINT", () => {
     expect(r.status).toBe(200);
     expect(r.out).toBe("");
     expect(r.code).toBe(0);
+  });
+});
+
+/** A port nothing listens on (taken from the system, then let go). */
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((done) => s.listen(0, "127.0.0.1", done));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((done) => s.close(done));
+  return port;
+}
+
+/** `proxy … -- node -e SCRIPT`: the proxy and the command as CI runs them, with what each printed. */
+function proxyRunning(args: string[], script: string | string[]) {
+  const cmd = Array.isArray(script) ? script : [process.execPath, "-e", script];
+  const child = spawn(process.execPath, [...CLI, "proxy", "--port", "0", ...args, "--", ...cmd], { cwd: ROOT });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  return { child, exited, out: () => out, err: () => err };
+}
+
+describe("proxy -- CMD ARGS… (the CI form): the command runs through the proxy, the proxy stops when it ends", () => {
+  let server: ReferenceServer;
+  let out: string;
+  const member = () => server.personas.member!;
+  const auth = () => `Basic ${Buffer.from(`${member().email}:${member().apiKey}`).toString("base64")}`;
+  /** A command that calls PATH through $CC_PROXY_URL as the member, prints the status, and exits CODE. */
+  const calls = (path: string, code: number) =>
+    `fetch(process.env.CC_PROXY_URL + "/api/v1${path}", { headers: { authorization: ${JSON.stringify(auth())} } }).then(async (r) => { await r.text(); console.log("status " + r.status); process.exit(${code}); })`;
+
+  beforeAll(async () => {
+    server = await createReferenceServer({ featureLevel: 372, port: 0, faults: ["fl153.errors.error-envelope"] });
+    out = mkdtempSync(join(tmpdir(), "cc-proxy-cmd-"));
+  });
+  afterAll(async () => {
+    rmSync(out, { recursive: true, force: true });
+    await server.close();
+  });
+
+  it("no finding: the command's own exit code (7), CC_PROXY_URL set to the proxy, the report written", async () => {
+    const p = proxyRunning(["--target", server.url, "--out", join(out, "clean")], calls("/users/me", 7));
+    expect(await p.exited).toBe(7);
+    expect(p.out()).toContain("status 200");
+    expect(p.err()).toMatch(/running .* with CC_PROXY_URL=http:\/\/127\.0\.0\.1:\d+/);
+    expect(p.err()).toContain("exited 7");
+    const results = JSON.parse(readFileSync(join(out, "clean", "results.json"), "utf8")) as { partial: { reasons: string[] } };
+    expect(results.partial.reasons[0]).toContain("1 exchange");
+  });
+
+  it("a violation (fl153.errors.error-envelope) at --fail-on error: exit 1 although the command exited 0", async () => {
+    const p = proxyRunning(["--target", server.url, "--out", join(out, "bad")], calls("/no_such_endpoint", 0));
+    expect(await p.exited).toBe(1);
+    expect(p.out()).toMatch(/^violation \[fl153\.errors\.error-envelope\]/m);
+    expect(p.err()).toContain("exited 0; exit 1 for the finding at or above --fail-on error");
+  });
+
+  it("SIGTERM and SIGINT to the proxy reach the command; the proxy ends when it has, with its code", async () => {
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      const script = `for (const s of ["SIGINT", "SIGTERM"]) process.on(s, () => { console.log("command got " + s); process.exit(5); }); console.log("ready"); setInterval(() => {}, 1000);`;
+      const p = proxyRunning(["--target", server.url, "--out", join(out, signal)], script);
+      await new Promise<void>((done) => {
+        const seen = () => p.out().includes("ready") && done();
+        p.child.stdout.on("data", seen);
+      });
+      p.child.kill(signal);
+      expect(await p.exited).toBe(5);
+      expect(p.out()).toContain(`command got ${signal}`);
+      expect(existsSync(join(out, signal, "results.json"))).toBe(true);
+    }
+  });
+
+  it("a command that does not exist: exit 2, one line naming it, no report", async () => {
+    const p = proxyRunning(["--target", server.url, "--out", join(out, "missing")], ["no-such-command-cc"]);
+    expect(await p.exited).toBe(2);
+    expect(p.err()).toContain("chat-conformance: command not found: no-such-command-cc (the command after --)");
+    expect(p.err()).not.toMatch(/\bat .*\.ts:\d+/);
+    expect(existsSync(join(out, "missing", "results.json"))).toBe(false);
+  });
+
+  it("a target not listening yet is waited for: the command starts once it answers", async () => {
+    const port = await freePort();
+    const p = proxyRunning(["--target", `http://127.0.0.1:${port}`, "--out", join(out, "late"), "--wait", "60"], calls("/users/me", 0));
+    await new Promise<void>((done) => {
+      const seen = () => p.err().includes("waiting up to 60 s") && done();
+      seen();
+      p.child.stderr.on("data", seen);
+    });
+    const late = await createReferenceServer({ featureLevel: 372, port });
+    try {
+      expect(await p.exited).toBe(0);
+      // The seeded keys are the same in every reference server: the member's call is answered by the late one.
+      expect(p.out()).toContain("status 200");
+    } finally {
+      await late.close();
+    }
+  });
+
+  it("a target that never comes: exit 2 with the reason once --wait is over, the command never started", async () => {
+    const port = await freePort();
+    const p = proxyRunning(["--target", `http://127.0.0.1:${port}`, "--wait", "1"], calls("/users/me", 0));
+    expect(await p.exited).toBe(2);
+    expect(p.err()).toContain(`chat-conformance: cannot reach http://127.0.0.1:${port}: ECONNREFUSED (waited 1 s for it to start; --wait N waits longer)`);
+    expect(p.out()).toBe("");
   });
 });
