@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DOWNLOAD_PREFIX, serveDownload } from "../api/uploads/download.ts";
 import { serveTemporaryDownload, TEMPORARY_PREFIX } from "../api/uploads/temporary-url.ts";
+import { authenticate } from "../http/auth.ts";
+import { applyRateLimit } from "../http/rate-limit.ts";
 import type { Runtime } from "../runtime.ts";
 import { serveTus, TUS_PATH } from "./tus-server.ts";
 
@@ -14,9 +16,17 @@ export function isUploadPath(rt: Runtime, pathname: string): boolean {
   return pathname.startsWith(DOWNLOAD_PREFIX) || ((pathname === TUS_PATH || pathname.startsWith(`${TUS_PATH}/`)) && rt.fl.has("tusEndpoint"));
 }
 
-/** Serves a path isUploadPath says is an upload path. */
+/**
+ * Serves a path isUploadPath says is an upload path. A download with credentials counts against its user's rate
+ * limit as any API request (real servers route it through their API views); one by temporary URL carries none, and
+ * the tus endpoint is not limited (real servers' tus hooks check the key without the rate limiter).
+ */
 export async function serveUploadPath(rt: Runtime, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
   if (pathname.startsWith(TEMPORARY_PREFIX)) serveTemporaryDownload(rt, req, res, pathname);
-  else if (pathname.startsWith(DOWNLOAD_PREFIX)) serveDownload(rt, req, res, pathname);
-  else await serveTus(rt, req, res);
+  else if (pathname.startsWith(DOWNLOAD_PREFIX)) {
+    const method = (req.method ?? "GET").toUpperCase();
+    // 405 comes before authentication and the limit, as serveDownload answers it.
+    if (method === "GET" || method === "HEAD") applyRateLimit(rt, res, authenticate(rt, req), "api");
+    serveDownload(rt, req, res, pathname);
+  } else await serveTus(rt, req, res);
 }

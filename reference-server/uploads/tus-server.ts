@@ -1,16 +1,21 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ERRORS, Server, type ServerOptions, type Upload } from "@tus/server";
 import { authenticate } from "../http/auth.ts";
+import { badRequest, methodNotAllowed } from "../http/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
 import { storeUpload, uploadUrl } from "./create.ts";
 import { maxUploadMib, tusSizeLimit, withinQuota } from "./limits.ts";
 import { MemoryStore } from "./memory-store.ts";
+import { webRequest, writeTusAnswer } from "./tus-answer.ts";
 
 export const TUS_PATH = "/api/v1/tus";
 
-/** The request type @tus/server hands its hooks (srvx's ServerRequest, a web Request with the Node request inside). */
+/** The request type @tus/server hands its hooks: the web Request serveTus gave it. */
 type TusRequest = Parameters<NonNullable<ServerOptions["onIncomingRequest"]>>[0];
+
+/** The methods the tus endpoint answers (the protocol's, and GET of a finished upload); any other is a 405. */
+const TUS_METHODS = ["POST", "HEAD", "PATCH", "OPTIONS", "DELETE", "GET"];
 
 interface Tus {
   server: Server;
@@ -18,14 +23,10 @@ interface Tus {
 }
 
 const instances = new WeakMap<Runtime, Tus>();
-/** Who sent each request, as the dispatch authenticated it before handing the request to the library. */
-const senders = new WeakMap<IncomingMessage, User>();
+/** Who sent each request, as serveTus authenticated it before handing the request to the library. */
+const senders = new WeakMap<Request, User>();
 
-function senderOf(req: TusRequest): User | undefined {
-  // The library wraps the http.IncomingMessage it was handed (its type also allows HTTP/2 requests, never seen here).
-  const node = req.runtime?.node?.req as IncomingMessage | undefined;
-  return node === undefined ? undefined : senders.get(node);
-}
+const senderOf = (req: TusRequest): User | undefined => senders.get(req);
 
 /** A refusal in the shape real servers' tus hooks give: a status and a JSON body `{message}`. */
 const refuse = (status_code: number, message: string) => ({ status_code, body: `${JSON.stringify({ message })}\n` });
@@ -93,8 +94,17 @@ export function tusFor(rt: Runtime): Tus {
  */
 export async function serveTus(rt: Runtime, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = (req.method ?? "").toUpperCase();
+  if (!TUS_METHODS.includes(method)) throw methodNotAllowed(TUS_METHODS);
   // The fault lets requests without credentials through, except the one that creates an upload.
   const lenient = rt.faulty("fl295.uploads.tus-requires-auth") && method !== "POST";
-  if (method !== "OPTIONS" && !(lenient && req.headers.authorization === undefined)) senders.set(req, authenticate(rt, req));
-  await tusFor(rt).server.handle(req, res);
+  const sender = method !== "OPTIONS" && !(lenient && req.headers.authorization === undefined) ? authenticate(rt, req) : undefined;
+  let request: Request;
+  try {
+    request = webRequest(req);
+  } catch (e) {
+    // A header node:http let through that a web Request refuses: the request is what is wrong.
+    throw badRequest(`Invalid tus request: ${(e as Error).message}`);
+  }
+  if (sender !== undefined) senders.set(request, sender);
+  await writeTusAnswer(req, res, await tusFor(rt).server.handleWeb(request));
 }

@@ -53,7 +53,9 @@ describe("upload limits", () => {
     const res = await tus("member", "POST", "/api/v1/tus", { "upload-length": String(MIB + 1), "upload-metadata": meta("big.bin") });
     expect(res.status).toBe(413);
     expect(res.headers.get("location")).toBeNull();
-    expect(JSON.parse(await res.text())).toEqual({ message: "File is larger than this server's configured maximum upload size (1 MiB)." });
+    // The envelope (wire §4), `message` kept as real servers' tus hooks give it.
+    const msg = "File is larger than this server's configured maximum upload size (1 MiB).";
+    expect([res.headers.get("content-type"), await res.json()]).toEqual(["application/json", { result: "error", msg, code: "BAD_REQUEST", message: msg }]);
     expect(tusFor(rt).store.stats).toEqual({ uploads: 0, bytes: 0 });
     expect(rt.store.uploads.count).toBe(0);
   });
@@ -136,6 +138,44 @@ describe("tus at /api/v1/tus", () => {
     expect(tusFor(rt).store.stats.uploads).toBe(0);
   });
 
+  it("answers every refusal that has a body with the JSON envelope and a code (wire §4); bodiless protocol answers stay bodiless", async () => {
+    const { server, auth, tus } = await start();
+    const envelope = async (res: Response) => [res.status, res.headers.get("content-type"), await res.json()];
+    const notFound = { result: "error", msg: "The file for this url was not found", code: "NOT_FOUND" };
+    expect(await envelope(await tus("member", "GET", "/api/v1/tus"))).toEqual([404, "application/json", notFound]);
+    expect(await envelope(await tus("member", "GET", "/api/v1/tus/nope"))).toEqual([404, "application/json", notFound]);
+    expect(await envelope(await tus("member", "PATCH", "/api/v1/tus/nope", { "content-type": "application/offset+octet-stream", "upload-offset": "0" }, "x"))).toEqual([
+      404,
+      "application/json",
+      notFound,
+    ]);
+    expect(await envelope(await tus("member", "POST", "/api/v1/tus"))).toEqual([
+      400,
+      "application/json",
+      { result: "error", msg: "Upload-Length or Upload-Defer-Length header required", code: "BAD_REQUEST" },
+    ]);
+    const noVersion = await fetch(`${server.url}/api/v1/tus`, { method: "POST", headers: { authorization: auth("member"), "upload-length": "1" } });
+    expect(noVersion.status).toBe(412);
+    expect(await noVersion.json()).toMatchObject({ result: "error", code: "BAD_REQUEST" });
+    // A method the endpoint does not have: 405 with the allowed ones, no code (wire §4).
+    expect(await envelope(await tus("member", "PUT", "/api/v1/tus"))).toEqual([
+      405,
+      "application/json",
+      { result: "error", msg: "Method Not Allowed", allowed_methods: ["POST", "HEAD", "PATCH", "OPTIONS", "DELETE", "GET"] },
+    ]);
+    expect(await envelope(await tus(null, "GET", "/api/v1/tus"))).toEqual([401, "application/json", expect.objectContaining({ result: "error", code: "UNAUTHORIZED" })]);
+    // The protocol's own answers: a HEAD has no body, a creation and a PATCH none either.
+    const head = await tus("member", "HEAD", "/api/v1/tus/nope");
+    expect([head.status, await head.text()]).toEqual([404, ""]);
+    const created = await tus("member", "POST", "/api/v1/tus", { "upload-length": "1", "upload-metadata": meta("one.txt") });
+    expect([created.status, await created.text(), created.headers.get("tus-resumable")]).toEqual([201, "", "1.0.0"]);
+    const path = new URL(created.headers.get("location")!).pathname;
+    const options = await tus(null, "OPTIONS", "/api/v1/tus");
+    expect([options.status, await options.text()]).toEqual([204, ""]);
+    const half = await tus("member", "HEAD", path);
+    expect([half.status, half.headers.get("upload-offset"), await half.text()]).toEqual([200, "0", ""]);
+  });
+
   it("does not exist below FL295", async () => {
     const { tus } = await start({ featureLevel: 294 });
     expect((await tus("member", "POST", "/api/v1/tus", { "upload-length": "1" })).status).toBe(404);
@@ -186,7 +226,13 @@ describe("bad input on the upload paths", () => {
           const sent = method === "GET" || method === "HEAD" ? undefined : body;
           const res = await fetch(`${server.url}${path}`, { method, headers, body: sent, signal: AbortSignal.timeout(5000) });
           const text = await res.text();
-          expect(res.status, `${method} ${path} ${JSON.stringify(headers)} ${sent ?? ""} -> ${res.status} ${text}`).toBeLessThan(500);
+          const said = `${method} ${path} ${JSON.stringify(headers)} ${sent ?? ""} -> ${res.status} ${text}`;
+          expect(res.status, said).toBeLessThan(500);
+          // Every refusal with a body is the JSON envelope (wire §4), tus's included.
+          if (res.status >= 400 && text !== "") {
+            expect(res.headers.get("content-type"), said).toBe("application/json");
+            expect(JSON.parse(text), said).toMatchObject({ result: "error", msg: expect.any(String) });
+          }
         },
       ),
       { numRuns: 300 },
