@@ -1,6 +1,5 @@
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { z } from "zod";
 // The catalog's range of levels, which is the reference server's (test/cli/help.test.ts checks they agree): the
 // server itself loads only when the run starts one.
 import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
@@ -12,35 +11,15 @@ import { writeReports } from "../report/write.ts";
 import { runConformance } from "../run/conformance.ts";
 import { preloadVitest } from "../run/suites.ts";
 import { connectTarget } from "../target/remote.ts";
-import { personasOf, PersonasSchema, type Personas } from "../target/personas.ts";
 import type { TargetInfo } from "../target/target.ts";
-import { serverConfigOf } from "../target/server-config.ts";
 import { paintSummary, paletteFor } from "./colour.ts";
 import { checkFilterOption } from "./filter-option.ts";
-import { describeIssue, readJsonOption } from "./json-file.ts";
 import { parseOptions, type Values } from "./options.ts";
+import { PERSONAS_ENV, personasFromEnv, readPersonasFile } from "./personas-doc.ts";
 import { ProgressReporter } from "./progress.ts";
 import { DEFAULT_OUT, RUN } from "./specs/run.ts";
 import { REFERENCE_PORT } from "./specs/serve.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
-
-function readPersonas(file: string): Personas {
-  const { value, prefix } = personasOf(readJsonOption("--personas", file, z.unknown(), (m) => new UsageError(m)));
-  const r = PersonasSchema.safeParse(value);
-  if (!r.success) throw new UsageError(`--personas ${file}: ${describeIssue(r.error, prefix)}`);
-  if (Object.keys(r.data).length === 0) throw new UsageError(`--personas ${file}: names no persona (expected e.g. {"personas": {"member": {"email", "apiKey", "userId"}}})`);
-  return r.data;
-}
-
-/** The `serverConfig` object of a --personas document (src/target/server-config.ts), if any. */
-function readServerConfig(file: string): TargetInfo["serverConfig"] {
-  try {
-    return serverConfigOf(readJsonOption("--personas", file, z.unknown(), (m) => new UsageError(m)));
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`--personas ${file}: ${(e as Error).message}`);
-  }
-}
 
 function checkUrl(raw: string): string {
   let u: URL;
@@ -67,7 +46,7 @@ async function containerTarget(values: RunValues, image: string, assumeFl: numbe
       return [kv.slice(0, i), kv.slice(i + 1)];
     }),
   );
-  const serverConfig = values.personas !== undefined ? readServerConfig(values.personas) : undefined;
+  const doc = values.personas !== undefined ? readPersonasFile(values.personas) : undefined;
   // testcontainers is an optional dependency, loaded only for this target.
   const { startContainerTarget } = await import("../target/container.ts");
   preloadVitest();
@@ -75,18 +54,19 @@ async function containerTarget(values: RunValues, image: string, assumeFl: numbe
     image,
     port: intOption("container-port", values["container-port"], 1, 65535) ?? REFERENCE_PORT,
     env,
-    ...(values.personas !== undefined ? { personas: readPersonas(values.personas) } : {}),
-    ...(serverConfig ? { serverConfig } : {}),
+    ...doc,
     ...(assumeFl !== undefined ? { assumeFl } : {}),
   });
 }
 
-/** --target URL: any server, with the personas (and the server configuration it declares) from --personas. */
+/**
+ * --target URL: any server, with the personas (and the server configuration and organization it declares) from
+ * --personas, else from CC_PERSONAS.
+ */
 async function urlTarget(url: string, personasFile: string | undefined, assumeFl: number | undefined): Promise<Opened> {
-  if (personasFile === undefined) throw new UsageError("--target needs --personas FILE (the personas object that `serve --json` prints)");
-  // Server configuration the target declares next to its personas (e.g. its JWT key).
-  const serverConfig = readServerConfig(personasFile);
-  const declared = { url: checkUrl(url), personas: readPersonas(personasFile), ...(serverConfig ? { serverConfig } : {}), ...(assumeFl !== undefined ? { assumeFl } : {}) };
+  const doc = personasFile !== undefined ? readPersonasFile(personasFile) : personasFromEnv();
+  if (doc === undefined) throw new UsageError(`--target needs --personas FILE or ${PERSONAS_ENV} (the personas document that \`serve --json\` or \`personas create\` prints)`);
+  const declared = { url: checkUrl(url), ...doc, ...(assumeFl !== undefined ? { assumeFl } : {}) };
   preloadVitest();
   const target = await connectTarget(declared);
   return { target, close: async () => undefined };

@@ -7,6 +7,7 @@ import { RegisterResponse } from "../schemas/register.ts";
 import type { Persona, PersonaRole } from "../target/personas.ts";
 import { isReferenceServer, type TargetInfo } from "../target/target.ts";
 import { Expectations } from "./expect.ts";
+import { feedWatch } from "./events-feed.ts";
 import { BlockedError, ConformanceFailure, HarnessError } from "./failure.ts";
 import type { TestFl } from "./fl.ts";
 import type { InvariantRecord } from "./state/record.ts";
@@ -51,6 +52,12 @@ export class TestContext {
     readonly target: TargetInfo,
     readonly fl: TestFl,
     readonly exchanges: Exchange[] = [],
+    /**
+     * The personas the test declares in `needs`, the only ones it (and its cleanups) may use on its target: a
+     * target whose personas file lacks an undeclared one would otherwise fail or leave things behind where the
+     * test should be not verifiable. Absent: any of the target's (a throw-away organization has them all).
+     */
+    private readonly declared?: readonly PersonaRole[],
   ) {
     this.expect = new Expectations(clause, () => this.exchanges[this.exchanges.length - 1]);
   }
@@ -83,8 +90,21 @@ export class TestContext {
 
   persona(role: PersonaRole): Persona {
     const p = this.target.personas[role];
-    if (!p) throw new HarnessError(`test ${this.testId} uses persona ${role} without declaring it in needs`);
+    if (!p || (this.declared && !this.declared.includes(role))) throw new HarnessError(`test ${this.testId} uses persona ${role} without declaring it in needs`);
     return p;
+  }
+
+  /** Whether the test may act as `role`: it declares it (or may use any) and the target has it. */
+  declares(role: PersonaRole): boolean {
+    return this.target.personas[role] !== undefined && (!this.declared || this.declared.includes(role));
+  }
+
+  /**
+   * The persona that manages the organization for a helper or cleanup (looking channels up, archiving, deactivating):
+   * the administrator, else the owner, when the test declares one; else `fallback`, the persona that made the thing.
+   */
+  manager(fallback: PersonaRole): PersonaRole {
+    return (["administrator", "owner"] as const).find((r) => this.declares(r)) ?? fallback;
   }
 
   /** A client acting as the persona, or unauthenticated for null. */
@@ -122,7 +142,7 @@ export class TestContext {
     const res = await client.post("/register", params);
     const body = this.expect.schema(RegisterResponse, this.expect.success(res, "POST /register"), res.exchange, "POST /register");
     const reference = isReferenceServer(this.target);
-    const queue = new EventQueueReader(client, body.queue_id, body.last_event_id, this.expect, reference ? REFERENCE_BUDGET_MS : DEFAULT_BUDGET_MS, reference ? "drained" : "budget");
+    const queue = new EventQueueReader(client, body.queue_id, body.last_event_id, this.expect, reference ? REFERENCE_BUDGET_MS : DEFAULT_BUDGET_MS, reference ? "drained" : "budget", feedWatch(this.target, client));
     this.queues.push(queue);
     return { body, queue };
   }

@@ -7,6 +7,7 @@ import { TestContext } from "./context.ts";
 import type { Descriptor } from "./descriptor.ts";
 import { BlockedError, ConformanceFailure, HarnessError, NotApplicableError, UnverifiableError } from "./failure.ts";
 import { TestFl } from "./fl.ts";
+import { FeedDeadError, feedDeadReason, isEventsPoll, takeFeedFailure, unansweredPoll } from "./events-feed.ts";
 import type { Outcome } from "./outcome.ts";
 import { StateWatch } from "./state/invariant.ts";
 import { mergeRecords, type InvariantRecord } from "./state/record.ts";
@@ -93,13 +94,16 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     const missing = d.needs.filter((r) => !target.personas[r]);
     // The personas file is the user's to complete: the test says which roles would make it runnable.
     if (missing.length) return done({ status: "unverifiable", message: `needs persona ${missing.join(", ")} (absent from the target's personas)`, remedy: personaRemedy(missing), exchanges: [] });
-    t = new TestContext(d.id, clause, target, new TestFl(target.featureLevel, allowedLevels(d), d.id));
+    t = new TestContext(d.id, clause, target, new TestFl(target.featureLevel, allowedLevels(d), d.id), [], d.needs);
     const plan = invariantPlan(d);
     if (plan && "off" in plan) {
       invariant = skippedRecord(plan.off);
       optedOut = true;
     }
-    if (plan && "role" in plan) {
+    // A feed the run has shown dead can keep no watcher's state: the invariant waits for nothing.
+    const deadFeed = plan && "role" in plan ? feedDeadReason(target) : null;
+    if (deadFeed !== null) invariant = skippedRecord(`not compared: ${deadFeed}`);
+    else if (plan && "role" in plan) {
       const started = await StateWatch.acquire(target, plan.role, plan.capabilities, d.clauses).catch((e: unknown) => `the watcher could not register: ${(e as Error).message}`);
       if (typeof started === "string") invariant = skippedRecord(started);
       else watch = started;
@@ -115,15 +119,21 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
         throw e;
       }
     }
+    // A probe that showed the events feed dead during the test is its verdict, even where a wait swallowed it.
+    const feedFailure = takeFeedFailure();
+    if (feedFailure) throw feedFailure;
     return done({ status: "pass", exchanges: t.exchanges, ...recorded() });
-  } catch (e) {
+  } catch (thrown) {
+    let e = takeFeedFailure() ?? thrown;
+    // A GET /events of the test's own that got no answer: the feed's verdict, when the feed is dead.
+    if (e instanceof NetworkError && isEventsPoll(e.exchange) && t && d.needs[0]) e = (await unansweredPoll(target, t.api(d.needs[0]))) ?? e;
     const exchanges = t?.exchanges ?? [];
     if (watch && !invariant) invariant = skippedRecord("the test did not pass, so the state was not compared");
     const inv = recorded();
     if (e instanceof ConformanceFailure) {
       return done({ status: "fail", message: e.message, failedClause: e.clause.id, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges, ...inv });
     }
-    if (e instanceof BlockedError) return done({ status: "blocked", message: e.message, exchanges, ...inv });
+    if (e instanceof BlockedError) return done({ status: "blocked", message: e.message, ...(e instanceof FeedDeadError ? { failedClause: e.clause } : {}), exchanges, ...inv });
     if (e instanceof NotApplicableError) return done({ status: "n/a", message: e.message, exchanges, ...inv });
     if (e instanceof UnverifiableError) return done({ status: "unverifiable", message: e.reason, remedy: e.remedy, exchanges, ...inv });
     if (e instanceof NetworkError || e instanceof HarnessError) return done({ status: "error", message: `${e.name}: ${e.message}`, exchanges, ...inv });

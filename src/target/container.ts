@@ -1,7 +1,7 @@
 import type { StartedTestContainer } from "testcontainers";
 import { TargetError } from "./detect.ts";
 import { connectTarget } from "./remote.ts";
-import { PersonasSchema, type Personas } from "./personas.ts";
+import { PersonasSchema, type Organization, type Personas } from "./personas.ts";
 import { serverConfigOf } from "./server-config.ts";
 import type { TargetInfo } from "./target.ts";
 
@@ -15,6 +15,8 @@ export interface ContainerTargetOptions {
   assumeFl?: number;
   /** From the personas file; when absent, the image's `serve --json` line may state it. */
   serverConfig?: TargetInfo["serverConfig"];
+  /** From the personas file: what the suites assume of the organization. */
+  organization?: Organization;
   startupTimeoutMs?: number;
 }
 
@@ -89,7 +91,7 @@ export async function startContainerTarget(o: ContainerTargetOptions): Promise<{
     if (!personas) throw new TargetError(`container ${o.image} printed no personas line (serve --json); give --personas FILE`);
     const url = `http://${container.getHost()}:${container.getMappedPort(o.port)}`;
     const serverConfig = o.serverConfig ?? (o.personas === undefined && firstLine !== undefined ? serverConfigFromLog(firstLine) : undefined);
-    const target = await connectTarget({ url, personas, ...(serverConfig ? { serverConfig } : {}), ...(o.assumeFl !== undefined ? { assumeFl: o.assumeFl } : {}) }, "container");
+    const target = await connectTarget({ url, personas, ...(serverConfig ? { serverConfig } : {}), ...(o.organization ? { organization: o.organization } : {}), ...(o.assumeFl !== undefined ? { assumeFl: o.assumeFl } : {}) }, "container");
     target.notes.push(`container ${o.image}`);
     return { target, close };
   } catch (e) {

@@ -17,7 +17,8 @@ export interface DetectOptions {
 
 /**
  * Learns the target's feature level and product prefix from GET /server_settings (`chat_feature_level` or
- * `zulip_feature_level`; absent means 0), then cross-checks POST /register with the first persona it has.
+ * `zulip_feature_level`; absent means 0), then cross-checks POST /register with the first persona it has (every
+ * persona's account is checked by src/target/preflight.ts).
  */
 export async function detectTarget(o: DetectOptions): Promise<TargetInfo> {
   const notes: string[] = [];
@@ -38,10 +39,11 @@ export async function detectTarget(o: DetectOptions): Promise<TargetInfo> {
   const role = (Object.keys(o.personas) as PersonaRole[])[0];
   if (role) {
     const p = o.personas[role]!;
-    const reg = await new ApiClient(o.url, { email: p.email, apiKey: p.apiKey }, () => undefined, product).post("/register", { fetch_event_types: [] }).catch(() => undefined);
+    const client = new ApiClient(o.url, { email: p.email, apiKey: p.apiKey }, () => undefined, product);
+    const reg = await client.post("/register", { fetch_event_types: [] }).catch(() => undefined);
     if (!reg || reg.status !== 200) notes.push(`POST /register as ${role} answered HTTP ${reg?.status ?? "nothing"}: persona credentials may be wrong`);
     else if (reg.json?.chat_feature_level !== detected) notes.push(`register reports FL ${String(reg.json?.chat_feature_level)}, server_settings FL ${detected}`);
-    if (reg?.json?.queue_id) await new ApiClient(o.url, { email: p.email, apiKey: p.apiKey }).delete("/events", { queue_id: String(reg.json.queue_id) }).catch(() => undefined);
+    if (reg?.json?.queue_id) await client.delete("/events", { queue_id: String(reg.json.queue_id) }).catch(() => undefined);
   }
   let featureLevel = detected;
   if (o.assumeFl !== undefined && o.assumeFl !== detected) {

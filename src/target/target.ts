@@ -1,4 +1,4 @@
-import type { Personas } from "./personas.ts";
+import type { Organization, Personas } from "./personas.ts";
 
 /** What every test knows about the server under test; detected once per run and handed to each worker. */
 export interface TargetInfo {
@@ -9,6 +9,8 @@ export interface TargetInfo {
   /** `chat_` (the spec) or `zulip_` (the real product) in product-named keys. */
   product: "chat" | "zulip";
   personas: Personas;
+  /** What the personas file says of the organization (the channel the suites share); absent: the defaults (`general`). */
+  organization?: Organization;
   /** Prefix for every name a run creates, so runs never collide on a shared server. */
   runId: string;
   /** Things detection noticed (a register level that disagrees, an assumed level). */

@@ -11,7 +11,8 @@ import { sendToChannel } from "../support/messages.ts";
  * only the member is subscribed to. From FL354 it reads and acts there; before, it does not.
  */
 
-const NEEDS = { needs: ["member", "secondMember"] as ("member" | "secondMember")[] };
+// The administrator archives the channel when the test ends (a member may not).
+const NEEDS = { needs: ["member", "secondMember", "administrator"] as ("member" | "secondMember" | "administrator")[] };
 
 interface Setup {
   channel: TestChannel;

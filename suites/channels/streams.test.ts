@@ -106,7 +106,7 @@ const emailOf = async (t: TestContext, id: number, params: Record<string, number
   return t.expect.success(res).email as string;
 };
 
-behaviour("fl335.channels.email-address-sender-id", "GET /streams/{stream_id}/email_address takes sender_id: the user or its own bot, each with its own address", { needs: ["member", "secondMember", "bot"] }, async (t) => {
+behaviour("fl335.channels.email-address-sender-id", "GET /streams/{stream_id}/email_address takes sender_id: the user or its own bot, each with its own address", { needs: ["member", "secondMember", "bot", "administrator"] }, async (t) => {
   const channel = await createChannel(t, "member", ["member"]);
   const gateway = await emailOf(t, channel.id);
   const own = await emailOf(t, channel.id, { sender_id: t.persona("member").userId });
@@ -115,7 +115,7 @@ behaviour("fl335.channels.email-address-sender-id", "GET /streams/{stream_id}/em
   t.expect.error(await t.api("member").get(`/streams/${channel.id}/email_address`, { sender_id: t.persona("secondMember").userId }), 400, "BAD_REQUEST");
 });
 
-behaviour("fl335.channels.email-address-sender-id", "before FL335 sender_id does not change the address", { needs: ["member", "secondMember", "bot"], gate: "before" }, async (t) => {
+behaviour("fl335.channels.email-address-sender-id", "before FL335 sender_id does not change the address", { needs: ["member", "secondMember", "bot", "administrator"], gate: "before" }, async (t) => {
   const channel = await createChannel(t, "member", ["member"]);
   t.expect.equal(await emailOf(t, channel.id, { sender_id: t.persona("member").userId }), await emailOf(t, channel.id), "the address with sender_id");
 });

@@ -25,7 +25,7 @@ behaviour("fl153.events.event-types-filter", "a queue registered for some event 
   t.expect.equal(leaked.map((e) => e.type), [], "message events on a queue registered for realm events only");
 });
 
-behaviour("fl153.events.state-consistency", "register state plus message events equals a fresh register (max_message_id, unread_msgs)", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.events.state-consistency", "register state plus message events equals a fresh register (max_message_id, unread_msgs)", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   await verifyAction(t, "secondMember", { sections: ["message", "update_message_flags"], eventTypes: ["message"], expectEvents: 3 }, async () => {
     await sendToChannel(t, "member", channel, "invariant", "one");

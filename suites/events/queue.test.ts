@@ -93,7 +93,7 @@ behaviour("fl153.events.delete-queue", "DELETE /events removes the queue; pollin
   t.expect.error(await member.delete("/events", { queue_id: String(reg.queue_id) }), 400, "BAD_EVENT_QUEUE_ID");
 });
 
-behaviour("fl153.events.message-event", "sender and recipients of a channel message get a message event; the recipient's copy is unread", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.events.message-event", "sender and recipients of a channel message get a message event; the recipient's copy is unread", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const sender = await t.register("member", { event_types: ["message"] });
   const recipient = await t.register("secondMember", { event_types: ["message"] });

@@ -1,6 +1,7 @@
 import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { MultiuseInviteResponse } from "../../src/schemas/invite.ts";
+import { sharedChannel } from "../support/channels.ts";
 import { channelIdOf, invite, listInvites } from "../support/invitations.ts";
 import { systemGroupId, withRealmSettings } from "../support/realm.ts";
 import { revokeLinkLater } from "../support/cleanup.ts";
@@ -23,7 +24,7 @@ behaviour(
   NEEDS,
   async (t) => {
     const admins = await systemGroupId(t, "role:administrators");
-    const general = await channelIdOf(t, "general");
+    const general = await channelIdOf(t, sharedChannel(t));
     await withRealmSettings(t, { can_invite_users_group: { new: admins } }, async (res) => {
       await t.given("PATCH /realm can_invite_users_group", async () => void t.expect.success(res, "PATCH /realm"));
       t.expect.error((await invite(t, t.api("member"), { stream_ids: [general] })).res, 400, "BAD_REQUEST");
@@ -37,7 +38,7 @@ behaviour(
   "before FL321, invite_to_realm_policy 2 (administrators) keeps members from sending email invitations",
   { ...NEEDS, gate: "before" },
   async (t) => {
-    const general = await channelIdOf(t, "general");
+    const general = await channelIdOf(t, sharedChannel(t));
     await withRealmSettings(t, { invite_to_realm_policy: 2 }, async (res) => {
       await t.given("PATCH /realm invite_to_realm_policy", async () => void t.expect.success(res, "PATCH /realm"));
       t.expect.error((await invite(t, t.api("member"), { stream_ids: [general] })).res, 400, "BAD_REQUEST");

@@ -3,17 +3,20 @@ import { behaviour } from "../../src/expect/behaviour.ts";
 import { MultiuseInviteResponse } from "../../src/schemas/invite.ts";
 import { InvitesChangedEvent } from "../../src/schemas/events/invites-changed.ts";
 import { eventsThrough } from "../support/events.ts";
+import { sharedChannel } from "../support/channels.ts";
 import { channelIdOf, invite, listInvites } from "../support/invitations.ts";
 import { freshUser } from "../support/users.ts";
 import { revokeLinkLater } from "../support/cleanup.ts";
 
 type Role = "administrator" | "member" | "secondMember";
 const needs = (...roles: Role[]) => ({ needs: roles, gate: "always" as const });
+/** A member's invitations: the administrator revokes them when the test ends (before FL209 nobody else may list them). */
+const asMember = (...roles: Role[]) => needs(...roles, "administrator");
 
 behaviour(
   ["fl180.invitations.empty-channel-list", "fl157.invitations.empty-channel-list-backport"],
   "POST /invites accepts an empty list of channels from FL180 (and at the 6.2 level 157), refuses it otherwise",
-  needs("member"),
+  asMember("member"),
   async (t) => {
     const { res } = await invite(t, t.api("member"), { stream_ids: [] });
     const accepted = t.fl.atLeast(180) || (t.fl.atLeast(157) && !t.fl.atLeast(158));
@@ -27,7 +30,7 @@ behaviour(
   "GET /invites shows notify_referrer_on_join as POST /invites set it from FL267, and leaves it out before",
   needs("administrator", "member"),
   async (t) => {
-    const { email, res } = await invite(t, t.api("member"), { stream_ids: [await channelIdOf(t, "general")], notify_referrer_on_join: false });
+    const { email, res } = await invite(t, t.api("member"), { stream_ids: [await channelIdOf(t, sharedChannel(t))], notify_referrer_on_join: false });
     t.expect.success(res, "POST /invites with notify_referrer_on_join false");
     const mine = (await listInvites(t, t.api("administrator"))).find((i) => i.email === email);
     t.expect.ok(mine !== undefined, `GET /invites to list the invitation of ${email}`, mine);
@@ -39,9 +42,9 @@ behaviour(
 behaviour(
   "fl267.invitations.notify-referrer-param",
   "POST /invites validates notify_referrer_on_join as a boolean from FL267 and ignores it before",
-  needs("member"),
+  asMember("member"),
   async (t) => {
-    const { res } = await invite(t, t.api("member"), { stream_ids: [await channelIdOf(t, "general")], notify_referrer_on_join: "maybe" });
+    const { res } = await invite(t, t.api("member"), { stream_ids: [await channelIdOf(t, sharedChannel(t))], notify_referrer_on_join: "maybe" });
     if (t.fl.atLeast(267)) t.expect.error(res, 400, "BAD_REQUEST");
     else t.expect.success(res, "POST /invites with an unread notify_referrer_on_join");
   },
@@ -50,9 +53,9 @@ behaviour(
 behaviour(
   "fl261.invitations.include-realm-default-subscriptions",
   "POST /invites reads include_realm_default_subscriptions from FL261 and ignores it before",
-  needs("member"),
+  asMember("member"),
   async (t) => {
-    const general = await channelIdOf(t, "general");
+    const general = await channelIdOf(t, sharedChannel(t));
     const bad = await invite(t, t.api("member"), { stream_ids: [general], include_realm_default_subscriptions: "maybe" });
     if (!t.fl.atLeast(261)) {
       t.expect.success(bad.res, "POST /invites with an unread include_realm_default_subscriptions");
@@ -87,9 +90,9 @@ behaviour(
 behaviour(
   "fl209.invitations.list-own-for-non-admins",
   "GET /invites lists a non-administrator's own invitations from FL209 (and not others'); before, it is for administrators",
-  needs("member", "secondMember"),
+  asMember("member", "secondMember"),
   async (t) => {
-    const general = await channelIdOf(t, "general");
+    const general = await channelIdOf(t, sharedChannel(t));
     const own = await invite(t, t.api("member"), { stream_ids: [general] });
     t.expect.success(own.res, "POST /invites as the member");
     const other = await invite(t, t.api("secondMember"), { stream_ids: [general] });
@@ -112,7 +115,7 @@ behaviour(
     const creator = await freshUser(t, "inviter");
     const admin = await t.register("administrator", { event_types: ["invites_changed"], fetch_event_types: [] });
     const own = await t.register(creator.client, { event_types: ["invites_changed", "message"], fetch_event_types: [] });
-    const { res } = await invite(t, creator.client, { stream_ids: [await channelIdOf(t, "general")] });
+    const { res } = await invite(t, creator.client, { stream_ids: [await channelIdOf(t, sharedChannel(t))] });
     t.expect.success(res, "POST /invites as a fresh member");
     const [ev] = await admin.queue.until([eventOf("invites_changed")]);
     t.expect.schema(InvitesChangedEvent, ev, undefined, "invites_changed event");

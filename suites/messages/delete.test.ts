@@ -17,7 +17,7 @@ behaviour("fl153.messages.delete-message", "a member deletes their own message b
   t.expect.error(await t.api("administrator").delete(`/messages/${theirs}`), 400, "BAD_REQUEST");
 });
 
-behaviour("fl153.messages.delete-message-event", "readers of a deleted channel or direct message get delete_message", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.delete-message-event", "readers of a deleted channel or direct message get delete_message", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const reader = await registerWith(t, "secondMember", ["delete_message"], { bulk_message_deletion: true });
   const inChannel = await sendToChannel(t, "member", channel, "gone soon", "x");
@@ -31,7 +31,7 @@ behaviour("fl153.messages.delete-message-event", "readers of a deleted channel o
   t.expect.equal(directEvent.message_type, "private", "message_type of the direct message's event");
 });
 
-behaviour("fl153.messages.delete-event-bulk-capability", "bulk_message_deletion clients get message_ids, the others message_id", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.delete-event-bulk-capability", "bulk_message_deletion clients get message_ids, the others message_id", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const bulk = await registerWith(t, "secondMember", ["delete_message"], { bulk_message_deletion: true });
   const single = await registerWith(t, "secondMember", ["delete_message"], { bulk_message_deletion: false });

@@ -27,7 +27,7 @@ async function listed(t: TestContext, id: number): Promise<Draft | undefined> {
 
 const fields = (d: Draft | undefined) => [d?.type, d?.to, d?.topic, d?.content];
 
-behaviour(CLAUSE, "a draft created, edited and deleted: drafts add, update and remove events to its owner, GET /drafts following", NEEDS, async (t) => {
+behaviour(CLAUSE, "a draft created, edited and deleted: drafts add, update and remove events to its owner, GET /drafts following", { ...NEEDS, needs: [...NEEDS.needs, "administrator"] }, async (t) => {
   const channel = await freshChannel(t, ["member"]);
   const member = t.api("member");
   const { queue } = await registerWith(t, "member", ["drafts"]);
@@ -61,7 +61,7 @@ behaviour(CLAUSE, "a draft created, edited and deleted: drafts add, update and r
   t.expect.error(await member.delete(`/drafts/${id}`), 404, "BAD_REQUEST");
 });
 
-behaviour(CLAUSE, "POST /drafts with a blank draft among good ones is refused whole: none of them kept", NEEDS, async (t) => {
+behaviour(CLAUSE, "POST /drafts with a blank draft among good ones is refused whole: none of them kept", { ...NEEDS, needs: [...NEEDS.needs, "administrator"] }, async (t) => {
   const channel = await freshChannel(t, ["member"]);
   const member = t.api("member");
   const good = { type: "stream", to: [channel.id], topic: "kept?", content: `a good draft ${t.unique("g")}` };

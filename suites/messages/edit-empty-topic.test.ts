@@ -7,7 +7,7 @@ import { freshChannel, sendToChannel } from "../support/messages.ts";
 
 /** update_message and delete_message events about the empty topic (FL334), seen by clients with and without empty_topic_name. */
 
-behaviour("fl334.messages.update-event-topic-substitution", "update_message orig_subject and subject name the empty topic by its display name unless the client has empty_topic_name", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl334.messages.update-event-topic-substitution", "update_message orig_subject and subject name the empty topic by its display name unless the client has empty_topic_name", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const name = await emptyTopicDisplayName(t);
   const channel = await freshChannel(t);
   const plain = await registerWith(t, "secondMember", ["update_message"]);
@@ -25,7 +25,7 @@ behaviour("fl334.messages.update-event-topic-substitution", "update_message orig
   t.expect.equal(t.expect.schema(UpdateMessageEvent, c2).subject, "", "subject for a client with empty_topic_name");
 });
 
-behaviour("fl334.messages.update-event-topic-substitution", "before FL334 a topic cannot be moved to the empty string, and events carry topics as they are", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour("fl334.messages.update-event-topic-substitution", "before FL334 a topic cannot be moved to the empty string, and events carry topics as they are", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   const reader = await registerWith(t, "secondMember", ["update_message"]);
   const id = await sendToChannel(t, "member", channel, "somewhere", "x");
@@ -35,7 +35,7 @@ behaviour("fl334.messages.update-event-topic-substitution", "before FL334 a topi
   t.expect.equal([ev.orig_subject, ev.subject], ["somewhere", "elsewhere"], "[orig_subject, subject]");
 });
 
-behaviour("fl334.messages.delete-event-topic-substitution", "delete_message names the empty topic by its display name unless the client has empty_topic_name", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl334.messages.delete-event-topic-substitution", "delete_message names the empty topic by its display name unless the client has empty_topic_name", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const name = await emptyTopicDisplayName(t);
   const channel = await freshChannel(t);
   const plain = await registerWith(t, "secondMember", ["delete_message"], { bulk_message_deletion: true });
@@ -48,7 +48,7 @@ behaviour("fl334.messages.delete-event-topic-substitution", "delete_message name
   t.expect.equal(t.expect.schema(DeleteMessageEvent, c).topic, "", "topic for a client with empty_topic_name");
 });
 
-behaviour("fl334.messages.delete-event-topic-substitution", "before FL334 delete_message carries the topic as it was", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour("fl334.messages.delete-event-topic-substitution", "before FL334 delete_message carries the topic as it was", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   const reader = await registerWith(t, "secondMember", ["delete_message"], { bulk_message_deletion: true });
   const id = await sendToChannel(t, "member", channel, "short-lived topic", "x");

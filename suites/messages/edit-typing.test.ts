@@ -47,7 +47,7 @@ behaviour(
 behaviour(
   ["fl351.messages.typing-edit-message-event", "fl361.messages.edit-typing-path"],
   "editing a message sends typing_edit_message start and stop with the editor, the message and its conversation",
-  { needs: ["member", "secondMember"] },
+  { needs: ["member", "secondMember", "administrator"] },
   async (t) => {
     const me = t.persona("member").userId;
     const other = t.persona("secondMember").userId;

@@ -5,7 +5,7 @@ import { edit, editOk, mustEdit, readBack, updateOf } from "../support/edits.ts"
 import { registerWith } from "../support/events.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
 
-behaviour("fl153.messages.edit-message", "the sender changes a message's content; readers get update_message with the old and new content", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.edit-message", "the sender changes a message's content; readers get update_message with the old and new content", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const reader = await registerWith(t, "secondMember", ["update_message"]);
   const id = await sendToChannel(t, "member", channel, "edits", "the first words");
@@ -38,7 +38,7 @@ behaviour("fl153.messages.edit-content-sender-only", "another member or an admin
   t.expect.equal((await readBack(t, "member", id)).message.content, "written by the member", "content after the refused edits");
 });
 
-behaviour("fl153.messages.edit-bad-request", "bad edits get 400 BAD_REQUEST and change nothing", { needs: ["member", "secondMember", "moderator"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.edit-bad-request", "bad edits get 400 BAD_REQUEST and change nothing", { needs: ["member", "secondMember", "moderator", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const other = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "bad input", "unchanged");
@@ -62,7 +62,7 @@ behaviour("fl153.messages.edit-bad-request", "bad edits get 400 BAD_REQUEST and 
   t.expect.equal([message.content, message.subject], ["unchanged", "bad input"], "[content, subject] after the refused edits");
 });
 
-behaviour("fl153.messages.edit-history-array", "an edited message carries edit_history, newest record first; an unedited one none", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.edit-history-array", "an edited message carries edit_history, newest record first; an unedited one none", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "history one", "before");
   const fresh = await readBack(t, "secondMember", id);
@@ -78,7 +78,7 @@ behaviour("fl153.messages.edit-history-array", "an edited message carries edit_h
   t.expect.equal(newest!.user_id, t.persona("member").userId, "user_id of the newest record", res.exchange);
 });
 
-behaviour("fl285.messages.detached-uploads", "the edit response lists detached_uploads: files the new content no longer links", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl285.messages.detached-uploads", "the edit response lists detached_uploads: files the new content no longer links", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const UPLOAD = `/user_uploads/2/ab/${t.unique("upload")}/notes.txt`;
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "uploads", `see [notes.txt](${UPLOAD})`);
@@ -92,7 +92,7 @@ behaviour("fl285.messages.detached-uploads", "the edit response lists detached_u
   t.expect.equal(t.expect.schema(UpdateMessageResponse, t.expect.success(again), again.exchange).detached_uploads, [], "detached_uploads when no link was removed", again.exchange);
 });
 
-behaviour("fl285.messages.detached-uploads", "before FL285 the edit response has no detached_uploads", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour("fl285.messages.detached-uploads", "before FL285 the edit response has no detached_uploads", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const UPLOAD = `/user_uploads/2/ab/${t.unique("upload")}/notes.txt`;
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "uploads", `see [notes.txt](${UPLOAD})`);

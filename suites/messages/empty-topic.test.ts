@@ -27,7 +27,7 @@ async function fetchById(t: TestContext, id: number, extra: ParamMap = {}) {
 
 const messageWithId = (id: number) => eventOf("message", (ev) => ((ev.message as { id?: number }).id === id ? null : "another message"));
 
-behaviour("fl334.messages.empty-topic-send", "POST /messages accepts the empty topic for a channel message", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl334.messages.empty-topic-send", "POST /messages accepts the empty topic for a channel message", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const channel = await freshChannel(t);
   const res = await t.api("member").post("/messages", { type: "stream", to: channel.id, topic: "", content: "no topic at all" });
   const id = t.expect.success(res).id as number;
@@ -35,7 +35,7 @@ behaviour("fl334.messages.empty-topic-send", "POST /messages accepts the empty t
   t.expect.equal(message.subject, "", "subject with allow_empty_topic_name=true", got.exchange);
 });
 
-behaviour("fl334.messages.empty-topic-send", "before FL334 the empty topic is refused with BAD_REQUEST", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour("fl334.messages.empty-topic-send", "before FL334 the empty topic is refused with BAD_REQUEST", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   t.expect.error(await t.api("member").post("/messages", { type: "stream", to: channel.id, topic: "", content: "x" }), 400, "BAD_REQUEST");
 });
@@ -43,7 +43,7 @@ behaviour("fl334.messages.empty-topic-send", "before FL334 the empty topic is re
 behaviour(
   ["fl334.messages.event-subject-substitution", "fl334.register.capability-empty-topic-name"],
   "message events carry the display name to clients without empty_topic_name and \"\" to clients with it",
-  { needs: ["member", "secondMember"] },
+  { needs: ["member", "secondMember", "administrator"] },
   async (t) => {
     const name = await displayName(t);
     const channel = await freshChannel(t);
@@ -57,7 +57,7 @@ behaviour(
   },
 );
 
-behaviour("fl334.messages.event-subject-substitution", "before FL334 message events carry the topic as sent", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour("fl334.messages.event-subject-substitution", "before FL334 message events carry the topic as sent", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   const plain = await registerWith(t, "secondMember", ["message"]);
   const id = await sendToChannel(t, "member", channel, "as sent", "x");
@@ -69,7 +69,7 @@ behaviour("fl334.register.capability-empty-topic-name", "before FL334 the empty_
   await registerWith(t, "member", ["message"], { empty_topic_name: true });
 });
 
-behaviour("fl334.messages.fetch-allow-empty-topic-name", "GET /messages returns \"\" only with allow_empty_topic_name=true, else the display name", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl334.messages.fetch-allow-empty-topic-name", "GET /messages returns \"\" only with allow_empty_topic_name=true, else the display name", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const name = await displayName(t);
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "", "empty topic");
@@ -93,7 +93,7 @@ behaviour(
   async (t) => expectIgnored(t, await t.api("member").get("/messages", { anchor: "newest", num_before: 1, num_after: 0, allow_empty_topic_name: true })),
 );
 
-behaviour("fl334.messages.single-allow-empty-topic-name", "GET /messages/{message_id} returns \"\" only with allow_empty_topic_name=true", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl334.messages.single-allow-empty-topic-name", "GET /messages/{message_id} returns \"\" only with allow_empty_topic_name=true", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const name = await displayName(t);
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "", "empty topic");
@@ -123,7 +123,7 @@ behaviour("fl334.messages.empty-topic-channel-only", "direct messages keep an em
   t.expect.equal(message.subject, "", "subject of the direct message in GET /messages", res.exchange);
 });
 
-behaviour("fl334.messages.topic-narrow-display-name", "a topic narrow naming the display name finds the empty topic's messages", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl334.messages.topic-narrow-display-name", "a topic narrow naming the display name finds the empty topic's messages", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const name = await displayName(t);
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "", "in the empty topic");
@@ -134,7 +134,7 @@ behaviour("fl334.messages.topic-narrow-display-name", "a topic narrow naming the
   t.expect.equal(page.messages.map((m) => m.id), [id], "ids in the display-name topic narrow", res.exchange);
 });
 
-behaviour("fl334.messages.topic-narrow-display-name", "before FL334 a topic narrow matches its operand literally", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour("fl334.messages.topic-narrow-display-name", "before FL334 a topic narrow matches its operand literally", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "general chat", "a topic that happens to have that name");
   const narrow = [{ operator: "channel", operand: channel.id }, { operator: "topic", operand: "general chat" }];

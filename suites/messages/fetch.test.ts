@@ -18,7 +18,7 @@ async function threeInTopic(t: TestContext): Promise<{ channel: TestChannel; ids
 
 const idsOf = (p: { messages: Array<{ id: number }> }) => p.messages.map((m) => m.id);
 
-behaviour("fl153.messages.fetch-anchors", "anchors newest, oldest, first_unread and a message id, with the found_ flags", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.fetch-anchors", "anchors newest, oldest, first_unread and a message id, with the found_ flags", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const { ids, narrow } = await threeInTopic(t);
   const [a, b, c] = ids as [number, number, number];
   const newest = await page(t, "secondMember", { anchor: "newest", num_before: 5, num_after: 0, narrow });
@@ -34,7 +34,7 @@ behaviour("fl153.messages.fetch-anchors", "anchors newest, oldest, first_unread 
   t.expect.equal(unread.page.anchor, a, "anchor resolved from first_unread (all three unread for the recipient)", unread.res.exchange);
 });
 
-behaviour("fl153.messages.narrow-channel-topic", "a channel and topic narrow returns only that topic's messages", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.narrow-channel-topic", "a channel and topic narrow returns only that topic's messages", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const { channel, ids, narrow } = await threeInTopic(t);
   await sendToChannel(t, "member", channel, "another topic", "elsewhere");
   const p = await page(t, "member", { anchor: "newest", num_before: 10, num_after: 0, narrow });
@@ -55,13 +55,13 @@ behaviour("fl153.messages.bad-anchor", "an anchor that is neither a keyword nor 
   t.expect.error(await t.api("member").get("/messages", { anchor: "yesterday", num_before: 1, num_after: 0 }), 400, "BAD_REQUEST");
 });
 
-behaviour("fl155.messages.include-anchor", "include_anchor=false leaves the anchor message out", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl155.messages.include-anchor", "include_anchor=false leaves the anchor message out", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const { ids, narrow } = await threeInTopic(t);
   const p = await page(t, "member", { anchor: ids[1]!, num_before: 0, num_after: 5, include_anchor: false, narrow });
   t.expect.equal(idsOf(p.page), [ids[2]], "ids after the excluded anchor", p.res.exchange);
 });
 
-behaviour("fl155.messages.include-anchor", "before FL155 the anchor message is always included", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour("fl155.messages.include-anchor", "before FL155 the anchor message is always included", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const { ids, narrow } = await threeInTopic(t);
   const p = await page(t, "member", { anchor: ids[1]!, num_before: 0, num_after: 5, include_anchor: false, narrow });
   t.expect.equal(idsOf(p.page), [ids[1], ids[2]], "ids from the anchor on", p.res.exchange);

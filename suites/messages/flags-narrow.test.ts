@@ -29,7 +29,7 @@ function expectRange(t: TestContext, res: ApiResponse, want: [number, number, nu
   );
 }
 
-behaviour(["fl155.messages.flags-narrow", "fl155.messages.flags-unchanged-not-listed"], "POST /messages/flags/narrow updates the range around the anchor and reports the counts, the ids and found_oldest/found_newest", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour(["fl155.messages.flags-narrow", "fl155.messages.flags-unchanged-not-listed"], "POST /messages/flags/narrow updates the range around the anchor and reports the counts, the ids and found_oldest/found_newest", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const { channel, ids, elsewhere } = await topicOfThree(t);
   const [a, b, c] = ids;
   await setFlag(t, "secondMember", [a], "add", "read");
@@ -45,7 +45,7 @@ behaviour(["fl155.messages.flags-narrow", "fl155.messages.flags-unchanged-not-li
   expectRange(t, last, [1, 1, c, c, false, true], " for anchor=newest, num_before=1");
 });
 
-behaviour("fl155.messages.flags-narrow", "an empty range gives zero counts and null ids; include_anchor=false leaves the anchor out", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl155.messages.flags-narrow", "an empty range gives zero counts and null ids; include_anchor=false leaves the anchor out", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const { channel, ids } = await topicOfThree(t);
   const second = t.api("secondMember");
   const empty = await second.post("/messages/flags/narrow", { anchor: "oldest", num_before: 0, num_after: 5, narrow: narrowOf(channel, "no such topic"), op: "add", flag: "read" });
@@ -63,7 +63,7 @@ behaviour("fl155.messages.flags-narrow", "before FL155 POST /messages/flags/narr
   t.expect.ok(res.status === 404, "HTTP 404 (no such endpoint)", `HTTP ${res.status} ${res.text.slice(0, 200)}`, res.exchange);
 });
 
-behaviour(["fl355.messages.ignored-because-not-subscribed", "fl155.messages.flags-narrow"], "marking unread over a narrow skips channels the user is not subscribed to and names them", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour(["fl355.messages.ignored-because-not-subscribed", "fl155.messages.flags-narrow"], "marking unread over a narrow skips channels the user is not subscribed to and names them", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const channel = await freshChannel(t, ["member"]);
   const id = await sendToChannel(t, "member", channel, "outside", "never received by secondMember");
   await setFlag(t, "secondMember", [id], "add", "starred");

@@ -9,7 +9,7 @@ import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts"
  * secondMember changes the flags, so it comes first in `needs`: the state invariant watches the first persona, and
  * update_message_flags events reach only the user whose flags changed.
  */
-behaviour("fl153.messages.flags-update-event", "POST /messages/flags adds and removes starred and read, each change reported in an update_message_flags event", { needs: ["secondMember", "member"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.flags-update-event", "POST /messages/flags adds and removes starred and read, each change reported in an update_message_flags event", { needs: ["secondMember", "member", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "flags", "flag me");
   const { queue } = await registerWith(t, "secondMember", ["update_message_flags"]);
@@ -26,7 +26,7 @@ behaviour("fl153.messages.flags-update-event", "POST /messages/flags adds and re
   }
 });
 
-behaviour("fl153.messages.flags-unread-details", "removing read sends message_details: channel and topic, or the other participants, and mentioned", { needs: ["secondMember", "member"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.flags-unread-details", "removing read sends message_details: channel and topic, or the other participants, and mentioned", { needs: ["secondMember", "member", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const name = await fullNameOf(t, "secondMember");
   const inChannel = await sendToChannel(t, "member", channel, "details", `hello @**${name}**`);
@@ -43,7 +43,7 @@ behaviour("fl153.messages.flags-unread-details", "removing read sends message_de
   t.expect.equal([d?.type, d?.user_ids], ["private", [t.persona("member").userId]], "[type, user_ids] of the direct message");
 });
 
-behaviour("fl155.messages.flags-unchanged-not-listed", "a message that already had the flag is not listed in the event (before FL155 every message of the request is)", { needs: ["secondMember", "member"], gate: "always" }, async (t) => {
+behaviour("fl155.messages.flags-unchanged-not-listed", "a message that already had the flag is not listed in the event (before FL155 every message of the request is)", { needs: ["secondMember", "member", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const a = await sendToChannel(t, "member", channel, "no-op", "first");
   const b = await sendToChannel(t, "member", channel, "no-op", "second");
@@ -56,7 +56,7 @@ behaviour("fl155.messages.flags-unchanged-not-listed", "a message that already h
   else t.expect.equal(listed, [a, b], "messages in the event");
 });
 
-behaviour("fl355.messages.ignored-because-not-subscribed", "marking unread skips messages of channels the user is not subscribed to and names those channels", { needs: ["secondMember", "member"] }, async (t) => {
+behaviour("fl355.messages.ignored-because-not-subscribed", "marking unread skips messages of channels the user is not subscribed to and names those channels", { needs: ["secondMember", "member", "administrator"] }, async (t) => {
   const channel = await freshChannel(t, ["member"]);
   const id = await sendToChannel(t, "member", channel, "outside", "never received by secondMember");
   await setFlag(t, "secondMember", [id], "add", "starred");
@@ -71,7 +71,7 @@ behaviour("fl355.messages.ignored-because-not-subscribed", "marking unread skips
 
 // Before FL355 secondMember's message goes unread in a channel it is not subscribed to (no register lists it, and
 // the model files it nowhere); marking it read again when the test ends leaves the server as it was.
-behaviour("fl355.messages.ignored-because-not-subscribed", "before FL355 the response has no ignored_because_not_subscribed_channels", { needs: ["secondMember", "member"], gate: "before" }, async (t) => {
+behaviour("fl355.messages.ignored-because-not-subscribed", "before FL355 the response has no ignored_because_not_subscribed_channels", { needs: ["secondMember", "member", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t, ["member"]);
   const id = await sendToChannel(t, "member", channel, "outside", "never received by secondMember");
   await setFlag(t, "secondMember", [id], "add", "starred");
@@ -80,7 +80,7 @@ behaviour("fl355.messages.ignored-because-not-subscribed", "before FL355 the res
   t.expect.absent(t.expect.success(res), "ignored_because_not_subscribed_channels", res.exchange);
 });
 
-behaviour("fl153.messages.flags-bad-input", "unknown or unreadable messages, a bad op, an unknown or read-only flag and malformed messages get HTTP 400, changing nothing", { needs: ["secondMember", "member"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.flags-bad-input", "unknown or unreadable messages, a bad op, an unknown or read-only flag and malformed messages get HTTP 400, changing nothing", { needs: ["secondMember", "member", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const ok = await sendToChannel(t, "member", channel, "bad input", "a readable message");
   const secret = await freshPrivateChannel(t, ["member"]);
@@ -97,7 +97,7 @@ behaviour("fl153.messages.flags-bad-input", "unknown or unreadable messages, a b
   t.expect.error(await second.post("/messages/flags", { messages: '"not a list"', op: "add", flag: "read" }), 400, "BAD_REQUEST");
 });
 
-behaviour("fl334.messages.flags-event-topic-substitution", "removing read from an empty-topic message: the display name in message_details without empty_topic_name, \"\" with it", { needs: ["secondMember", "member"] }, async (t) => {
+behaviour("fl334.messages.flags-event-topic-substitution", "removing read from an empty-topic message: the display name in message_details without empty_topic_name, \"\" with it", { needs: ["secondMember", "member", "administrator"] }, async (t) => {
   const name = await emptyTopicDisplayName(t, "secondMember");
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "", "in the empty topic");
@@ -112,7 +112,7 @@ behaviour("fl334.messages.flags-event-topic-substitution", "removing read from a
   t.expect.equal(topicIn(withCap), "", "message_details topic for a client with empty_topic_name");
 });
 
-behaviour("fl334.messages.flags-event-topic-substitution", "before FL334 message_details carries the topic as sent", { needs: ["secondMember", "member"], gate: "before" }, async (t) => {
+behaviour("fl334.messages.flags-event-topic-substitution", "before FL334 message_details carries the topic as sent", { needs: ["secondMember", "member", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "as sent", "a message");
   await setFlag(t, "secondMember", [id], "add", "read");

@@ -9,7 +9,7 @@ async function history(t: TestContext, id: number, extra: Record<string, boolean
   return { snapshots: t.expect.schema(MessageHistoryResponse, t.expect.success(res), res.exchange).message_history, res };
 }
 
-behaviour("fl153.messages.message-history", "GET /messages/{id}/history lists the original, then each edit, oldest first", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.message-history", "GET /messages/{id}/history lists the original, then each edit, oldest first", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "draft topic", "first text");
   const untouched = await history(t, id);
@@ -33,7 +33,7 @@ behaviour("fl153.messages.message-history", "the history of a message the user c
   t.expect.error(await t.api("moderator").get("/messages/2000000000/history"), 400, "BAD_REQUEST");
 });
 
-behaviour("fl334.messages.history-allow-empty-topic-name", "history topics show the display name for the empty topic unless allow_empty_topic_name=true", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl334.messages.history-allow-empty-topic-name", "history topics show the display name for the empty topic unless allow_empty_topic_name=true", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const name = await emptyTopicDisplayName(t);
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "", "in the empty topic");
@@ -47,7 +47,7 @@ behaviour("fl334.messages.history-allow-empty-topic-name", "history topics show 
 behaviour(
   ["fl334.messages.history-allow-empty-topic-name", "fl167.server.ignored-parameters-unsupported"],
   "before FL334 GET /messages/{id}/history does not read allow_empty_topic_name",
-  { needs: ["member", "secondMember"], gate: "before" },
+  { needs: ["member", "secondMember", "administrator"], gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "named", "x");

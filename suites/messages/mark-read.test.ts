@@ -27,7 +27,7 @@ behaviour(
   },
 );
 
-behaviour("fl153.messages.mark-read-endpoints", "POST /mark_topic_as_read and POST /mark_stream_as_read mark one topic, then one channel, read", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.mark-read-endpoints", "POST /mark_topic_as_read and POST /mark_stream_as_read mark one topic, then one channel, read", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const other = await freshChannel(t);
   const a = await sendToChannel(t, "member", channel, "Marked Topic", "a");

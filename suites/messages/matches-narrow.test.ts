@@ -11,7 +11,7 @@ async function matches(t: TestContext, ids: number[], narrow: ParamValue) {
 
 const keys = (o: Record<string, unknown>) => Object.keys(o).map(Number).sort((a, b) => a - b);
 
-behaviour("fl153.messages.matches-narrow", "matches_narrow returns only the given messages that match, with match_content and match_subject", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.matches-narrow", "matches_narrow returns only the given messages that match, with match_content and match_subject", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const fruit = await sendToChannel(t, "member", channel, "fruit", "apple pie");
   const veg = await sendToChannel(t, "member", channel, "veg", "carrot cake");
@@ -24,7 +24,7 @@ behaviour("fl153.messages.matches-narrow", "matches_narrow returns only the give
   t.expect.equal(keys(bySearch.messages), [veg], "ids matching the search narrow", bySearch.res.exchange);
 });
 
-behaviour("fl177.messages.matches-narrow-dm-filters", "matches_narrow accepts dm, dm-including and is:dm", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl177.messages.matches-narrow-dm-filters", "matches_narrow accepts dm, dm-including and is:dm", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const channel = await freshChannel(t);
   const direct = await sendDirect(t, "member", ["secondMember"], "a direct message");
   const inChannel = await sendToChannel(t, "member", channel, "not direct", "a channel message");

@@ -5,7 +5,7 @@ import { freshChannel, sendToChannel } from "../support/messages.ts";
 
 const NEEDS = { needs: ["member", "secondMember"] as ("member" | "secondMember")[] };
 
-behaviour("fl300.messages.message-ids", "GET /messages with message_ids returns exactly those messages, in id order", NEEDS, async (t) => {
+behaviour("fl300.messages.message-ids", "GET /messages with message_ids returns exactly those messages, in id order", { ...NEEDS, needs: [...NEEDS.needs, "administrator"] }, async (t) => {
   const channel = await freshChannel(t);
   const ids: number[] = [];
   for (const n of [1, 2, 3]) ids.push(await sendToChannel(t, "member", channel, "by id", `message ${n}`));
@@ -17,7 +17,7 @@ behaviour("fl300.messages.message-ids", "GET /messages with message_ids returns 
   t.expect.error(mixed, 400, "BAD_REQUEST");
 });
 
-behaviour("fl300.messages.message-ids", "before FL300 message_ids is not a way to fetch: an anchor and counts are still required", { ...NEEDS, gate: "before" }, async (t) => {
+behaviour("fl300.messages.message-ids", "before FL300 message_ids is not a way to fetch: an anchor and counts are still required", { ...NEEDS, needs: [...NEEDS.needs, "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "by id", "message");
   const res = await t.api("secondMember").get("/messages", { message_ids: [id] });

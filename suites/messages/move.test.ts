@@ -18,7 +18,7 @@ async function threeInTopic(t: TestContext, channel: TestChannel, topic: string)
   return ids;
 }
 
-behaviour("fl153.messages.move-propagate-mode", "change_later, change_one and change_all move the later, the one and every message of the topic", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.move-propagate-mode", "change_later, change_one and change_all move the later, the one and every message of the topic", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const reader = await registerWith(t, "secondMember", ["update_message"]);
   const [a, b, c] = (await threeInTopic(t, channel, "origin")) as [number, number, number];
@@ -34,7 +34,7 @@ behaviour("fl153.messages.move-propagate-mode", "change_later, change_one and ch
   t.expect.equal(await topicsOf(t, [a, b, c]), ["alone", "together", "together"], "topics after change_all on the last message");
 });
 
-behaviour("fl153.messages.edit-message", "a move to another channel reaches readers as update_message with stream_id and new_stream_id", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.edit-message", "a move to another channel reaches readers as update_message with stream_id and new_stream_id", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const from = await freshChannel(t);
   const to = await freshChannel(t);
   const reader = await registerWith(t, "secondMember", ["update_message"]);
@@ -48,7 +48,7 @@ behaviour("fl153.messages.edit-message", "a move to another channel reaches read
   t.expect.ok(ev.subject === undefined, "no subject when the topic stays", ev.subject);
 });
 
-behaviour("fl153.messages.resolve-topic", "a topic is resolved by the ✔ prefix and unresolved by removing it", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.resolve-topic", "a topic is resolved by the ✔ prefix and unresolved by removing it", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const ids = [await sendToChannel(t, "member", channel, "broken build", "it fails"), await sendToChannel(t, "secondMember", channel, "broken build", "fixed now")];
   t.expect.success(await editOk(t, "member", ids[1]!, { topic: "✔ broken build", propagate_mode: "change_all" }));
@@ -57,7 +57,7 @@ behaviour("fl153.messages.resolve-topic", "a topic is resolved by the ✔ prefix
   t.expect.equal(await topicsOf(t, ids), ["broken build", "broken build"], "topics after unresolving");
 });
 
-behaviour("fl153.messages.edit-topic-truncated", "a new topic longer than max_topic_length is cut to it", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.edit-topic-truncated", "a new topic longer than max_topic_length is cut to it", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "short", "x");
   const long = "a topic that goes on and on, well past the sixty characters a topic may have";
@@ -66,7 +66,7 @@ behaviour("fl153.messages.edit-topic-truncated", "a new topic longer than max_to
   t.expect.ok([...message.subject].length <= 60 && message.subject.startsWith(long.slice(0, 50)), "the topic cut to at most 60 characters", message.subject, res.exchange);
 });
 
-behaviour("fl365.messages.last-moved-timestamp", "a moved message carries last_moved_timestamp", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl365.messages.last-moved-timestamp", "a moved message carries last_moved_timestamp", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "before the move", "x");
   await mustEdit(t, "member", id, { topic: "after the move" });
@@ -75,7 +75,7 @@ behaviour("fl365.messages.last-moved-timestamp", "a moved message carries last_m
   t.expect.ok(typeof ts === "number" && ts >= message.timestamp, "last_moved_timestamp no earlier than the message", ts, res.exchange);
 });
 
-behaviour("fl365.messages.last-moved-timestamp", "before FL365 a moved message has no last_moved_timestamp", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour("fl365.messages.last-moved-timestamp", "before FL365 a moved message has no last_moved_timestamp", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "before the move", "x");
   await mustEdit(t, "member", id, { topic: "after the move" });
@@ -83,7 +83,7 @@ behaviour("fl365.messages.last-moved-timestamp", "before FL365 a moved message h
   t.expect.absent(message, "last_moved_timestamp", res.exchange);
 });
 
-behaviour("fl365.messages.last-moved-not-for-resolve", "resolving or unresolving gives no last_moved_timestamp; a real move does", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl365.messages.last-moved-not-for-resolve", "resolving or unresolving gives no last_moved_timestamp; a real move does", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "question", "x");
   await mustEdit(t, "member", id, { topic: "✔ question", propagate_mode: "change_all" });
@@ -100,7 +100,7 @@ behaviour("fl365.messages.last-moved-not-for-resolve", "resolving or unresolving
 behaviour(
   ["fl365.messages.last-moved-not-for-resolve", "fl153.messages.last-edit-timestamp-after-move"],
   "before FL365 resolving gives last_edit_timestamp and no last_moved_timestamp",
-  { needs: ["member", "secondMember"], gate: "before" },
+  { needs: ["member", "secondMember", "administrator"], gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "question", "x");
@@ -111,7 +111,7 @@ behaviour(
   },
 );
 
-behaviour("fl365.messages.last-edit-timestamp-content-only", "a move alone gives no last_edit_timestamp; a content edit does", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl365.messages.last-edit-timestamp-content-only", "a move alone gives no last_edit_timestamp; a content edit does", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "place one", "words");
   await mustEdit(t, "member", id, { topic: "place two" });
@@ -122,7 +122,7 @@ behaviour("fl365.messages.last-edit-timestamp-content-only", "a move alone gives
   t.expect.present(edited.message, "last_edit_timestamp", edited.res.exchange);
 });
 
-behaviour("fl153.messages.last-edit-timestamp-after-move", "before FL365 a move alone gives last_edit_timestamp", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl153.messages.last-edit-timestamp-after-move", "before FL365 a move alone gives last_edit_timestamp", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "place one", "words");
   await mustEdit(t, "member", id, { topic: "place two" });
@@ -140,7 +140,7 @@ async function guestAndMemberMessages(t: TestContext) {
   return { from, to, guestMessage, memberMessage };
 }
 
-behaviour("fl310.realm.can-move-messages-between-channels-group-enforced", "by default (role:members) a guest may not move a message to another channel; a member may", { needs: ["member", "guest"] }, async (t) => {
+behaviour("fl310.realm.can-move-messages-between-channels-group-enforced", "by default (role:members) a guest may not move a message to another channel; a member may", { needs: ["member", "guest", "administrator"] }, async (t) => {
   const { from, to, guestMessage, memberMessage } = await guestAndMemberMessages(t);
   t.expect.error(await edit(t, "guest", guestMessage, { stream_id: to.id }), 400, "BAD_REQUEST");
   t.expect.equal((await readBack(t, "member", guestMessage)).message.stream_id, from.id, "stream_id after the refused move");
@@ -148,7 +148,7 @@ behaviour("fl310.realm.can-move-messages-between-channels-group-enforced", "by d
   t.expect.equal((await readBack(t, "member", memberMessage)).message.stream_id, to.id, "stream_id after the member's move");
 });
 
-behaviour("fl310.realm.can-move-messages-between-channels-group-enforced", "before FL310 move_messages_between_streams_policy (default members) keeps a guest from moving messages between channels", { needs: ["member", "guest"], gate: "before" }, async (t) => {
+behaviour("fl310.realm.can-move-messages-between-channels-group-enforced", "before FL310 move_messages_between_streams_policy (default members) keeps a guest from moving messages between channels", { needs: ["member", "guest", "administrator"], gate: "before" }, async (t) => {
   const { from, to, guestMessage, memberMessage } = await guestAndMemberMessages(t);
   t.expect.error(await edit(t, "guest", guestMessage, { stream_id: to.id }), 400, "BAD_REQUEST");
   t.expect.equal((await readBack(t, "member", guestMessage)).message.stream_id, from.id, "stream_id after the refused move");

@@ -28,7 +28,7 @@ async function fetched(t: TestContext, id: number) {
   return { message: t.expect.schema(Message, t.expect.success(res).message, res.exchange, "message"), res };
 }
 
-behaviour("fl153.messages.reaction-event", "adding and removing a reaction sends reaction add and remove events to those who can read the message", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.reaction-event", "adding and removing a reaction sends reaction add and remove events to those who can read the message", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const id = await reactedMessage(t);
   const { queue } = await registerWith(t, "member", ["reaction"]);
   t.expect.success(await react(t, id));
@@ -42,7 +42,7 @@ behaviour("fl153.messages.reaction-event", "adding and removing a reaction sends
   t.expect.ok(seen.some((ev) => ev.type === "reaction" && ev.op === "remove" && ev.message_id === id), "a reaction/remove event before the next reaction/add", seen.map((ev) => `${ev.type}/${String(ev.op)}`));
 });
 
-behaviour("fl153.messages.reaction-user-id", "reactions in message objects and in events name the reacting user in user_id", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.reaction-user-id", "reactions in message objects and in events name the reacting user in user_id", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const reactor = t.persona("secondMember").userId;
   const id = await reactedMessage(t);
   const { queue } = await registerWith(t, "member", ["reaction"]);
@@ -56,7 +56,7 @@ behaviour("fl153.messages.reaction-user-id", "reactions in message objects and i
 behaviour(
   ["fl328.messages.reaction-user-dict-removed", "fl153.messages.reaction-user-dict"],
   "reactions in message objects carry the deprecated user dictionary before FL328 and not from then on",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
   async (t) => {
     const reactor = t.persona("secondMember");
     const id = await reactedMessage(t);
@@ -75,7 +75,7 @@ behaviour(
 behaviour(
   ["fl339.messages.reaction-event-user-restored", "fl328.messages.reaction-event-user-dropped", "fl153.messages.reaction-user-dict"],
   "reaction events carry the deprecated user before FL328, lack it from FL328 to FL338, and carry it again from FL339",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
   async (t) => {
     const reactor = t.persona("secondMember");
     const id = await reactedMessage(t);
@@ -91,7 +91,7 @@ behaviour(
   },
 );
 
-behaviour("fl153.messages.reaction-errors", "duplicate and missing reactions, unknown emoji and unreadable messages are refused", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.reaction-errors", "duplicate and missing reactions, unknown emoji and unreadable messages are refused", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const id = await reactedMessage(t);
   t.expect.success(await react(t, id));
   t.expect.error(await react(t, id), 400, "REACTION_ALREADY_EXISTS");

@@ -3,7 +3,7 @@ import { ReadReceiptsResponse } from "../../src/schemas/read-receipts.ts";
 import { freshPrivateChannel, setFlag } from "../support/flags.ts";
 import { freshChannel, sendToChannel } from "../support/messages.ts";
 
-behaviour("fl153.messages.read-receipts", "read_receipts lists the users who have read the message, never its sender", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.read-receipts", "read_receipts lists the users who have read the message, never its sender", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "receipts", "who read this?");
   const reader = t.persona("secondMember").userId;
@@ -17,7 +17,7 @@ behaviour("fl153.messages.read-receipts", "read_receipts lists the users who hav
   t.expect.ok(!read.includes(t.persona("member").userId), "the sender never listed", read, after.exchange);
 });
 
-behaviour("fl153.messages.read-receipts", "an unknown message, or one the user cannot read, gets HTTP 400 BAD_REQUEST", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.read-receipts", "an unknown message, or one the user cannot read, gets HTTP 400 BAD_REQUEST", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const secret = await freshPrivateChannel(t, ["member"]);
   const hidden = await sendToChannel(t, "member", secret, "hidden", "not for secondMember");
   const second = t.api("secondMember");

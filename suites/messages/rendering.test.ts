@@ -85,7 +85,7 @@ async function renderImages(t: TestContext, files: TestFile[]): Promise<{ firstH
 behaviour(
   ["fl276.messages.original-dimensions-preview", "fl336.messages.original-content-type", "fl336.messages.transcoded-image"],
   "image previews carry data-original-dimensions from FL276, data-original-content-type and (for TIFF) data-transcoded-image from FL336",
-  { ...NEEDS, gate: "always" },
+  { ...NEEDS, needs: [...NEEDS.needs, "administrator"], gate: "always" },
   async (t) => {
     const png = pngImage(`${t.unique("png")}.png`, 7, 5);
     const tiff = tiffImage(`${t.unique("tiff")}.tif`, 6, 4);
@@ -109,7 +109,7 @@ behaviour(
 behaviour(
   ["fl287.messages.original-dimensions-placeholder", "fl278.messages.original-dimensions-placeholder-backport"],
   "loading placeholders carry data-original-dimensions from FL287, and at the 9.x level 278",
-  { ...NEEDS, gate: "always" },
+  { ...NEEDS, needs: [...NEEDS.needs, "administrator"], gate: "always" },
   async (t) => {
     const png = pngImage(`${t.unique("png")}.png`, 9, 3);
     const { firstHtml, addresses } = await renderImages(t, [png]);
@@ -120,7 +120,7 @@ behaviour(
   },
 );
 
-behaviour("fl333.messages.silent-system-group-mention", "a silent mention of a system group renders from FL333 and notifies nobody", { ...NEEDS, gate: "always" }, async (t) => {
+behaviour("fl333.messages.silent-system-group-mention", "a silent mention of a system group renders from FL333 and notifies nobody", { ...NEEDS, needs: [...NEEDS.needs, "administrator"], gate: "always" }, async (t) => {
   const members = await systemGroupId(t, "role:members");
   const channel = await freshChannel(t);
   const { queue } = await t.register("secondMember", { event_types: ["message"], apply_markdown: true });

@@ -79,7 +79,7 @@ async function stillListed(t: TestContext, id: number, withFailed: boolean) {
   return { sm: found[0]!, res };
 }
 
-behaviour("fl181.messages.scheduled-failed-on-send-failure", "a scheduled message its owner may no longer send stays undelivered with failed true", { needs: ["member"] }, async (t) => {
+behaviour("fl181.messages.scheduled-failed-on-send-failure", "a scheduled message its owner may no longer send stays undelivered with failed true", { needs: ["member", "administrator"] }, async (t) => {
   const id = await scheduleThenLoseAccess(t);
   const { sm, res } = await stillListed(t, id, true);
   t.expect.equal(sm.failed, true, "failed", res.exchange);

@@ -27,7 +27,7 @@ async function listed(t: TestContext, id: number, withFailed: boolean) {
 
 const directLater = (t: TestContext, content: string) => ({ type: "direct", to: [t.persona("secondMember").userId], content, scheduled_delivery_timestamp: secondsFromNow(LATER) });
 
-behaviour("fl179.messages.scheduled-create", "POST /scheduled_messages creates channel and direct scheduled messages, listed by GET /scheduled_messages", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl179.messages.scheduled-create", "POST /scheduled_messages creates channel and direct scheduled messages, listed by GET /scheduled_messages", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const channel = await freshChannel(t);
   const when = secondsFromNow(LATER);
   const res = await t.api("member").post("/scheduled_messages", { type: "stream", to: channel.id, topic: "later", content: "see you later", scheduled_delivery_timestamp: when });
@@ -47,7 +47,7 @@ behaviour(
   async (t) => expectNoScheduledMessages(t),
 );
 
-behaviour("fl179.messages.scheduled-edit", "a scheduled message is edited in place: same id, new content and topic", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl179.messages.scheduled-edit", "a scheduled message is edited in place: same id, new content and topic", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const channel = await freshChannel(t);
   // Contents of this test alone: the member's list also holds the scheduled messages of other tests and runs.
   const [first, better] = [`first words ${t.unique("s")}`, `better words ${t.unique("s")}`];

@@ -11,7 +11,7 @@ async function fetchOne(t: TestContext, role: "member" | "secondMember", id: num
   return page.messages[0]!;
 }
 
-behaviour("fl153.messages.send-channel-message", "a channel message can be addressed by channel id, by name and by a JSON list of one", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.send-channel-message", "a channel message can be addressed by channel id, by name and by a JSON list of one", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   for (const to of [channel.id, channel.name, JSON.stringify([channel.name])]) {
     const res = await t.api("member").post("/messages", { type: "stream", to, topic: "addressing", content: `to ${to}` });
@@ -44,7 +44,7 @@ behaviour("fl153.messages.send-direct-message", "an unknown recipient gets 400 B
   t.expect.error(await t.api("member").post("/messages", { type: "private", to: [987654321], content: "x" }), 400, "BAD_REQUEST");
 });
 
-behaviour(["fl153.messages.subject-alias", "fl153.server.confusing-parameters"], "the legacy subject parameter names the topic; topic and subject together are confusing", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour(["fl153.messages.subject-alias", "fl153.server.confusing-parameters"], "the legacy subject parameter names the topic; topic and subject together are confusing", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const res = await t.api("member").post("/messages", { type: "stream", to: channel.id, subject: "legacy subject", content: "x" });
   t.expect.equal((await fetchOne(t, "member", t.expect.success(res).id as number)).subject, "legacy subject", "subject");

@@ -13,7 +13,7 @@ async function topicsOf(t: TestContext, role: PersonaRole, channel: TestChannel,
   return { topics: t.expect.schema(ChannelTopicsResponse, t.expect.success(res), res.exchange).topics, res };
 }
 
-behaviour("fl153.messages.channel-topics", "GET /users/me/{stream_id}/topics lists each topic once with its newest message id, newest topic first", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.channel-topics", "GET /users/me/{stream_id}/topics lists each topic once with its newest message id, newest topic first", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   await sendToChannel(t, "member", channel, "alpha", "1");
   const beta = await sendToChannel(t, "member", channel, "beta", "2");
@@ -26,7 +26,7 @@ behaviour("fl153.messages.channel-topics", "an unknown channel gets HTTP 400", {
   t.expect.error(await t.api("member").get("/users/me/2000000000/topics"), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
 });
 
-behaviour("fl334.messages.topics-allow-empty-topic-name", "the empty topic is listed as the display name, or as \"\" with allow_empty_topic_name=true", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl334.messages.topics-allow-empty-topic-name", "the empty topic is listed as the display name, or as \"\" with allow_empty_topic_name=true", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const name = await emptyTopicDisplayName(t, "secondMember");
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "", "in the empty topic");
@@ -39,7 +39,7 @@ behaviour("fl334.messages.topics-allow-empty-topic-name", "the empty topic is li
 behaviour(
   ["fl334.messages.topics-allow-empty-topic-name", "fl167.server.ignored-parameters-unsupported"],
   "before FL334 allow_empty_topic_name is not read: topics come back as named, and from FL167 the parameter is listed as unsupported",
-  { needs: ["member", "secondMember"], gate: "before" },
+  { needs: ["member", "secondMember", "administrator"], gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "named", "x");

@@ -70,7 +70,7 @@ function typeInChannel(t: TestContext, channel: TestChannel, topic: string, op: 
   return t.api("member").post("/typing", { type: "stream", op, topic, ...where });
 }
 
-behaviour(["fl215.messages.typing-types", "fl215.messages.typing-stream-id"], "POST /typing takes type direct and type stream (private and stream before FL215)", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
+behaviour(["fl215.messages.typing-types", "fl215.messages.typing-stream-id"], "POST /typing takes type direct and type stream (private and stream before FL215)", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
   const me = t.persona("member").userId;
   const channel = await freshChannel(t);
   const { queue } = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true });
@@ -80,7 +80,7 @@ behaviour(["fl215.messages.typing-types", "fl215.messages.typing-stream-id"], "P
   await queue.until([typingFrom(me, "start", "stream", (ev) => (ev.stream_id === channel.id ? null : "another channel"))]);
 });
 
-behaviour("fl215.messages.typing-stream-id", "channel typing names the channel in stream_id; without it the request fails", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl215.messages.typing-stream-id", "channel typing names the channel in stream_id; without it the request fails", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const channel = await freshChannel(t);
   const { queue } = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true });
   t.expect.success(await t.api("member").post("/typing", { type: "stream", op: "start", stream_id: channel.id, topic: "by id" }));
@@ -90,7 +90,7 @@ behaviour("fl215.messages.typing-stream-id", "channel typing names the channel i
   t.expect.error(await t.api("member").post("/typing", { type: "stream", op: "start", topic: "no channel" }), 400, ["BAD_REQUEST", "REQUEST_VARIABLE_MISSING"]);
 });
 
-behaviour("fl215.messages.typing-stream-id", "before FL215 channel typing names the channel in `to`, a list of one channel id", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour("fl215.messages.typing-stream-id", "before FL215 channel typing names the channel in `to`, a list of one channel id", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   const { queue } = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true });
   t.expect.success(await t.api("member").post("/typing", { type: "stream", op: "start", to: [channel.id], topic: "by to" }));
@@ -101,7 +101,7 @@ behaviour("fl215.messages.typing-stream-id", "before FL215 channel typing names 
 behaviour(
   ["fl153.messages.typing-channel-capability", "fl215.messages.typing-stream-id"],
   "channel typing reaches only queues that declared stream_typing_notifications",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
   async (t) => {
     const me = t.persona("member").userId;
     const channel = await freshChannel(t);
@@ -131,7 +131,7 @@ behaviour("fl153.messages.typing-bad-input", "a bad op, type or recipient list g
   t.expect.equal(seen.filter((ev) => ev.type === "typing" && ev.op === "start" && senderIs(me)(ev) === null), [], "typing start events caused by the refused requests");
 });
 
-behaviour("fl372.messages.typing-no-topic-literal", "the topic '(no topic)' is read as the empty topic", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl372.messages.typing-no-topic-literal", "the topic '(no topic)' is read as the empty topic", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const name = await displayName(t);
   const channel = await freshChannel(t);
   const capable = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true, empty_topic_name: true });
@@ -144,7 +144,7 @@ behaviour("fl372.messages.typing-no-topic-literal", "the topic '(no topic)' is r
   t.expect.equal(without!.topic, name, "topic for a client without empty_topic_name");
 });
 
-behaviour(["fl372.messages.typing-no-topic-literal", "fl215.messages.typing-stream-id"], "before FL372 the topic '(no topic)' is an ordinary topic name", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour(["fl372.messages.typing-no-topic-literal", "fl215.messages.typing-stream-id"], "before FL372 the topic '(no topic)' is an ordinary topic name", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   const { queue } = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true, empty_topic_name: true });
   t.expect.success(await typeInChannel(t, channel, "(no topic)"));
@@ -152,7 +152,7 @@ behaviour(["fl372.messages.typing-no-topic-literal", "fl215.messages.typing-stre
   t.expect.equal(ev!.topic, "(no topic)", "topic");
 });
 
-behaviour("fl334.messages.typing-event-topic-substitution", "channel typing in the empty topic shows the display name to clients without empty_topic_name", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl334.messages.typing-event-topic-substitution", "channel typing in the empty topic shows the display name to clients without empty_topic_name", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const name = await displayName(t);
   const channel = await freshChannel(t);
   const capable = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true, empty_topic_name: true });
@@ -165,7 +165,7 @@ behaviour("fl334.messages.typing-event-topic-substitution", "channel typing in t
   t.expect.equal(without!.topic, name, "topic for a client without empty_topic_name");
 });
 
-behaviour(["fl334.messages.typing-event-topic-substitution", "fl215.messages.typing-stream-id"], "before FL334 channel typing in the empty topic is refused", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour(["fl334.messages.typing-event-topic-substitution", "fl215.messages.typing-stream-id"], "before FL334 channel typing in the empty topic is refused", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   t.expect.error(await typeInChannel(t, channel, ""), 400, "BAD_REQUEST");
 });

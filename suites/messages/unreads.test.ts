@@ -3,7 +3,7 @@ import { emptyTopicDisplayName, fullNameOf, setFlag } from "../support/flags.ts"
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
 import { expectedCount, muteChannel, setTopicPolicy, unreadInChannel, unreadState } from "../support/unreads.ts";
 
-behaviour(["fl153.register.unread-msgs", "fl213.register.unread-counts-followed-unmuted"], "unread_msgs groups unread messages by topic, one-on-one and group conversation, lists mentions, and counts them", { needs: ["member", "secondMember", "moderator"], gate: "always" }, async (t) => {
+behaviour(["fl153.register.unread-msgs", "fl213.register.unread-counts-followed-unmuted"], "unread_msgs groups unread messages by topic, one-on-one and group conversation, lists mentions, and counts them", { needs: ["member", "secondMember", "moderator", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t);
   const name = await fullNameOf(t, "secondMember");
   const plain = await sendToChannel(t, "member", channel, "unread topic", "plain");
@@ -32,7 +32,7 @@ behaviour(["fl153.register.unread-msgs", "fl213.register.unread-counts-followed-
 behaviour(
   "fl213.register.unread-counts-followed-unmuted",
   "in a muted channel an unmuted topic counts and lists its wildcard mentions from FL213; before, the channel's mute won",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     await muteChannel(t, "member", channel);
@@ -49,7 +49,7 @@ behaviour(
   },
 );
 
-behaviour("fl334.register.unread-msgs-topic-substitution", "unread_msgs names the empty topic by the display name without empty_topic_name, \"\" with it", { needs: ["member", "secondMember"] }, async (t) => {
+behaviour("fl334.register.unread-msgs-topic-substitution", "unread_msgs names the empty topic by the display name without empty_topic_name, \"\" with it", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
   const name = await emptyTopicDisplayName(t, "secondMember");
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "", "unread in the empty topic");
@@ -60,7 +60,7 @@ behaviour("fl334.register.unread-msgs-topic-substitution", "unread_msgs names th
   }
 });
 
-behaviour("fl334.register.unread-msgs-topic-substitution", "before FL334 unread_msgs carries topics as sent", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
+behaviour("fl334.register.unread-msgs-topic-substitution", "before FL334 unread_msgs carries topics as sent", { needs: ["member", "secondMember", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t);
   const id = await sendToChannel(t, "member", channel, "as sent", "unread");
   const entry = (await unreadState(t, "secondMember")).unread.streams.find((e) => e.stream_id === channel.id);

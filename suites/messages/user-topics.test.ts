@@ -8,7 +8,7 @@ import { setTopicPolicy, unreadState } from "../support/unreads.ts";
 
 const userTopicIn = (channel: TestChannel) => eventOf("user_topic", (ev) => (ev.stream_id === channel.id ? null : `stream_id ${String(ev.stream_id)}`));
 
-behaviour(["fl153.messages.user-topic-visibility", "fl153.register.user-topics"], "POST /user_topics sets a topic's policy: a user_topic event, and register user_topics lists it until it is reset to 0", { needs: ["member"], gate: "always" }, async (t) => {
+behaviour(["fl153.messages.user-topic-visibility", "fl153.register.user-topics"], "POST /user_topics sets a topic's policy: a user_topic event, and register user_topics lists it until it is reset to 0", { needs: ["member", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t, ["member"]);
   const { queue } = await registerWith(t, "member", ["user_topic"]);
   t.expect.success(await t.api("member").post("/user_topics", { stream_id: channel.id, topic: "quiet please", visibility_policy: 1 }));
@@ -24,7 +24,7 @@ behaviour(["fl153.messages.user-topic-visibility", "fl153.register.user-topics"]
   t.expect.equal(after, [], "register user_topics for the channel after the reset");
 });
 
-behaviour("fl153.messages.user-topic-visibility", "an unknown channel or a visibility_policy outside 0..3 gets HTTP 400", { needs: ["member"], gate: "always" }, async (t) => {
+behaviour("fl153.messages.user-topic-visibility", "an unknown channel or a visibility_policy outside 0..3 gets HTTP 400", { needs: ["member", "administrator"], gate: "always" }, async (t) => {
   const channel = await freshChannel(t, ["member"]);
   const member = t.api("member");
   t.expect.error(await member.post("/user_topics", { stream_id: 2_000_000_000, topic: "x", visibility_policy: 1 }), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
@@ -34,7 +34,7 @@ behaviour("fl153.messages.user-topic-visibility", "an unknown channel or a visib
 behaviour(
   ["fl334.messages.user-topic-event-substitution", "fl334.register.user-topics-topic-name-substitution"],
   "the empty topic's policy: topic_name is the display name without empty_topic_name, \"\" with it, in events and in register",
-  { needs: ["member"] },
+  { needs: ["member", "administrator"] },
   async (t) => {
     const name = await emptyTopicDisplayName(t, "member");
     const channel = await freshChannel(t, ["member"]);
@@ -55,7 +55,7 @@ behaviour(
 behaviour(
   ["fl334.messages.user-topic-event-substitution", "fl334.register.user-topics-topic-name-substitution"],
   "before FL334 user_topic events and register user_topics carry the topic as named",
-  { needs: ["member"], gate: "before" },
+  { needs: ["member", "administrator"], gate: "before" },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const { queue } = await registerWith(t, "member", ["user_topic"]);
@@ -67,7 +67,7 @@ behaviour(
   },
 );
 
-behaviour("fl218.messages.automatic-new-visibility-policy", "starting a topic (default settings) follows it: the response says automatic_new_visibility_policy, a second message does not", { needs: ["member"] }, async (t) => {
+behaviour("fl218.messages.automatic-new-visibility-policy", "starting a topic (default settings) follows it: the response says automatic_new_visibility_policy, a second message does not", { needs: ["member", "administrator"] }, async (t) => {
   const channel = await freshChannel(t, ["member"]);
   const member = t.api("member");
   const first = await member.post("/messages", { type: "stream", to: channel.id, topic: "started here", content: "first" });
@@ -79,7 +79,7 @@ behaviour("fl218.messages.automatic-new-visibility-policy", "starting a topic (d
   t.expect.absent(t.expect.success(second), "automatic_new_visibility_policy", second.exchange);
 });
 
-behaviour("fl218.messages.automatic-new-visibility-policy", "before FL218 the send response has no automatic_new_visibility_policy", { needs: ["member"], gate: "before" }, async (t) => {
+behaviour("fl218.messages.automatic-new-visibility-policy", "before FL218 the send response has no automatic_new_visibility_policy", { needs: ["member", "administrator"], gate: "before" }, async (t) => {
   const channel = await freshChannel(t, ["member"]);
   const res = await t.api("member").post("/messages", { type: "stream", to: channel.id, topic: "started here", content: "first" });
   t.expect.absent(t.expect.success(res), "automatic_new_visibility_policy", res.exchange);

@@ -55,7 +55,9 @@ async function harmlessNewValue(t: TestContext, r: Row): Promise<unknown> {
   return current === admins ? systemGroupId(t, "role:owners") : admins;
 }
 
-const NEEDS = { needs: ["administrator", "owner"] as ("administrator" | "owner")[] };
+const NEEDS = { needs: ["administrator", "owner"] as ("administrator" | "owner" | "member")[] };
+/** The event tests watch as a member: every user, not only the one who changed the setting, is told. */
+const NEEDS_WATCHER = { needs: [...NEEDS.needs, "member"] as ("administrator" | "owner" | "member")[] };
 
 for (const r of ROWS) {
   behaviour(clauseOf(r), `PATCH /realm accepts ${r.setting}`, NEEDS, async (t) => {
@@ -89,7 +91,7 @@ for (const r of ROWS) {
     t.expect.absent(await realmState(t), `realm_${r.setting}`);
   });
 
-  behaviour(clauseOf(r, "-event"), `a change of ${r.setting} arrives as a realm update_dict event`, NEEDS, async (t) => {
+  behaviour(clauseOf(r, "-event"), `a change of ${r.setting} arrives as a realm update_dict event`, NEEDS_WATCHER, async (t) => {
     const value = await harmlessNewValue(t, r);
     const { queue } = await t.register("member", { event_types: ["realm"] });
     await withRealmSettings(t, { [r.setting]: r.idOnly ? (value as number) : { new: value } }, async (res) => {
@@ -109,7 +111,7 @@ for (const r of ROWS) {
     });
   });
 
-  behaviour(removed, `before FL${r.level} PATCH /realm changes ${r.replaces} and sends a realm update event`, { ...NEEDS, gate: "before" }, async (t) => {
+  behaviour(removed, `before FL${r.level} PATCH /realm changes ${r.replaces} and sends a realm update event`, { ...NEEDS_WATCHER, gate: "before" }, async (t) => {
     const before = await realmState(t);
     const current = before[`realm_${r.replaces}`];
     const next = current === 2 ? 1 : 2;

@@ -2,9 +2,12 @@ import type { ApiClient } from "../../src/client/client.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { Channel } from "../../src/schemas/channel.ts";
-import type { PersonaRole } from "../../src/target/personas.ts";
+import { DEFAULT_CHANNEL, type PersonaRole } from "../../src/target/personas.ts";
 import { archiveChannelLater } from "./cleanup.ts";
 import type { TestChannel } from "./messages.ts";
+
+/** The channel every organization has for the suites (`general`, or the personas file's organization.channel). */
+export const sharedChannel = (t: TestContext): string => t.target.organization?.channel ?? DEFAULT_CHANNEL;
 
 /** An anonymous group-setting value holding exactly these users. */
 export const onlyUsers = (...ids: number[]) => ({ direct_members: ids, direct_subgroups: [] as number[] });
@@ -20,7 +23,7 @@ export async function createChannel(t: TestContext, creator: PersonaRole, subscr
   const name = t.unique("chan");
   const principals = subscribers.map((s) => (typeof s === "number" ? s : t.persona(s).userId));
   await t.must("create a channel with POST /users/me/subscriptions", t.api(creator).post("/users/me/subscriptions", { subscriptions: [{ name }], principals, ...extra }));
-  const body = await t.must("look up the channel id with GET /get_stream_id", t.api("administrator").get("/get_stream_id", { stream: name }));
+  const body = await t.must("look up the channel id with GET /get_stream_id", t.api(t.manager(creator)).get("/get_stream_id", { stream: name }));
   const channel = { name, id: body.stream_id as number };
   archiveChannelLater(t, channel, creator);
   return channel;

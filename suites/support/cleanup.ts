@@ -43,12 +43,14 @@ async function channelListed(t: TestContext, admin: ApiClient, id: number): Prom
  * no longer listed (the test archived it itself).
  */
 async function archive(t: TestContext, channel: { id: number; name: string }, creator: PersonaRole | ApiClient): Promise<ApiResponse | undefined> {
-  const admin = t.api("administrator");
+  // The administrator, or the owner: a test that makes channels declares one of them (t.manager).
+  const manager = t.manager("administrator");
+  const admin = t.api(manager);
   const path = `/streams/${channel.id}`;
   const res = await admin.delete(path);
   if (ok(res) || !(await channelListed(t, admin, channel.id))) return undefined;
-  const principals = [t.persona("administrator").userId];
-  const others = (Object.keys(t.target.personas) as PersonaRole[]).filter((r) => r !== "administrator");
+  const principals = [t.persona(manager).userId];
+  const others = (Object.keys(t.target.personas) as PersonaRole[]).filter((r) => r !== manager && t.declares(r));
   for (const who of [creator, ...others]) {
     const joined = await clientOf(t, who).post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals });
     if (ok(joined)) return admin.delete(path);
@@ -64,7 +66,7 @@ export function archiveChannelLater(t: TestContext, channel: { id: number; name:
 /** Archives a channel known by name only (the test created it with POST /users/me/subscriptions itself). */
 export function archiveChannelNamedLater(t: TestContext, name: string, creator: PersonaRole | ApiClient): void {
   t.cleanup(`channel ${name}`, async () => {
-    const found = await t.api("administrator").get("/get_stream_id", { stream: name });
+    const found = await t.api(t.manager("administrator")).get("/get_stream_id", { stream: name });
     // Not found: never created (a refusal the test expected), or already archived.
     if (!ok(found) || typeof found.json?.stream_id !== "number") return undefined;
     return archive(t, { id: found.json.stream_id, name }, creator);
@@ -72,27 +74,29 @@ export function archiveChannelNamedLater(t: TestContext, name: string, creator: 
 }
 
 /** Whether GET /users/{user_id} shows the user (or bot) deactivated. */
-async function inactive(t: TestContext, id: number): Promise<boolean> {
-  const res = await t.api("administrator").get(`/users/${id}`);
+async function inactive(t: TestContext, id: number, who: PersonaRole = t.manager("administrator")): Promise<boolean> {
+  const res = await t.api(who).get(`/users/${id}`);
   return ok(res) && (res.json?.user as { is_active?: boolean } | undefined)?.is_active === false;
 }
 
 /** Deactivates the user when the test ends (DELETE /users/{user_id} as the administrator); one already deactivated is done. */
 export function deactivateUserLater(t: TestContext, id: number, label = "user"): void {
   t.cleanup(`${label} ${id}`, async () => {
-    const res = await t.api("administrator").delete(`/users/${id}`);
+    const res = await t.api(t.manager("administrator")).delete(`/users/${id}`);
     return ok(res) || (await inactive(t, id)) ? undefined : res;
   });
 }
 
 /**
  * Deactivates the bot when the test ends (DELETE /bots/{bot_id} as the administrator, who may deactivate any bot:
- * the test may have given it another owner); one already deactivated is done.
+ * the test may have given it another owner; without one declared, as `owner`, the persona that made it); one
+ * already deactivated is done.
  */
-export function deactivateBotLater(t: TestContext, id: number): void {
+export function deactivateBotLater(t: TestContext, id: number, owner: PersonaRole = "administrator"): void {
   t.cleanup(`bot ${id}`, async () => {
-    const res = await t.api("administrator").delete(`/bots/${id}`);
-    return ok(res) || (await inactive(t, id)) ? undefined : res;
+    const who = t.manager(owner);
+    const res = await t.api(who).delete(`/bots/${id}`);
+    return ok(res) || (await inactive(t, id, who)) ? undefined : res;
   });
 }
 
@@ -127,11 +131,12 @@ export function deactivateGroupLater(t: TestContext, name: string, manager: Pers
 
 /**
  * Revokes, when the test ends, the invitation GET /invites lists with `field` equal to `value` (as the administrator,
- * through DELETE `path`/{invite_id}); one not listed (never made, or used) is done.
+ * through DELETE `path`/{invite_id}; without one declared, as `inviter`, who lists and revokes its own from FL209);
+ * one not listed (never made, or used) is done.
  */
-function revokeListedInviteLater(t: TestContext, label: string, field: "email" | "link_url", value: string, path: string): void {
+function revokeListedInviteLater(t: TestContext, label: string, field: "email" | "link_url", value: string, path: string, inviter?: PersonaRole | ApiClient): void {
   t.cleanup(label, async () => {
-    const admin = t.api("administrator");
+    const admin = t.declares("administrator") || t.declares("owner") || inviter === undefined ? t.api(t.manager("administrator")) : clientOf(t, inviter);
     const listed = await admin.get("/invites");
     const invite = ((listed.json?.invites ?? []) as Array<{ id?: number; email?: string; link_url?: string }>).find((i) => i[field] === value);
     if (ok(listed) && invite === undefined) return undefined;
@@ -140,11 +145,11 @@ function revokeListedInviteLater(t: TestContext, label: string, field: "email" |
 }
 
 /** Revokes the email invitation of `email` when the test ends (DELETE /invites/{invite_id}). */
-export function revokeInviteLater(t: TestContext, email: string): void {
-  revokeListedInviteLater(t, `invitation of ${email}`, "email", email, "/invites");
+export function revokeInviteLater(t: TestContext, email: string, inviter?: PersonaRole | ApiClient): void {
+  revokeListedInviteLater(t, `invitation of ${email}`, "email", email, "/invites", inviter);
 }
 
 /** Revokes the reusable invitation link when the test ends (DELETE /invites/multiuse/{invite_id}). */
-export function revokeLinkLater(t: TestContext, link: string): void {
-  revokeListedInviteLater(t, `invitation link ${link}`, "link_url", link, "/invites/multiuse");
+export function revokeLinkLater(t: TestContext, link: string, inviter?: PersonaRole | ApiClient): void {
+  revokeListedInviteLater(t, `invitation link ${link}`, "link_url", link, "/invites/multiuse", inviter);
 }

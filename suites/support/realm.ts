@@ -1,3 +1,4 @@
+import type { PersonaRole } from "../../src/target/personas.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
 import { z } from "zod";
@@ -7,7 +8,7 @@ import type { ParamMap } from "../../src/client/encode.ts";
 /** The id of a system group ("role:members", …) from POST /register realm_user_groups. */
 export async function systemGroupId(t: TestContext, name: string): Promise<number> {
   return t.given(`find system group ${name}`, async () => {
-    const { body } = await t.register("administrator", { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"] });
+    const { body } = await t.register(observer(t), { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"] });
     const groups = t.expect.schema(z.array(UserGroup), body.realm_user_groups, undefined, "realm_user_groups");
     const g = groups.find((x) => x.name === name && x.is_system_group);
     if (!g) t.expect.fail(`a system group named ${name}`, groups.map((x) => x.name).join(", "));
@@ -15,9 +16,15 @@ export async function systemGroupId(t: TestContext, name: string): Promise<numbe
   });
 }
 
-/** The realm section of POST /register, as the administrator sees it. */
+/**
+ * Who reads what every user sees of the organization (its settings, its system groups): the administrator, else
+ * the first other persona the test declares (a test uses only those).
+ */
+const observer = (t: TestContext): PersonaRole => (["administrator", "owner", "member", "secondMember", "moderator", "guest", "bot"] as const).find((r) => t.declares(r)) ?? "administrator";
+
+/** The realm section of POST /register, as the administrator (else a persona the test declares) sees it. */
 export async function realmState(t: TestContext): Promise<Record<string, unknown>> {
-  const { body } = await t.register("administrator", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
+  const { body } = await t.register(observer(t), { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
   return body;
 }
 

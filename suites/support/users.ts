@@ -58,9 +58,9 @@ export async function freshBot(t: TestContext, owner: PersonaRole = "member"): P
   const shortName = t.unique("bot").toLowerCase();
   const body = await t.must("create a bot with POST /bots", t.api(owner).post("/bots", { full_name: fullName, short_name: shortName }));
   const id = body.user_id as number;
-  deactivateBotLater(t, id);
+  deactivateBotLater(t, id, owner);
   const apiKey = body.api_key as string;
-  const user = await userAs(t, t.api("administrator"), id);
+  const user = await userAs(t, t.api(owner), id);
   return { id, email: user.email, apiKey, fullName, client: t.api(null).as({ email: user.email, apiKey }) };
 }
 

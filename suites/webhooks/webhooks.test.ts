@@ -47,7 +47,7 @@ behaviour(
         "create an outgoing-webhook bot with POST /bots",
         t.api("member").post("/bots", { full_name: `Hook ${t.unique("h").slice(-6)}`, short_name: t.unique("hook").toLowerCase(), bot_type: 3, payload_url: JSON.stringify(listener.url), interface_type: 1 }),
       );
-      deactivateBotLater(t, created.user_id as number);
+      deactivateBotLater(t, created.user_id as number, "member");
       const content = `ping ${t.unique("dm")}`;
       await t.must("send the bot a direct message", t.api("member").post("/messages", { type: "private", to: [created.user_id as number], content }));
       const raw = await listener.next(isReferenceServer(t.target) ? 4_000 : 10_000);
