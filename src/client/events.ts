@@ -38,6 +38,19 @@ export const REFERENCE_BUDGET_MS = 4_000;
 export type AbsenceRule = "budget" | "drained";
 
 /**
+ * What the run knows of a reader's events feed (src/expect/events-feed.ts): once the feed is shown dead, a wait is
+ * blocked at once instead of waiting out its budget; a wait that ends unmet asks whether the feed delivers at all.
+ */
+export interface FeedWatch {
+  /** How long one GET /events may go unanswered: the target's heartbeat interval and a margin. */
+  readonly pollTimeoutMs: number;
+  /** Throws (the test is blocked) once the feed is known dead. */
+  assertAlive(): void;
+  /** After a wait ended unmet: resolves when the feed delivers, throws the events clause's failure when it does not. */
+  unmet(): Promise<void>;
+}
+
+/**
  * Reads one event queue the way a real client does: long-polls GET /events with last_event_id, and waits on
  * checks, never on sleeps. Checks are unordered and each is dropped once an event satisfies it.
  */
@@ -51,6 +64,7 @@ export class EventQueueReader {
     private readonly expect: Expectations,
     private readonly defaultBudgetMs: number = DEFAULT_BUDGET_MS,
     private readonly absence: AbsenceRule = "budget",
+    private readonly feed?: FeedWatch,
   ) {}
 
   /**
@@ -71,6 +85,7 @@ export class EventQueueReader {
   }
 
   private async wait(checks: readonly EventCheck[], budgetMs: number, drained: boolean): Promise<AnyEvent[]> {
+    this.feed?.assertAlive();
     const started = Date.now();
     const matched = new Map<EventCheck, AnyEvent>();
     const reasons = new Map<EventCheck, string[]>(checks.map((c) => [c, []]));
@@ -99,6 +114,8 @@ export class EventQueueReader {
       }
     }
     if (matched.size < checks.length) {
+      // An event that never came may be the whole feed's fault: then the events clause is the verdict, not this one.
+      await this.feed?.unmet();
       const unmet = checks.filter((c) => !matched.has(c)).map((c) => `${c.name} (${reasons.get(c)!.slice(-3).join("; ") || "no events seen"})`);
       const when = emptied ? "once the queue was drained (the reference server queues a request's events before it answers)" : `within ${budgetMs} ms`;
       this.expect.fail(
@@ -111,11 +128,18 @@ export class EventQueueReader {
 
   /** Whatever is queued now, without waiting (dont_block). */
   async pending(): Promise<AnyEvent[]> {
-    return (await this.poll(10_000, true)) ?? [];
+    this.feed?.assertAlive();
+    const events = await this.poll(10_000, true);
+    if (events === null) await this.feed?.unmet();
+    return events ?? [];
   }
 
-  /** One GET /events; null when the budget ran out before the server answered. */
-  private async poll(timeoutMs: number, dontBlock: boolean): Promise<AnyEvent[] | null> {
+  /**
+   * One GET /events; null when the budget, or the feed's per-poll limit (a long-poll unanswered past its heartbeat),
+   * ran out before the server answered.
+   */
+  private async poll(budgetMs: number, dontBlock: boolean): Promise<AnyEvent[] | null> {
+    const timeoutMs = Math.min(budgetMs, this.feed?.pollTimeoutMs ?? budgetMs);
     this.polls++;
     const signal = AbortSignal.timeout(Math.max(1, timeoutMs));
     let res;

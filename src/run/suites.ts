@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import type { CliOptions, Reporter, TestSpecification } from "vitest/node";
@@ -136,10 +136,12 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
     );
   }
   const isolated = ISOLATED_SUITES.map(suitePathHere);
+  // Where a worker that shows the target's events feed dead tells the others (src/expect/events-feed.ts).
+  const eventsFeed = mkdtempSync(join(tmpdir(), "chat-conformance-feed-"));
   const group = {
     root: CODE_ROOT,
     isolate: false,
-    provide: { target, allure: o.allureResultsDir !== undefined, ownOrganizations, ...(o.expectations ? { expectations: o.expectations } : {}), ...(o.seed !== undefined ? { propertySeed: o.seed } : {}) },
+    provide: { target, eventsFeed, allure: o.allureResultsDir !== undefined, ownOrganizations, ...(o.expectations ? { expectations: o.expectations } : {}), ...(o.seed !== undefined ? { propertySeed: o.seed } : {}) },
     testTimeout: 180_000,
     hookTimeout: 60_000,
   };
@@ -162,5 +164,6 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
     },
   );
   await vitest.close();
+  rmSync(eventsFeed, { recursive: true, force: true });
   return { tests: collector.tests, moduleErrors: collector.moduleErrors };
 }

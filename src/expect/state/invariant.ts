@@ -8,6 +8,7 @@ import { AnyEvent, EventsResponse } from "../../schemas/events/envelope.ts";
 import type { Persona, PersonaRole } from "../../target/personas.ts";
 import { isReferenceServer, type TargetInfo } from "../../target/target.ts";
 import { Expectations } from "../expect.ts";
+import { feedWatch } from "../events-feed.ts";
 import { ConformanceFailure, show } from "../failure.ts";
 import { differences, toState, type Difference } from "./compare.ts";
 import type { ClientState, ReduceContext } from "./model.ts";
@@ -98,7 +99,7 @@ export class StateWatch {
     if (res.status !== 200 || res.json?.result !== "success") return `the watcher's register failed: HTTP ${res.status}`;
     const body = res.json;
     const reference = isReferenceServer(target);
-    w.queue = new EventQueueReader(w.client, String(body.queue_id), Number(body.last_event_id), new Expectations(catalog().mustClause(INVARIANT_CLAUSE), () => w.own.at(-1)), 1000, reference ? "drained" : "budget");
+    w.queue = new EventQueueReader(w.client, String(body.queue_id), Number(body.last_event_id), new Expectations(catalog().mustClause(INVARIANT_CLAUSE), () => w.own.at(-1)), 1000, reference ? "drained" : "budget", feedWatch(target, w.client));
     w.state = toState(body);
     return w;
   }
