@@ -4,6 +4,7 @@ import type { ParamMap } from "../client/encode.ts";
 import type { Exchange } from "../client/exchange.ts";
 import type { Clause } from "../catalog/schema.ts";
 import { RegisterResponse } from "../schemas/register.ts";
+import { TEST_HEADER, testHeaderValue } from "../client/test-header.ts";
 import type { Persona, PersonaRole } from "../target/personas.ts";
 import { isReferenceServer, type TargetInfo } from "../target/target.ts";
 import { Expectations } from "./expect.ts";
@@ -110,7 +111,7 @@ export class TestContext {
   /** A client acting as the persona, or unauthenticated for null. */
   api(role: PersonaRole | null): ApiClient {
     const creds = role === null ? null : { email: this.persona(role).email, apiKey: this.persona(role).apiKey };
-    return new ApiClient(this.target.url, creds, (ex) => (this.closing ? undefined : this.exchanges.push(ex)), this.target.product);
+    return new ApiClient(this.target.url, creds, (ex) => (this.closing ? undefined : this.exchanges.push(ex)), this.target.product, undefined, { [TEST_HEADER]: testHeaderValue(this.testId) });
   }
 
   /** A name no other test or run uses (channels, topics, groups), under the run's prefix. */

@@ -2,6 +2,7 @@ import { catalog } from "../catalog/catalog.ts";
 import { specEndpoint } from "../product/names.ts";
 import type { ZulipOperation } from "../product/zulip-api.ts";
 import { capabilitiesOf } from "./clients.ts";
+import { specEndpointOf, specParameters } from "./spec-parameters.ts";
 import type { CheckContext } from "./context.ts";
 
 /**
@@ -24,8 +25,10 @@ export function checkRequest(ctx: CheckContext, operation: { op: ZulipOperation;
     const { op, pathParams } = operation;
     if (op.since !== undefined && ctx.level < op.since) warnLevel(ctx, op, undefined, op.since, "added");
     else if (op.until !== undefined && ctx.level >= op.until) warnLevel(ctx, op, undefined, op.until, "removed");
+    const spec = specParameters(specEndpointOf(op), ctx.product);
     for (const name of ctx.params.values.keys()) {
-      const p = op.parameters.find((x) => x.name === realName(name) && !pathParams.has(x.name));
+      // Where the spec dates a parameter itself, its levels decide (spec-parameters.ts).
+      const p = spec.find((x) => x.name === name) ?? op.parameters.find((x) => x.name === realName(name) && !pathParams.has(x.name));
       if (!p) continue;
       if (p.since !== undefined && ctx.level < p.since) warnLevel(ctx, op, name, p.since, "added");
       else if (p.until !== undefined && ctx.level >= p.until) warnLevel(ctx, op, name, p.until, "removed");
@@ -34,13 +37,13 @@ export function checkRequest(ctx: CheckContext, operation: { op: ZulipOperation;
   if (ctx.method === "POST" && ctx.path === "/register") {
     const caps = capabilitiesOf(ctx.params.values.get("client_capabilities"));
     for (const c of CAPABILITIES) {
-      if (caps[c.name] === true && ctx.level < c.level) {
+      if (caps[c.name] === true && ctx.level < c.level && !ctx.probe(c.clause, "POST /register", c.name)) {
         ctx.applies(c.clause);
         ctx.report({ clause: c.clause, severity: "warning", want: `no reliance on the ${c.name} capability, which servers offer from FL ${c.level}`, got: `client_capabilities declares ${c.name} to a server at FL ${ctx.level}, which ignores it` });
       }
     }
   }
-  if (ctx.method === "POST" && ctx.path === "/messages" && ctx.params.values.get("type") === "direct" && ctx.level < 174) {
+  if (ctx.method === "POST" && ctx.path === "/messages" && ctx.params.values.get("type") === "direct" && ctx.level < 174 && !ctx.probe("fl174.messages.direct-type", "POST /messages", "direct")) {
     ctx.report({ clause: "fl174.messages.direct-type", severity: "warning", want: "type 'private' (type 'direct' is accepted from FL 174)", got: `type 'direct' sent to a server at FL ${ctx.level}` });
   }
 }
@@ -51,9 +54,11 @@ function warnLevel(ctx: CheckContext, op: ZulipOperation, param: string | undefi
   const endpoint = `${spec.method} ${spec.path}`;
   const what = param === undefined ? `the endpoint ${endpoint}` : `the parameter '${param}' of ${endpoint}`;
   const clause = catalog().clauses.find((c) => (change === "added" ? c.level === level : c.until === level) && c.endpoints.includes(endpoint) && (param === undefined || c.says.includes(param)));
+  const id = clause?.id ?? `api.${op.operationId}${param !== undefined ? `.${param}` : ""}`;
+  if (ctx.probe(id, endpoint, param)) return;
   const when = change === "added" ? `servers offer it from FL ${level}` : `servers dropped it at FL ${level}`;
   ctx.report({
-    clause: clause?.id ?? `api.${op.operationId}${param !== undefined ? `.${param}` : ""}`,
+    clause: id,
     severity: "warning",
     says: `The API description dates ${what}: ${change} at FL ${level}.`,
     level,

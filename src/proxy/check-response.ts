@@ -172,7 +172,10 @@ function upload(ctx: CheckContext, body: Record<string, unknown>): void {
 }
 
 function messages(ctx: CheckContext, body: Record<string, unknown>, emptyTopicClause: string): void {
-  const p = schemaProblem(MessagesPage.omit({ messages: true }), body);
+  // A fetch by message_ids (FL300) names its messages "as an alternative to an anchor and counts"
+  // (fl300.messages.message-ids): its answer owes none of the anchor's fields, only the messages.
+  const byIds = ctx.level >= 300 && ctx.params.values.has("message_ids");
+  const p = byIds ? undefined : schemaProblem(MessagesPage.omit({ messages: true }), body);
   if (p && ctx.applies("fl153.messages.fetch-anchors")) ctx.report({ clause: "fl153.messages.fetch-anchors", want: "anchor, found_anchor, found_oldest, found_newest and history_limited", got: p.got, at: p.at });
   if (Array.isArray(body.messages)) messageObjects(ctx, body.messages, (i) => `$.messages[${i}]`, emptyTopicClause);
 }

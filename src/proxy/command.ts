@@ -1,9 +1,10 @@
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseOptions } from "../cli/options.ts";
+import { checkOutDir } from "../cli/out-option.ts";
 import { PROXY, PROXY_OUT, PROXY_PORT, PROXY_WAIT_SECONDS } from "../cli/specs/proxy.ts";
 import { intOption, UsageError, type Io } from "../cli/usage.ts";
 import { TargetError } from "../target/detect.ts";
-import { writeReports } from "../report/write.ts";
+import { REPORT_FILES, writeReports } from "../report/write.ts";
 import { startChild, type Child, type Ended } from "./child.ts";
 import { detectLevel } from "./level.ts";
 import { startProxy, targetBase } from "./proxy.ts";
@@ -45,7 +46,8 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   const port = intOption("port", values.port, 0, 65535) ?? PROXY_PORT;
   const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
   const waitSeconds = intOption("wait", values.wait, 0, 3600) ?? PROXY_WAIT_SECONDS;
-  const outDir = resolve(values.out ?? PROXY_OUT);
+  // Checked before the proxy starts: a session whose report cannot be written at the end was for nothing.
+  const outDir = checkOutDir("--out", values.out ?? PROXY_OUT, REPORT_FILES);
 
   // Until the proxy listens, a signal stops the process at once (its default): nothing was proxied, nothing to report.
   try {

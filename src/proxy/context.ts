@@ -29,6 +29,11 @@ export interface CheckContext {
    */
   applies(clause: string): boolean;
   report(v: Violation): void;
+  /**
+   * Whether a request warning of `clause` (about `endpoint`, and `param` when a parameter) is the suite's own test
+   * of that clause probing a level's edge (probes.ts): then the caller reports nothing, and it is counted.
+   */
+  probe(clause: string, endpoint?: string, param?: string): boolean;
 }
 
 export function clauseApplies(id: string, level: number): boolean {

@@ -37,6 +37,17 @@ function forwardable(headers: Record<string, string | string[] | undefined>): Re
 const isJsonType = (ct: string | undefined) => ct !== undefined && /^application\/(?:[\w.+-]*\+)?json\b/i.test(ct.trim());
 const isCopyableRequest = (ct: string | undefined) => ct !== undefined && (/^application\/x-www-form-urlencoded\b/i.test(ct) || isJsonType(ct) || /^multipart\/form-data\b/i.test(ct));
 
+/**
+ * A change the proxy makes to one exchange, for the few requests outside the API whose bodies name addresses (the
+ * reference control's throw-away organizations): both bodies are then read whole (they are small JSON) instead of
+ * streamed. `request` gets the client's body and returns what goes to the target; `response` gets the target's
+ * status and body and returns what goes to the client.
+ */
+export interface Rewrite {
+  request?: (body: Buffer) => Buffer;
+  response?: (status: number, body: Buffer) => Promise<Buffer>;
+}
+
 export interface ForwarderOptions {
   /** The target's origin and path prefix, without a trailing slash ("https://chat.example.org"). */
   target: string;
@@ -44,6 +55,8 @@ export interface ForwarderOptions {
   onExchange: (ex: Observed) => void;
   /** Extra certificate authorities for an https target (a test's own; the CLI honours NODE_EXTRA_CA_CERTS). */
   ca?: string | Buffer;
+  /** The exchanges to change, by method and path (see Rewrite); undefined: passed through untouched. */
+  rewrite?: (method: string, path: string) => Rewrite | undefined;
 }
 
 export interface Forwarder {
@@ -67,6 +80,8 @@ export async function startForwarder(o: ForwarderOptions, host: string, port: nu
   });
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rewrite = o.rewrite?.(req.method ?? "GET", req.url ?? "/");
+    if (rewrite) return rewritten(req, res, rewrite);
     const started = performance.now();
     const method = req.method ?? "GET";
     const path = req.url ?? "/";
@@ -140,6 +155,29 @@ export async function startForwarder(o: ForwarderOptions, host: string, port: nu
       else ex.responseBody = Buffer.concat(resChunks);
     }
     done();
+  }
+
+  /** An exchange with a Rewrite: both bodies whole, each changed on its way (no checks: these are not API calls). */
+  async function rewritten(req: IncomingMessage, res: ServerResponse, rw: Rewrite): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req as AsyncIterable<Buffer>) chunks.push(c);
+    const inBody = Buffer.concat(chunks);
+    const outBody = rw.request ? rw.request(inBody) : inBody;
+    const headers = forwardable(req.headers);
+    delete headers["content-length"];
+    let up;
+    try {
+      up = await request(o.target + (req.url ?? "/"), { method: (req.method ?? "GET") as "GET", headers: { ...headers, "content-length": String(outBody.length) }, body: outBody, dispatcher: agent });
+    } catch (e) {
+      res.writeHead(502, { "content-type": "text/plain; charset=utf-8" }).end(`chat-conformance proxy: no answer from ${o.target}: ${describeError(e)}\n`);
+      return;
+    }
+    const body = Buffer.from(await up.body.arrayBuffer());
+    const resHeaders = forwardable(up.headers);
+    // A compressed body is passed on as it came: only plain JSON is read.
+    const answer = rw.response && up.headers["content-encoding"] === undefined ? await rw.response(up.statusCode, body) : body;
+    delete resHeaders["content-length"];
+    res.writeHead(up.statusCode, { ...resHeaders, "content-length": String(answer.length) }).end(answer);
   }
 
   await new Promise<void>((resolve, reject) => {

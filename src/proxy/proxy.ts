@@ -1,3 +1,4 @@
+import { TEST_HEADER } from "../client/test-header.ts";
 import { Checker } from "./checker.ts";
 import { findingLine, type Finding } from "./findings.ts";
 import { startForwarder } from "./forward.ts";
@@ -41,48 +42,138 @@ export function targetBase(raw: string): string {
   return u.origin + u.pathname.replace(/\/+$/, "");
 }
 
+/** The level with a note of the request warnings excused as the suite's own probes (probes.ts), when there were any. */
+function withProbes(level: TargetLevel, probes: number): TargetLevel {
+  if (probes === 0) return level;
+  const note = `${probes} request warning${probes === 1 ? "" : "s"} not raised: the suite's own tests probing their clause's level edge (named by their ${TEST_HEADER} header)`;
+  return { ...level, notes: [...level.notes, note] };
+}
+
+/** The reference control's operations that start and close a throw-away organization (reference-server/control/http.ts). */
+const ORGANIZATION = "/reference-control/organization";
+const ORGANIZATION_CLOSE = "/reference-control/organization/close";
+
+/** One organization the proxy stands in front of: the target, or a throw-away one its control started. */
+interface Organization {
+  checker: Checker;
+  close: () => Promise<void>;
+}
+
 /**
  * The validation proxy: pass-through forwarding (forward.ts) with every exchange checked after its answer has
  * gone to the client (checker.ts), the findings kept for the report (report.ts).
+ *
+ * A reference server's throw-away organizations (sibling servers its control starts on ports of their own, for
+ * tests that destroy an organization) are proxied too, so that a run through the proxy is checked whole: the
+ * control's answer to POST /reference-control/organization names, instead of the sibling's own URL, a forwarder
+ * the proxy opens for it on a free port beside its own, with a checker of its own (a sibling's queues and ids are
+ * its own) whose findings join the session's; the close operation names that URL and is passed on with the
+ * sibling's, and the sibling's forwarder closes with it (or with the proxy).
  */
 export async function startProxy(o: ProxyOptions): Promise<Proxy> {
   const target = targetBase(o.target);
   const level = o.level ?? (await detectLevel(target));
+  const host = o.host ?? "127.0.0.1";
   const findings: Finding[] = [];
   const counts = new Map<string, number>();
-  const checker = new Checker(level, (f) => {
+  const onFinding = (f: Finding) => {
     const key = `${f.severity} ${f.clause}`;
     const n = (counts.get(key) ?? 0) + 1;
     counts.set(key, n);
     // A break the server repeats on every event would otherwise hold every exchange of a long session in memory.
     if (n <= KEPT_PER_CLAUSE) findings.push(f);
     o.onFinding?.(f, findingLine(f));
-  });
+  };
   const startedAt = new Date();
   let pending = Promise.resolve();
-  const forwarder = await startForwarder(
-    {
-      target,
-      ...(o.ca !== undefined ? { ca: o.ca } : {}),
-      onExchange: (ex) => {
-        // One at a time, in the order answers completed: a register is learnt before the polls of its queue.
-        pending = pending.then(() => checker.check(ex)).catch((e: unknown) => {
-          process.emitWarning(`chat-conformance proxy: a check failed: ${(e as Error).message}`);
-        });
+  const organizations: Organization[] = [];
+  /** Throw-away organizations by their proxied origin: the real origin, and how to close their forwarder. */
+  const siblings = new Map<string, { real: string; close: () => Promise<void> }>();
+
+  async function serve(url: string, orgLevel: TargetLevel, port: number): Promise<{ url: string; org: Organization }> {
+    const checker = new Checker(orgLevel, onFinding);
+    const forwarder = await startForwarder(
+      {
+        target: url,
+        ...(o.ca !== undefined ? { ca: o.ca } : {}),
+        onExchange: (ex) => {
+          // One at a time, in the order answers completed: a register is learnt before the polls of its queue.
+          pending = pending.then(() => checker.check(ex)).catch((e: unknown) => {
+            process.emitWarning(`chat-conformance proxy: a check failed: ${(e as Error).message}`);
+          });
+        },
+        rewrite: (method, path) => {
+          const p = path.split("?")[0];
+          if (method !== "POST") return undefined;
+          if (p === ORGANIZATION) return { response: (status, body) => startSibling(status, body, orgLevel) };
+          if (p === ORGANIZATION_CLOSE) return { request: closingSibling, response: async (_status, body) => body };
+          return undefined;
+        },
       },
-    },
-    o.host ?? "127.0.0.1",
-    o.port ?? 0,
-  );
+      host,
+      port,
+    );
+    const org = { checker, close: forwarder.close };
+    organizations.push(org);
+    return { url: forwarder.url, org };
+  }
+
+  /** The control started an organization: a forwarder for it, and its URL in the answer instead of the sibling's. */
+  async function startSibling(status: number, body: Buffer, parentLevel: TargetLevel): Promise<Buffer> {
+    let answer: unknown;
+    try {
+      answer = JSON.parse(body.toString("utf8"));
+    } catch {
+      return body;
+    }
+    if (status !== 200 || typeof answer !== "object" || answer === null || typeof (answer as { url?: unknown }).url !== "string") return body;
+    const real = targetBase((answer as { url: string }).url);
+    // Like its parent (the control starts it at the same level and product); its traffic teaches it the rest.
+    const { url, org } = await serve(real, { featureLevel: parentLevel.featureLevel, product: parentLevel.product, notes: [] }, 0);
+    siblings.set(url, { real, close: org.close });
+    return Buffer.from(JSON.stringify({ ...answer, url }));
+  }
+
+  /** The close operation names the proxied URL: the control knows the sibling's, and its forwarder closes soon after. */
+  function closingSibling(body: Buffer): Buffer {
+    let asked: unknown;
+    try {
+      asked = JSON.parse(body.toString("utf8"));
+    } catch {
+      return body;
+    }
+    const url = typeof asked === "object" && asked !== null ? (asked as { url?: unknown }).url : undefined;
+    if (typeof url !== "string") return body;
+    let origin: string;
+    try {
+      origin = targetBase(url);
+    } catch {
+      return body;
+    }
+    const sibling = siblings.get(origin);
+    if (!sibling) return body;
+    siblings.delete(origin);
+    // After the answer: the client may still be reading the sibling's last answers on a kept-alive connection.
+    setTimeout(() => void sibling.close(), 1_000).unref();
+    return Buffer.from(JSON.stringify({ ...(asked as object), url: sibling.real }));
+  }
+
+  const main = await serve(target, level, o.port ?? 0);
+  const sum = (f: (c: Checker) => number) => organizations.reduce((n, x) => n + f(x.checker), 0);
+  const checked = () => {
+    const all = new Map<string, number>();
+    for (const { checker } of organizations) for (const [k, n] of checker.checked) all.set(k, (all.get(k) ?? 0) + n);
+    return all;
+  };
   return {
-    url: forwarder.url,
+    url: main.url,
     level,
     findings,
     counts,
     settled: () => pending,
-    results: () => sessionResults({ targetUrl: target, level, startedAt, findings, counts, checked: checker.checked, exchanges: checker.exchanges, events: checker.events }),
+    results: () => sessionResults({ targetUrl: target, level: withProbes(level, sum((c) => c.probes)), startedAt, findings, counts, checked: checked(), exchanges: sum((c) => c.exchanges), events: sum((c) => c.events) }),
     close: async () => {
-      await forwarder.close();
+      await Promise.all(organizations.map((x) => x.close()));
       await pending;
     },
   };

@@ -1,4 +1,5 @@
 import { ApiClient } from "../../src/client/client.ts";
+import { TEST_HEADER, testHeaderValue } from "../../src/client/test-header.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { HarnessError, UnverifiableError } from "../../src/expect/failure.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
@@ -56,7 +57,7 @@ export async function throwawayOrganization(t: TestContext, settings: ThrowawayS
     api: (role) => {
       const p = target.personas[role];
       if (!p) throw new HarnessError(`the throw-away organization has no ${role} persona (a reference server has every role)`);
-      return new ApiClient(target.url, { email: p.email, apiKey: p.apiKey }, (ex) => t.exchanges.push(ex), target.product);
+      return new ApiClient(target.url, { email: p.email, apiKey: p.apiKey }, (ex) => t.exchanges.push(ex), target.product, undefined, { [TEST_HEADER]: testHeaderValue(t.testId) });
     },
     close: sibling.close,
   };

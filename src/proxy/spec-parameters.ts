@@ -1,0 +1,62 @@
+import { specEndpoint } from "../product/names.ts";
+
+/**
+ * Parameters the spec gives an endpoint where Zulip's API description (src/product/data/zulip-api.json, which the
+ * proxy reads for each endpoint's parameters and their levels) says otherwise. On a target of the spec's names the
+ * spec decides: such a parameter is one the endpoint takes (never owed in ignored_parameters_unsupported), over the
+ * spec's levels rather than the description's. `products` says which targets an entry holds for: the spec's
+ * (`chat`), or real Zulip servers as well where Zulip's own server takes the parameter though its description
+ * leaves it out.
+ */
+export interface SpecParameter {
+  /** The endpoint in the spec's names: "POST /messages". */
+  endpoint: string;
+  name: string;
+  /** The levels the spec gives it (undefined: from the first, or for good). */
+  since?: number;
+  until?: number;
+  products: ReadonlyArray<"chat" | "zulip">;
+  /** The spec's words that make it so. */
+  why: string;
+}
+
+export const SPEC_PARAMETERS: readonly SpecParameter[] = [
+  {
+    endpoint: "POST /scheduled_messages",
+    name: "scheduled_message_id",
+    since: 179,
+    products: ["chat"],
+    why: "POST /scheduled_messages creates and edits scheduled messages (FL179): an edit names the message it edits",
+  },
+  {
+    endpoint: "POST /messages",
+    name: "realm_str",
+    products: ["chat", "zulip"],
+    why: "POST /messages' parameter realm_str is ignored from FL166 (fl166.messages.realm-str-ignored) and refused on a mismatch before: a parameter the endpoint takes, read or not",
+  },
+  {
+    endpoint: "POST /users/me/subscriptions",
+    name: "can_remove_subscribers_group_id",
+    since: 161,
+    products: ["chat"],
+    why: "the spec's channel field can_remove_subscribers_group_id (FL161) is accepted by POST /users/me/subscriptions, and no level removes it",
+  },
+  {
+    endpoint: "PATCH /streams/{stream_id}",
+    name: "can_remove_subscribers_group_id",
+    since: 161,
+    products: ["chat"],
+    why: "PATCH /streams/{stream_id} accepts can_remove_subscribers_group_id (FL161), and no level removes it",
+  },
+];
+
+/** An operation of the API description as the spec names its endpoint: "PATCH /streams/{stream_id}". */
+export function specEndpointOf(op: { method: string; path: string }): string {
+  const spec = specEndpoint(op.method, op.path) ?? op;
+  return `${spec.method} ${spec.path}`;
+}
+
+/** The spec's parameters of an endpoint (spec names) for a product. */
+export function specParameters(endpoint: string, product: "chat" | "zulip"): SpecParameter[] {
+  return SPEC_PARAMETERS.filter((p) => p.endpoint === endpoint && p.products.includes(product));
+}
