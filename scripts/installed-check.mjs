@@ -4,7 +4,8 @@
  * an empty folder outside the repository, and there runs what a user runs: the CLI (--version, list --json, an
  * embedded run, serve --json followed by run --target against it), the README's example of the public API, and the
  * README's example of a vitest project of one's own built on behaviour(). Any step that does not do what the
- * README says ends the check with exit 1 and names the step.
+ * README says ends the check with exit 1 and names the step. The proxy is driven both ways: stopped by SIGINT, and
+ * as `proxy -- CMD` through npx, as the README's CI example runs it.
  *
  *   node scripts/installed-check.mjs [--keep]     (--keep leaves the folder for a look)
  *   CC_EXTRA_NODES=/path/node22:/path/node24 node scripts/installed-check.mjs   (also under those Node binaries)
@@ -187,7 +188,32 @@ async function throughProxy(doc) {
   const report = JSON.parse(readFileSync(join(app, "reports", "proxy", "results.json"), "utf8"));
   const bad = report.tests.filter((t) => t.status === "fail");
   if (bad.length) throw new Error(`the proxy reported violations of a clean serve: ${bad.map((t) => t.id).join(", ")}`);
-  return `proxy --target passed a client's requests through unchanged and wrote its report on SIGINT (${report.tests.length} clauses checked, none broken)`;
+  const cmd = proxyWithCommand(doc, doc.personas.member);
+  return `proxy --target passed a client's requests through unchanged and wrote its report on SIGINT (${report.tests.length} clauses checked, none broken); ${cmd}`;
+}
+
+/**
+ * `npx chat-conformance proxy --target URL -- CMD` as the README's CI example runs it, npx and all: CMD starts once
+ * the proxy listens, with CC_PROXY_URL; the proxy stops when CMD ends, writes its report and exits with CMD's code
+ * when nothing was found; a CMD that does not exist is exit 2.
+ */
+function proxyWithCommand(doc, member) {
+  writeFileSync(join(app, "client.mjs"), [
+    'const auth = "Basic " + Buffer.from(process.argv[2] + ":" + process.argv[3]).toString("base64");',
+    'const res = await fetch(process.env.CC_PROXY_URL + "/api/v1/users/me", { headers: { authorization: auth } });',
+    'const body = await res.json();',
+    'if (body.result !== "success") { console.error("client: " + res.status); process.exit(1); }',
+    "process.exit(Number(process.argv[4]));",
+    "",
+  ].join("\n"));
+  const run = (code) => cli(["proxy", "--target", doc.url, "--port", "0", "--out", "reports/proxy-cmd", "--", "node", "client.mjs", member.email, member.apiKey, String(code)], { expectCode: code, timeout: 120_000 });
+  run(0);
+  const report = JSON.parse(readFileSync(join(app, "reports", "proxy-cmd", "results.json"), "utf8"));
+  if (!/1 exchange\b/.test(report.partial?.reasons?.[0] ?? "")) throw new Error(`proxy -- CMD saw not the client's one exchange: ${report.partial?.reasons?.[0]}`);
+  run(3);
+  const missing = cli(["proxy", "--target", doc.url, "--port", "0", "--", "no-such-command-cc"], { expectCode: 2 });
+  if (!missing.stderr.includes("command not found: no-such-command-cc")) throw new Error(`proxy -- a missing command said: ${missing.stderr.trim()}`);
+  return "proxy -- CMD ran the client through it and exited with its code (0, 3; 2 for a missing command)";
 }
 const examples = readmeExamples();
 step("the README's public-API example (example.mjs)", () => {

@@ -15,3 +15,22 @@ export const MODERN_CLIENT_CAPABILITIES: Readonly<Record<string, boolean>> = {
   archived_channels: true,
   empty_topic_name: true,
 };
+
+/**
+ * The levels that brought capabilities in (the spec's POST /register row: linkifier_url_template FL176,
+ * user_list_incomplete FL232, include_deactivated_groups FL294, empty_topic_name FL334); the rest predate FL153.
+ */
+export const CAPABILITY_LEVELS: Readonly<Record<string, number>> = {
+  linkifier_url_template: 176,
+  user_list_incomplete: 232,
+  include_deactivated_groups: 294,
+  empty_topic_name: 334,
+};
+
+/**
+ * The capabilities a client of a server at `fl` declares: those the level knows. A server ignores the others, but a
+ * client that declares them relies on behaviour its server does not have (the validation proxy warns of it).
+ */
+export function capabilitiesAt(fl: number, capabilities: Readonly<Record<string, boolean>>): Record<string, boolean> {
+  return Object.fromEntries(Object.entries(capabilities).filter(([name]) => (CAPABILITY_LEVELS[name] ?? 0) <= fl));
+}

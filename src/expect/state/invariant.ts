@@ -1,5 +1,5 @@
 import { ApiClient } from "../../client/client.ts";
-import { MODERN_CLIENT_CAPABILITIES } from "../../client/capabilities.ts";
+import { capabilitiesAt, MODERN_CLIENT_CAPABILITIES } from "../../client/capabilities.ts";
 import type { ParamMap } from "../../client/encode.ts";
 import { EventQueueReader } from "../../client/events.ts";
 import { toCurl, type Exchange } from "../../client/exchange.ts";
@@ -93,7 +93,8 @@ export class StateWatch {
 
   /** A new watcher: registers its queue with `sections`; a string (why) when the register fails (other tests judge that). */
   private static async open(target: TargetInfo, role: PersonaRole | Persona, capabilities: Record<string, boolean>, sections: string[]): Promise<StateWatch | string> {
-    const w = new StateWatch(target, role, { ...DEFAULT_CAPABILITIES, ...capabilities });
+    // The defaults the level knows, and what the test asks for as it asks.
+    const w = new StateWatch(target, role, { ...capabilitiesAt(target.featureLevel, DEFAULT_CAPABILITIES), ...capabilities });
     w.baseline = new Set(sections);
     const res = await w.client.post("/register", w.params(sections));
     if (res.status !== 200 || res.json?.result !== "success") return `the watcher's register failed: HTTP ${res.status}`;
