@@ -53,6 +53,10 @@ async function dispatch(command: string, rest: string[], io: Io): Promise<number
       const { serveCommand } = await import("./serve.ts");
       return await serveCommand(rest, io);
     }
+    case "personas": {
+      const { personasCommand } = await import("./commands/personas.ts");
+      return await personasCommand(rest, io);
+    }
     case "list": {
       const { listCommand } = await import("./commands/list.ts");
       const { testInfos } = await import("../expect/test-index.ts");

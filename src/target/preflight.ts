@@ -38,7 +38,7 @@ async function ask(client: ApiClient, path: string, params: Record<string, strin
 }
 
 /** The account behind one persona, or the problems that make it unusable. */
-async function checkAccount(t: PreflightTarget, role: PersonaRole, p: Persona): Promise<{ problems: string[]; userId?: number }> {
+export async function checkAccount(t: PreflightTarget, role: PersonaRole, p: Persona): Promise<{ problems: string[]; userId?: number; ownerId?: number }> {
   const client = new ApiClient(t.url, { email: p.email, apiKey: p.apiKey }, () => undefined, t.product);
   const res = await ask(client, "/users/me");
   const who = label(role, p);
@@ -58,7 +58,8 @@ async function checkAccount(t: PreflightTarget, role: PersonaRole, p: Persona): 
     const actual = typeof me.role === "number" ? me.role : me.is_owner === true ? 100 : me.is_admin === true ? 200 : me.is_guest === true ? 600 : undefined;
     if (actual !== undefined && actual !== expected) problems.push(`${who}: the account's role is ${ROLE_NAME[actual] ?? "unknown"} (${actual}); the ${role} persona needs role ${expected} (${ROLE_NAME[expected]})`);
   }
-  return { problems, ...(userId !== undefined ? { userId } : {}) };
+  const ownerId = typeof me.bot_owner_id === "number" ? me.bot_owner_id : undefined;
+  return { problems, ...(userId !== undefined ? { userId } : {}), ...(ownerId !== undefined ? { ownerId } : {}) };
 }
 
 /** Whether the member persona can use the channel the suites share: it sees it, and may post to it. */
@@ -99,6 +100,11 @@ export async function personaProblems(t: PreflightTarget): Promise<string[]> {
     if (first !== undefined) problems.push(`${label(role, t.personas[role]!)}: the same account (user ${id}) as persona ${first}; each persona is an account of its own`);
     else owners.set(id, role);
   });
+  // The suites treat the bot as the member's own (GET /streams/{id}/email_address sender_id, bot settings).
+  const bot = accounts[roles.indexOf("bot")];
+  if (bot && t.personas.member && bot.ownerId !== undefined && bot.ownerId !== t.personas.member.userId) {
+    problems.push(`${label("bot", t.personas.bot!)}: its owner is user ${bot.ownerId}; the suites expect the member persona's own bot (bot_owner_id ${t.personas.member.userId})`);
+  }
   const usable = (r: PersonaRole) => t.personas[r] !== undefined && accounts[roles.indexOf(r)]!.problems.length === 0;
   const channel = t.organization?.channel ?? DEFAULT_CHANNEL;
   const members = MEMBER_PERSONAS.filter(usable);
