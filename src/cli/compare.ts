@@ -6,6 +6,7 @@ import { renderCompareHtml } from "../report/compare-html.ts";
 import { ResultsSchema } from "../report/schema.ts";
 import { readJsonOption } from "./json-file.ts";
 import { parseOptions } from "./options.ts";
+import { checkOutDir } from "./out-option.ts";
 import { COMPARE } from "./specs/compare.ts";
 import { UsageError, type Io } from "./usage.ts";
 
@@ -43,7 +44,9 @@ function reportLink(file: string, outDir: string): string | null {
 export async function compareCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseOptions(COMPARE, argv);
   if (positionals.length < 2) throw new UsageError("compare needs at least two results.json files (the first is the baseline)");
+  // Checked before the runs are read: a comparison that cannot be written is one line, not an internal error.
   const out = values.out;
+  if (out !== undefined) checkOutDir("--out", out, COMPARE_FILES);
   const names = labels(positionals);
   const runs: RunToCompare[] = positionals.map((file, i) => ({
     label: names[i]!,

@@ -30,7 +30,15 @@ export function renderCommandHelp(spec: CommandSpec, p: Palette = palette(false)
   return `${lines.join("\n")}\n`;
 }
 
-/** `chat-conformance --help`: the commands, one line each. */
+/** What each exit code means, for every command (a command's help says what makes it 1). */
+export const EXIT_CODES: readonly (readonly [number, string])[] = [
+  [0, "done: no problem found"],
+  [1, "done: a problem found (a must-clause failing, a regression, a finding at --fail-on)"],
+  [2, "bad input: an option, a file, a target that cannot be reached or used (one line says which)"],
+  [3, "internal error: a fault of the tool itself (one line; please report it)"],
+];
+
+/** `chat-conformance --help`: the commands, one line each, and what the exit codes mean. */
 export function renderMainHelp(commands: readonly CommandSpec[], p: Palette = palette(false)): string {
   const lines = [
     `${BIN} ${VERSION} — conformance suite and reference server for the team-chat API`,
@@ -45,6 +53,9 @@ export function renderMainHelp(commands: readonly CommandSpec[], p: Palette = pa
       ["-h, --help", "show this help"],
       ["-v, --version", "print the version"],
     ]),
+    "",
+    p.bold("Exit codes:"),
+    ...table(EXIT_CODES.map(([code, what]): [string, string] => [String(code), what])),
     "",
     `Run '${BIN} <command> --help' for a command's options.`,
   ];

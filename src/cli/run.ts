@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 // The catalog's range of levels, which is the reference server's (test/cli/help.test.ts checks they agree): the
 // server itself loads only when the run starts one.
 import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
@@ -7,7 +7,7 @@ import { collectTests } from "../expect/collect.ts";
 import { checkExpectations, readExpectations } from "../report/expectations.ts";
 import { renderSummary } from "../report/summary.ts";
 import { verdictOf } from "../report/verdict.ts";
-import { writeReports } from "../report/write.ts";
+import { REPORT_FILES, writeReports } from "../report/write.ts";
 import { runConformance } from "../run/conformance.ts";
 import { preloadVitest } from "../run/suites.ts";
 import { connectTarget } from "../target/remote.ts";
@@ -15,6 +15,7 @@ import type { TargetInfo } from "../target/target.ts";
 import { paintSummary, paletteFor } from "./colour.ts";
 import { checkFilterOption } from "./filter-option.ts";
 import { parseOptions, type Values } from "./options.ts";
+import { checkOutDir } from "./out-option.ts";
 import { PERSONAS_ENV, personasFromEnv, readPersonasFile } from "./personas-doc.ts";
 import { ProgressReporter } from "./progress.ts";
 import { DEFAULT_OUT, RUN } from "./specs/run.ts";
@@ -117,7 +118,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const { values } = parseOptions(RUN, argv);
   const fl = intOption("feature-level", values["feature-level"], FIRST_LEVEL, LAST_LEVEL);
   const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
-  const outDir = resolve(values.out ?? DEFAULT_OUT);
+  // Checked before anything starts: a run that cannot write its reports at the end has wasted its minutes.
+  const outDir = checkOutDir("--out", values.out ?? DEFAULT_OUT, [...REPORT_FILES, "allure-results"]);
   const faults = values.fault ?? [];
   const harnessHost = harnessHostOption(values["harness-host"] ?? process.env.CC_HARNESS_HOST);
   const expectations = values.expectations !== undefined ? readExpectations(values.expectations) : undefined;

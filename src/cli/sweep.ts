@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { isFaultId } from "../../reference-server/faults.ts";
 import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
 import { VERSION } from "../layout.ts";
@@ -9,6 +9,7 @@ import { renderSweepHtml } from "../report/sweep-html.ts";
 import { runSweep } from "../run/sweep.ts";
 import { checkFilterOption } from "./filter-option.ts";
 import { parseOptions } from "./options.ts";
+import { checkOutDir } from "./out-option.ts";
 import { SWEEP, SWEEP_OUT } from "./specs/sweep.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
 
@@ -22,7 +23,7 @@ export async function sweepCommand(argv: string[], io: Io): Promise<number> {
   const faults = values.fault ?? [];
   for (const f of faults) if (!isFaultId(f)) throw new UsageError(`unknown fault '${f}' (chat-conformance list --json lists each test's clauses; faults are named by clause)`);
   await checkFilterOption(values.filter);
-  const outDir = resolve(values.out ?? SWEEP_OUT);
+  const outDir = checkOutDir("--out", values.out ?? SWEEP_OUT, ["sweep.json", "sweep.html"]);
   const startedAt = new Date();
   io.err(`chat-conformance: sweeping FL ${from}–${to} (${to - from + 1} levels) with ${workers} worker${workers === 1 ? "" : "s"}`);
   const run = await runSweep({
