@@ -9,6 +9,8 @@ import { renderSummary } from "../report/summary.ts";
 import { verdictOf } from "../report/verdict.ts";
 import { REPORT_FILES, writeReports } from "../report/write.ts";
 import { runConformance } from "../run/conformance.ts";
+import { configureRateLimit, DEFAULT_MAX_WAIT_SECONDS, type RateLimitPolicy } from "../client/rate-limit.ts";
+import { limitOption } from "./limit-option.ts";
 import { preloadVitest } from "../run/suites.ts";
 import { connectTarget } from "../target/remote.ts";
 import type { TargetInfo } from "../target/target.ts";
@@ -113,6 +115,20 @@ function seedOption(raw: string | undefined): number | undefined {
   return n;
 }
 
+/** --rate-limit auto|N/SECONDS|off and --max-wait SECONDS: how the run meets the target's rate limits. */
+function rateLimitOptions(values: RunValues): RateLimitPolicy {
+  const raw = values["max-wait"];
+  const maxWaitSeconds = raw === undefined ? DEFAULT_MAX_WAIT_SECONDS : Number(raw);
+  if (raw !== undefined && (!/^\d+(\.\d+)?$/.test(raw.trim()) || !(maxWaitSeconds > 0) || maxWaitSeconds > 86_400)) {
+    throw new UsageError(`--max-wait must be seconds above 0, at most 86400 (e.g. ${DEFAULT_MAX_WAIT_SECONDS}), got '${raw}'`);
+  }
+  const mode = values["rate-limit"] ?? "auto";
+  if (mode === "auto" || mode === "off") return { mode, maxWaitSeconds };
+  // N/SECONDS: a window per persona, up to the reference server's largest (its --rate-limit takes the same shape).
+  const rate = limitOption("rate-limit", mode, 100_000, "auto or N/SECONDS");
+  return { mode: "window", requests: rate!.count, seconds: rate!.seconds, maxWaitSeconds };
+}
+
 /** `run`: the suites against one target; writes the reports and returns the exit code. */
 export async function runCommand(argv: string[], io: Io): Promise<number> {
   const { values } = parseOptions(RUN, argv);
@@ -124,6 +140,9 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const harnessHost = harnessHostOption(values["harness-host"] ?? process.env.CC_HARNESS_HOST);
   const expectations = values.expectations !== undefined ? readExpectations(values.expectations) : undefined;
   const seed = seedOption(values.seed);
+  const rateLimit = rateLimitOptions(values);
+  // Detection's requests already meet the target's limits as the run's will.
+  configureRateLimit(rateLimit);
   // Before any target starts: an entry naming nothing is a typo or a stale list (collected once per process, and
   // the run's coverage needs the same collection afterwards).
   if (expectations) checkExpectations(values.expectations!, expectations, (await collectTests()).map((d) => d.id));
@@ -146,6 +165,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       ...(harnessHost !== undefined ? { harnessHost } : {}),
       ...(values.strict ? { strict: true } : {}),
       ...(seed !== undefined ? { seed } : {}),
+      rateLimit,
     });
   } finally {
     progress.finish();
@@ -154,6 +174,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   writeReports(outDir, run.results);
   io.out(paintSummary(renderSummary(run.results), verdictOf(run.results).state, paletteFor(io.stdout)));
   for (const e of run.moduleErrors) io.err(`suite error: ${e}`);
+  // The summary says it too; on stderr it is the line a pipeline's log shows beside the exit code 2.
+  if (run.results.throttle?.rateLimited) io.err(`chat-conformance: ${run.results.throttle.rateLimited.line}`);
   io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}, ${allureResultsDir}/, badge.json and badge.svg`);
   return run.exitCode;
 }

@@ -1,6 +1,6 @@
 import type { Expectations } from "../expect/expect.ts";
 import { AnyEvent, EventsResponse } from "../schemas/events/envelope.ts";
-import type { ApiClient } from "./client.ts";
+import { NetworkError, type ApiClient } from "./client.ts";
 
 /** A check over one event: null when the event satisfies it, else a sentence saying why not. */
 export interface EventCheck {
@@ -87,12 +87,16 @@ export class EventQueueReader {
   private async wait(checks: readonly EventCheck[], budgetMs: number, drained: boolean): Promise<AnyEvent[]> {
     this.feed?.assertAlive();
     const started = Date.now();
+    // Time the client spent held back by the target's rate limit is not the server's lateness: the budget runs
+    // only while requests may go out (src/client/rate-limit.ts).
+    const heldAtStart = this.client.heldMs();
+    const spent = () => Date.now() - started - (this.client.heldMs() - heldAtStart);
     const matched = new Map<EventCheck, AnyEvent>();
     const reasons = new Map<EventCheck, string[]>(checks.map((c) => [c, []]));
     const seen: string[] = [];
     let emptied = false;
     while (matched.size < checks.length) {
-      const remaining = budgetMs - (Date.now() - started);
+      const remaining = budgetMs - spent();
       if (remaining <= 0) break;
       const events = await this.poll(remaining, drained);
       if (events === null) break;
@@ -141,12 +145,12 @@ export class EventQueueReader {
   private async poll(budgetMs: number, dontBlock: boolean): Promise<AnyEvent[] | null> {
     const timeoutMs = Math.min(budgetMs, this.feed?.pollTimeoutMs ?? budgetMs);
     this.polls++;
-    const signal = AbortSignal.timeout(Math.max(1, timeoutMs));
     let res;
     try {
-      res = await this.client.get("/events", { queue_id: this.queueId, last_event_id: this.lastEventId, dont_block: dontBlock || undefined }, { signal, timeoutMs: timeoutMs + 1000 });
+      // The poll's own timeout starts once it goes out: a rate limit's hold before it is not the server's delay.
+      res = await this.client.get("/events", { queue_id: this.queueId, last_event_id: this.lastEventId, dont_block: dontBlock || undefined }, { abortAfterMs: timeoutMs, timeoutMs: timeoutMs + 1000 });
     } catch (e) {
-      if (signal.aborted) return null;
+      if (e instanceof NetworkError && e.timedOut) return null;
       throw e;
     }
     const body = this.expect.schema(EventsResponse, this.expect.success(res, "GET /events"), res.exchange, "GET /events");

@@ -1,4 +1,5 @@
 import { relative } from "node:path";
+import { configureRateLimit, throttle } from "../client/rate-limit.ts";
 import type { TestContext } from "./context.ts";
 import type { BehaviourOptions, Descriptor } from "./descriptor.ts";
 import { registry } from "./registry.ts";
@@ -55,8 +56,12 @@ function sweepLevels(d: Descriptor, sweep: Sweep): number[] {
 
 /** Runs the test against the target and turns its outcome into vitest's: pass, skip with the reason, or an error. */
 async function settle(d: Descriptor, target: TargetInfo, ctx: VitestContext): Promise<void> {
+  // The run's way with rate limits reaches each worker with its target.
+  if (target.rateLimit) configureRateLimit(target.rateLimit);
   const outcome = await runBehaviour(d, target);
   const [meta] = applyExpectations([toTestMeta(d, outcome)], vitest!.inject("expectations"));
+  const throttled = throttle.take();
+  if (throttled) meta!.throttle = throttled;
   if (vitest!.inject("sweep")) meta!.atLevel = target.featureLevel;
   ctx.task.meta.conformance = meta!;
   if (vitest!.inject("allure")) await (await import("../report/allure.ts")).describeForAllure(meta!, target);

@@ -1,4 +1,5 @@
 import type { Exchange } from "../client/exchange.ts";
+import type { ThrottleRecord } from "../client/rate-limit.ts";
 import type { Descriptor } from "./descriptor.ts";
 import type { Outcome, Status } from "./outcome.ts";
 import type { InvariantRecord } from "./state/record.ts";
@@ -27,6 +28,11 @@ export interface TestMeta {
   atLevel?: number;
   /** See Outcome.invariant. */
   invariant?: InvariantRecord;
+  /**
+   * The requests this worker sent, and the rate limits they met, since the worker's previous test ended: each
+   * test carries its worker's share to the main process (src/report/throttle.ts sums them).
+   */
+  throttle?: ThrottleRecord;
 }
 
 declare module "@vitest/runner" {

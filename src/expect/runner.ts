@@ -1,5 +1,6 @@
 import { appendFileSync } from "node:fs";
 import { NetworkError } from "../client/client.ts";
+import { RateLimitedError } from "../client/rate-limit.ts";
 import { toCurl } from "../client/exchange.ts";
 import { catalog } from "../catalog/catalog.ts";
 import type { TargetInfo } from "../target/target.ts";
@@ -136,6 +137,8 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     if (e instanceof BlockedError) return done({ status: "blocked", message: e.message, ...(e instanceof FeedDeadError ? { failedClause: e.clause } : {}), exchanges, ...inv });
     if (e instanceof NotApplicableError) return done({ status: "n/a", message: e.message, exchanges, ...inv });
     if (e instanceof UnverifiableError) return done({ status: "unverifiable", message: e.reason, remedy: e.remedy, exchanges, ...inv });
+    // The target's rate limit asks for more waiting than --max-wait allows: the test could not judge (the run exits 2).
+    if (e instanceof RateLimitedError) return done({ status: "blocked", message: e.message, exchanges, ...inv });
     if (e instanceof NetworkError || e instanceof HarnessError) return done({ status: "error", message: `${e.name}: ${e.message}`, exchanges, ...inv });
     return done({ status: "error", message: `harness error: ${(e as Error).stack ?? String(e)}`, exchanges, ...inv });
   } finally {

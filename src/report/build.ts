@@ -4,6 +4,8 @@ import { FIRST_LEVEL } from "../catalog/schema.ts";
 import type { TestMeta } from "../expect/meta.ts";
 import { eventCoverage } from "../expect/state/coverage.ts";
 import type { TargetInfo } from "../target/target.ts";
+import type { ThrottleRecord } from "../client/rate-limit.ts";
+import { summarizeThrottle } from "./throttle.ts";
 import { RESULTS_SCHEMA_VERSION, StatusSchema, type PartialRun, type Results, type ResultStatus, type TestResult } from "./schema.ts";
 
 /** An applicable test of the suites that the run did not run, and why ("not selected by --filter …"). */
@@ -28,6 +30,8 @@ export interface BuildInput {
   notRun: readonly NotRunTest[];
   /** Unverifiable tests count as problems: they make the run red and cap the verified level. */
   strict?: boolean;
+  /** What the main process's own requests met (detection, checks), besides the tests' (TestMeta.throttle). */
+  throttle?: readonly ThrottleRecord[];
 }
 
 const NOT_PASSING: ReadonlySet<ResultStatus> = new Set(["fail", "blocked", "error", "unexpected-pass"]);
@@ -54,6 +58,12 @@ function toResult(m: TestMeta): TestResult {
   if (m.leftovers?.length) r.leftovers = m.leftovers;
   if (m.invariant !== undefined) r.invariant = m.invariant;
   return r;
+}
+
+/** The run's requests and rate limits by persona, when any request was recorded (a run's tests always record theirs). */
+function throttleOf(input: BuildInput): { throttle?: Results["throttle"] } {
+  const records = [...input.tests.flatMap((m) => m.throttle ?? []), ...(input.throttle ?? [])];
+  return records.length ? { throttle: summarizeThrottle(input.target, records, input.target.rateLimit) } : {};
 }
 
 /** Where a problem sits: the level of the clause that failed (a test of several clauses may break a later one). */
@@ -140,5 +150,6 @@ export function buildResults(input: BuildInput): Results {
     tests,
     leftovers: tests.flatMap((t) => (t.leftovers ?? []).map((what) => ({ test: t.id, what }))),
     eventCoverage: eventCoverage(catalog(), input.tests.map((m) => ({ level: m.atLevel ?? fl, ...(m.invariant ? { invariant: m.invariant } : {}) }))),
+    ...throttleOf(input),
   };
 }

@@ -90,6 +90,60 @@ export const PartialSchema = z.strictObject({
 });
 export type PartialRun = z.infer<typeof PartialSchema>;
 
+/** One bucket of one persona's requests (GET /events is limited apart on real servers). */
+export const ThrottleBucketSchema = z.strictObject({
+  bucket: z.enum(["api", "events"]),
+  requests: z.number().int(),
+  /** Answers 429 RATE_LIMIT_HIT the harness waited out and sent again. */
+  limited: z.number().int(),
+  waitedMs: z.number(),
+  /** X-RateLimit-Limit of the last 429, when one was met and said it. */
+  limit: z.string().nullable(),
+});
+
+export const ThrottlePersonaSchema = z.strictObject({
+  /** The role of the personas file, or "other accounts" (users the tests made). */
+  persona: z.string(),
+  /** Where: the target's organization, or the throw-away organizations the tests started beside it. */
+  organization: z.enum(["target", "throw-away"]),
+  requests: z.number().int(),
+  limited: z.number().int(),
+  /** Wall time its requests were held (by a 429's wait, an X-RateLimit-Reset, the --rate-limit window), per worker, summed. */
+  waitedMs: z.number(),
+  buckets: z.array(ThrottleBucketSchema),
+  /** Re-sends after a 429, those sent before the announced wait was over (0 in a run that honours them), and the least time kept beyond it. */
+  resends: z.number().int(),
+  earlyResends: z.number().int(),
+  minResendMarginMs: z.number().nullable(),
+  /** Where its requests went, most first ("GET /users/me"; numbers as {id}): what a run could cut. */
+  topEndpoints: z.array(z.strictObject({ endpoint: z.string(), requests: z.number().int() })),
+});
+
+/** How the run met the target's rate limits, and the requests it sent, by persona (src/report/throttle.ts). */
+export const ThrottleSchema = z.strictObject({
+  /** `run --rate-limit`: auto, off, or N/SECONDS. */
+  setting: z.string(),
+  maxWaitSeconds: z.number(),
+  requests: z.number().int(),
+  limited: z.number().int(),
+  waitedMs: z.number(),
+  personas: z.array(ThrottlePersonaSchema),
+  /** Set when a wait went over --max-wait: the run could not finish (the CLI exits 2). */
+  rateLimited: z
+    .strictObject({
+      persona: z.string(),
+      bucket: z.enum(["api", "events"]),
+      limit: z.string().nullable(),
+      announcedSeconds: z.number(),
+      throttledSeconds: z.number(),
+      maxWaitSeconds: z.number(),
+      /** The one line the CLI prints. */
+      line: z.string(),
+    })
+    .nullable(),
+});
+export type Throttle = z.infer<typeof ThrottleSchema>;
+
 export const ResultsSchema = z.strictObject({
   schemaVersion: z.union([z.literal(1), z.literal(RESULTS_SCHEMA_VERSION)]),
   tool: z.strictObject({ name: z.string(), version: z.string() }),
@@ -155,5 +209,7 @@ export const ResultsSchema = z.strictObject({
    * documents written before it existed.
    */
   eventCoverage: z.array(EventCoverageSchema).optional(),
+  /** The requests the run sent and the rate limits they met, by persona. Absent in documents written before it existed. */
+  throttle: ThrottleSchema.optional(),
 });
 export type Results = z.infer<typeof ResultsSchema>;

@@ -1,5 +1,6 @@
 import type { Results, TestResult } from "./schema.ts";
 import { STATUSES, byLevel, firstLine, fmtDuration, isProblem, pct } from "./format.ts";
+import { throttleLines } from "./throttle.ts";
 import { verdictOf, type Verdict } from "./verdict.ts";
 
 /** The plain-text summary the CLI prints after a run (where the reports went is the CLI's to say). */
@@ -65,6 +66,8 @@ export function renderSummary(results: Results): string {
   // What the tests made and could not remove stays on the server for every later run: one line, the list is in results.json.
   const left = results.leftovers ?? [];
   if (left.length) lines.push(clean(`Leftovers: ${left.length} thing${left.length === 1 ? "" : "s"} the tests made could not be removed (results.json "leftovers"); first: ${firstLine(`${left[0]!.what} [${left[0]!.test}]`, 160)}`));
+  // Time the target's rate limits cost, and a run they stopped: said where the verdict is read.
+  lines.push(...throttleLines(results.throttle).map(clean));
   lines.push(...unverifiableLines(results.tests));
 
   const problems = results.tests.filter((x) => isProblem(x.status)).sort(byLevel);

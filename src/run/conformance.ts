@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { catalog } from "../catalog/catalog.ts";
+import { configureRateLimit, DEFAULT_POLICY, throttle, type RateLimitPolicy } from "../client/rate-limit.ts";
 import { collectTests } from "../expect/collect.ts";
 import { buildResults } from "../report/build.ts";
 import { applyExpectations, type Expectations } from "../report/expectations.ts";
@@ -32,6 +36,11 @@ export interface ConformanceOptions extends Omit<SuiteRunOptions, "expectations"
    * first. For a pipeline that must prove everything, not only what this target lets the harness check.
    */
   strict?: boolean;
+  /**
+   * How the run meets the target's rate limits (src/client/rate-limit.ts): omitted, auto (429s waited out and sent
+   * again, X-RateLimit-* headers followed) with the default --max-wait. The CLI's --rate-limit and --max-wait.
+   */
+  rateLimit?: RateLimitPolicy;
 }
 
 export interface ConformanceRun {
@@ -41,9 +50,10 @@ export interface ConformanceRun {
   /**
    * 0 when no applicable must-clause test failed, was blocked or errored (with `strict`, also none was unverifiable),
    * 1 otherwise (the CLI's exit code). Tests the run left out or could not verify do not make it 1; the results say
-   * so (results.partial, the unverifiable tests with their remedies).
+   * so (results.partial, the unverifiable tests with their remedies). 2 when the run could not finish because the
+   * target's rate limit asked for more waiting than --max-wait allows (results.throttle.rateLimited says so).
    */
-  exitCode: 0 | 1;
+  exitCode: 0 | 1 | 2;
 }
 
 const isTargetInfo = (t: RemoteTarget | TargetInfo): t is TargetInfo => "runId" in t && "kind" in t;
@@ -76,6 +86,14 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     await close();
     throw e;
   }
+  // Every worker's clients send under the run's policy; the main process's too. A client-side window is shared by
+  // the workers through a folder of the run's own.
+  const before = throttle.policy;
+  const policy = o.rateLimit ?? target.rateLimit ?? DEFAULT_POLICY;
+  const paceDir = policy.mode === "window" ? mkdtempSync(join(tmpdir(), "chat-conformance-pace-")) : undefined;
+  const shared: RateLimitPolicy = policy.mode === "window" && paceDir !== undefined ? { ...policy, shareDir: paceDir } : policy;
+  target.rateLimit = shared;
+  configureRateLimit(shared);
   if (o.readOnly) {
     target.readOnly = true;
     target.notes.push("read-only: tests that change the server are skipped");
@@ -91,6 +109,9 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     run = await runSuites(target, o);
   } finally {
     await close();
+    // The process goes back to the way it met limits before (a library user's next run, a test's next case).
+    configureRateLimit(before);
+    if (paceDir !== undefined) rmSync(paceDir, { recursive: true, force: true });
   }
   const scope = runScope(catalog(), await suite, run.tests, target.featureLevel, o.filter);
   const results = buildResults({
@@ -103,7 +124,8 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     notRun: scope.notRun,
     toolVersion: VERSION,
     ...(o.strict ? { strict: true } : {}),
+    throttle: [throttle.take() ?? { lanes: [] }],
   });
-  const exitCode = results.summary.mustProblems > 0 || run.moduleErrors.length > 0 ? 1 : 0;
+  const exitCode = results.throttle?.rateLimited ? 2 : results.summary.mustProblems > 0 || run.moduleErrors.length > 0 ? 1 : 0;
   return { results, moduleErrors: run.moduleErrors, exitCode };
 }

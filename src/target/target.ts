@@ -1,3 +1,4 @@
+import type { RateLimitPolicy } from "../client/rate-limit.ts";
 import type { Organization, Personas } from "./personas.ts";
 
 /** What every test knows about the server under test; detected once per run and handed to each worker. */
@@ -13,6 +14,11 @@ export interface TargetInfo {
   organization?: Organization;
   /** Prefix for every name a run creates, so runs never collide on a shared server. */
   runId: string;
+  /**
+   * How the harness meets the target's rate limits (`run --rate-limit`, `--max-wait`): each worker's clients send
+   * under it (src/client/rate-limit.ts). Absent: auto, with the default --max-wait.
+   */
+  rateLimit?: RateLimitPolicy;
   /** Things detection noticed (a register level that disagrees, an assumed level). */
   notes: string[];
   /** `run --read-only`: only the tests that change nothing on the server run; the rest are skipped with that reason. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 // reference-server/server.ts; test/cli/help.test.ts checks they agree), from a module light enough that --help
 // need not load the server.
 import { FIRST_LEVEL, LAST_LEVEL } from "../../catalog/words.ts";
+import { DEFAULT_MAX_WAIT_SECONDS } from "../../client/rate-limit.ts";
 import { defineCommand } from "../options.ts";
 import { REFERENCE_PORT } from "./serve.ts";
 
@@ -21,8 +22,9 @@ export const RUN = defineCommand({
   description:
     "Runs the conformance suites against one target and writes results.json, index.html, junit.xml, allure-results/,\n" +
     "badge.json and badge.svg. Exits 0 when no applicable must-clause test fails, is blocked or errs, 1 when one does,\n" +
-    "2 on bad input or an unreachable target. Tests not verifiable on the target (each listed with what would make it\n" +
-    "runnable) do not count, unless --strict. A progress line goes to stderr; the summary to stdout.",
+    "2 on bad input, an unreachable target, or a rate limit it cannot wait out within --max-wait (it says\n" +
+    "rate-limited). Tests not verifiable on the target (each listed with what would make it runnable) do not count,\n" +
+    "unless --strict. A progress line goes to stderr; the summary to stdout.",
   options: {
     "feature-level": { type: "string", value: "N", default: String(LAST_LEVEL), description: `the embedded reference server's level (${FIRST_LEVEL}–${LAST_LEVEL})` },
     target: { type: "string", value: "URL", description: "run against the server at URL (with --personas)" },
@@ -39,5 +41,12 @@ export const RUN = defineCommand({
     "harness-host": { type: "string", value: "HOST", default: "$CC_HARNESS_HOST", description: "the harness's address as the target reaches it (webhook and push bouncer tests)" },
     strict: { type: "boolean", description: "count tests not verifiable on this target as problems (exit 1)" },
     seed: { type: "string", value: "N", description: "start every property test from seed N, to replay a failure that printed it" },
+    "rate-limit": {
+      type: "string",
+      value: "auto|N/SECONDS|off",
+      default: "auto",
+      description: "auto: wait out each 429 for its Retry-After and send again, and follow X-RateLimit-Remaining/-Reset; N/SECONDS: also at most N requests per persona in any SECONDS; off: a 429 is the test's answer",
+    },
+    "max-wait": { type: "string", value: "SECONDS", default: String(DEFAULT_MAX_WAIT_SECONDS), description: "the most a persona may wait for the target's rate limit in a run; past it the run says rate-limited and exits 2" },
   },
 });
