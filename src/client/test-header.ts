@@ -6,14 +6,22 @@
  */
 export const TEST_HEADER = "x-chat-conformance-test";
 
-/** A test id as a header value: visible ASCII only (ids are clause ids and slugs; anything else is escaped). */
-export function testHeaderValue(testId: string): string {
-  return testId.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c));
+/**
+ * The header's value: the test id, then the levels its clauses name (their levels and untils), which the test
+ * branches on: "fl267.invitations.notify-referrer-field#get-invites-shows…; levels=267". Visible ASCII only (ids are
+ * clause ids and slugs; anything else is escaped).
+ */
+export function testHeaderValue(testId: string, levels: readonly number[] = []): string {
+  const id = testId.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c)).replace(/;/g, "%3B");
+  return levels.length ? `${id}; levels=${levels.join(",")}` : id;
 }
 
-/** The primary clause of the test a request names: the part of its test id before `#`. */
-export function testedClause(header: string | undefined): string | undefined {
+/** What a request's header says: the test's primary clause (its id before `#`) and its levels. */
+export function testOf(header: string | undefined): { clause: string; levels: number[] } | undefined {
   if (header === undefined) return undefined;
-  const clause = header.split("#")[0]!.trim();
-  return clause === "" ? undefined : clause;
+  const [id = "", ...rest] = header.split(";").map((x) => x.trim());
+  const clause = id.split("#")[0]!;
+  if (clause === "") return undefined;
+  const levels = (rest.find((x) => x.startsWith("levels="))?.slice("levels=".length) ?? "").split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  return { clause, levels };
 }

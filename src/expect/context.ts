@@ -111,7 +111,7 @@ export class TestContext {
   /** A client acting as the persona, or unauthenticated for null. */
   api(role: PersonaRole | null): ApiClient {
     const creds = role === null ? null : { email: this.persona(role).email, apiKey: this.persona(role).apiKey };
-    return new ApiClient(this.target.url, creds, (ex) => (this.closing ? undefined : this.exchanges.push(ex)), this.target.product, undefined, { [TEST_HEADER]: testHeaderValue(this.testId) });
+    return new ApiClient(this.target.url, creds, (ex) => (this.closing ? undefined : this.exchanges.push(ex)), this.target.product, undefined, { [TEST_HEADER]: testHeaderValue(this.testId, this.fl.levels) });
   }
 
   /** A name no other test or run uses (channels, topics, groups), under the run's prefix. */
@@ -127,7 +127,7 @@ export class TestContext {
     try {
       return await fn();
     } catch (e) {
-      if (e instanceof ConformanceFailure) throw new BlockedError(`prerequisite failed: ${what}\n${e.message}`);
+      if (e instanceof ConformanceFailure) throw new BlockedError(`prerequisite failed: ${what}\n${e.message}`, e.clause.id);
       throw e;
     }
   }

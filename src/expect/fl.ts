@@ -11,6 +11,11 @@ export class TestFl {
     private readonly testId: string,
   ) {}
 
+  /** The levels the test may branch on: its clauses' levels and untils (the request header names them, see test-header.ts). */
+  get levels(): number[] {
+    return [...this.allowed].sort((a, b) => a - b);
+  }
+
   atLeast(n: number): boolean {
     if (!this.allowed.has(n)) {
       throw new HarnessError(`test ${this.testId} branches on FL${n}, which is not the level or until of any of its clauses (${[...this.allowed].join(", ")})`);

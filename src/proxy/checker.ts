@@ -9,7 +9,7 @@ import type { TargetLevel } from "./level.ts";
 import { operationOf } from "./operations.ts";
 import { readParams, responseText } from "./params.ts";
 import { isProbe } from "./probes.ts";
-import { specEndpointOf, specParameters } from "./spec-parameters.ts";
+import { specEndpointOf, specParameters, takenAt } from "./spec-parameters.ts";
 import { TEST_HEADER } from "../client/test-header.ts";
 import type { Observed } from "./traffic.ts";
 
@@ -79,7 +79,7 @@ export class Checker {
     this.learnLevel(spec, json);
     const operation = operationOf(real.method, real.path);
     const names = product === "zulip" ? (n: string) => n : realName;
-    const known = operation ? knownParameters([...operation.op.parameters.map((p) => (product === "zulip" ? p.name : specName(p.name))), ...specParameters(specEndpointOf(operation.op), product).map((p) => p.name)]) : undefined;
+    const known = operation ? knownParameters([...operation.op.parameters.map((p) => (product === "zulip" ? p.name : specName(p.name))), ...specParameters(specEndpointOf(operation.op), product).filter((p) => takenAt(p, this.level.featureLevel)).map((p) => p.name)]) : undefined;
     const ctx: CheckContext = {
       level: this.level.featureLevel,
       product,
@@ -98,8 +98,8 @@ export class Checker {
         return yes;
       },
       report: (v) => found.push(v),
-      probe: (clause, endpoint, param) => {
-        if (!isProbe(ex.requestHeaders[TEST_HEADER], clause, endpoint, param)) return false;
+      probe: (w) => {
+        if (!isProbe(ex.requestHeaders[TEST_HEADER], w)) return false;
         this.probes++;
         return true;
       },

@@ -8,10 +8,8 @@ import { REPORT_FILES, writeReports } from "../report/write.ts";
 import { startChild, type Child, type Ended } from "./child.ts";
 import { detectLevel } from "./level.ts";
 import { startProxy, targetBase } from "./proxy.ts";
-import { exitCodeOf } from "./report.ts";
+import { exitCodeOf, sessionHeadline } from "./report.ts";
 import { TargetNotUp, waitForTarget } from "./wait.ts";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The environment variable that tells `proxy -- CMD`'s command where the proxy listens. */
 export const PROXY_URL_ENV = "CC_PROXY_URL";
@@ -61,7 +59,7 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   const level = await detectLevel(target, assumeFl);
   let proxy;
   try {
-    proxy = await startProxy({ target, level, port, host: values.host ?? "127.0.0.1", onFinding: (_f, line) => io.out(line) });
+    proxy = await startProxy({ target, level, port, host: values.host ?? "127.0.0.1", onFinding: (_f, line) => io.out(line), onOrganization: (real, url) => io.err(`  throw-away organization ${real} proxied at ${url}`) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} is already in use (try --port 0 for a free one)`);
@@ -107,8 +105,7 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   writeReports(outDir, results);
   const errors = proxy.findings.filter((f) => f.severity === "error").length;
   const warnings = proxy.findings.length - errors;
-  const clauses = new Set(proxy.findings.map((f) => f.clause)).size;
-  io.err(`chat-conformance proxy: ${plural(errors, "violation")} and ${plural(warnings, "warning")} of ${plural(clauses, "clause")}; ${results.partial?.reasons[0] ?? ""}`);
+  io.err(`chat-conformance proxy: ${sessionHeadline(results, proxy.counts, proxy.findings)}`);
   io.err(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}`);
   const verdict = exitCodeOf(proxy.findings, failOn);
   if (!ended) return verdict;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { catalog } from "../catalog/catalog.ts";
 import type { ClientBook } from "./clients.ts";
+import type { RequestWarning } from "./probes.ts";
 import type { Violation } from "./findings.ts";
 import type { RequestParams } from "./params.ts";
 
@@ -30,10 +31,10 @@ export interface CheckContext {
   applies(clause: string): boolean;
   report(v: Violation): void;
   /**
-   * Whether a request warning of `clause` (about `endpoint`, and `param` when a parameter) is the suite's own test
-   * of that clause probing a level's edge (probes.ts): then the caller reports nothing, and it is counted.
+   * Whether a request warning is the suite's own test probing a level's edge (probes.ts): then the caller reports
+   * nothing, and it is counted.
    */
-  probe(clause: string, endpoint?: string, param?: string): boolean;
+  probe(w: RequestWarning): boolean;
 }
 
 export function clauseApplies(id: string, level: number): boolean {

@@ -18,6 +18,8 @@ export interface ProxyOptions {
   onFinding?: (f: Finding, line: string) => void;
   /** Skips detection (tests that start the target themselves may know it). */
   level?: TargetLevel;
+  /** Each throw-away organization the proxy starts forwarding for: the sibling's own URL and the proxied one. */
+  onOrganization?: (real: string, proxied: string) => void;
   /** Extra certificate authorities for an https target (see ForwarderOptions.ca). */
   ca?: string | Buffer;
 }
@@ -106,7 +108,22 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
           const p = path.split("?")[0];
           if (method !== "POST") return undefined;
           if (p === ORGANIZATION) return { response: (status, body) => startSibling(status, body, orgLevel) };
-          if (p === ORGANIZATION_CLOSE) return { request: closingSibling, response: async (_status, body) => body };
+          if (p === ORGANIZATION_CLOSE) {
+            let closing: (() => Promise<void>) | undefined;
+            return {
+              request: (body) => {
+                const r = closingSibling(body);
+                closing = r.close;
+                return r.body;
+              },
+              // Its port closes with it, before the answer, as the sibling's own did: a client that calls it
+              // afterwards meets a closed port, never a proxy answering for an organization that is gone.
+              response: async (_status, body) => {
+                await closing?.();
+                return body;
+              },
+            };
+          }
           return undefined;
         },
       },
@@ -131,31 +148,30 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
     // Like its parent (the control starts it at the same level and product); its traffic teaches it the rest.
     const { url, org } = await serve(real, { featureLevel: parentLevel.featureLevel, product: parentLevel.product, notes: [] }, 0);
     siblings.set(url, { real, close: org.close });
+    o.onOrganization?.(real, url);
     return Buffer.from(JSON.stringify({ ...answer, url }));
   }
 
-  /** The close operation names the proxied URL: the control knows the sibling's, and its forwarder closes soon after. */
-  function closingSibling(body: Buffer): Buffer {
+  /** The close operation names the proxied URL: the control is given the sibling's, and the forwarder to close. */
+  function closingSibling(body: Buffer): { body: Buffer; close?: () => Promise<void> } {
     let asked: unknown;
     try {
       asked = JSON.parse(body.toString("utf8"));
     } catch {
-      return body;
+      return { body };
     }
     const url = typeof asked === "object" && asked !== null ? (asked as { url?: unknown }).url : undefined;
-    if (typeof url !== "string") return body;
+    if (typeof url !== "string") return { body };
     let origin: string;
     try {
       origin = targetBase(url);
     } catch {
-      return body;
+      return { body };
     }
     const sibling = siblings.get(origin);
-    if (!sibling) return body;
+    if (!sibling) return { body };
     siblings.delete(origin);
-    // After the answer: the client may still be reading the sibling's last answers on a kept-alive connection.
-    setTimeout(() => void sibling.close(), 1_000).unref();
-    return Buffer.from(JSON.stringify({ ...(asked as object), url: sibling.real }));
+    return { body: Buffer.from(JSON.stringify({ ...(asked as object), url: sibling.real })), close: sibling.close };
   }
 
   const main = await serve(target, level, o.port ?? 0);

@@ -92,13 +92,36 @@ export function sessionResults(s: Session): Results {
   const first = errors.sort((a, b) => a.level - b.level)[0];
   results.firstFailure = first ? { clause: first.clauses[0]!, level: first.level, test: first.id } : null;
   results.verifiedLevel = null;
+  delete results.verifiedShare;
   results.partial = {
-    reasons: [`a proxy session checks only the traffic its clients made: ${plural(s.exchanges, "exchange")} and ${plural(s.events, "event")} seen, ${plural(s.checked.size, "clause")} checked`],
+    reasons: [`a proxy session checks only the traffic its clients made: ${plural(s.exchanges, "exchange")} and ${plural(s.events, "event")} seen, ${plural(new Set([...s.checked.keys(), ...violated]).size, "clause")} checked`],
     notRun: 0,
     unverifiedFrom: null,
   };
   results.tests.sort((a, b) => a.level - b.level || a.id.localeCompare(b.id));
   return results;
+}
+
+/**
+ * The session's last line: what broke, counted as seen (kept or not), each severity with the clauses it broke, and
+ * how many clauses the traffic exercised and how many of them held; then the scope of a session. Nothing reads as
+ * "0 violations of 0 clauses" when there was none.
+ */
+export function sessionHeadline(results: Results, counts: ReadonlyMap<string, number>, findings: readonly Finding[]): string {
+  const seen = (severity: Finding["severity"]) => {
+    const clauses = new Set(findings.filter((f) => f.severity === severity).map((f) => f.clause));
+    let n = 0;
+    for (const c of clauses) n += Math.max(counts.get(`${severity} ${c}`) ?? 0, findings.filter((f) => f.severity === severity && f.clause === c).length);
+    return { n, clauses: clauses.size };
+  };
+  const part = (x: { n: number; clauses: number }, word: string) => (x.n ? `${plural(x.n, word)} of ${plural(x.clauses, "clause")}` : `0 ${word}s`);
+  const errors = seen("error");
+  const warnings = seen("warning");
+  const checked = new Set(results.tests.flatMap((t) => t.clauses)).size;
+  const held = results.tests.filter((t) => t.status === "pass").length;
+  const scope = results.partial?.reasons[0]?.replace(/, \d+ clauses? checked$/, "");
+  const clauses = checked === 0 ? "no clause checked" : held === checked ? `${plural(checked, "clause")} checked, none broken` : `${plural(checked, "clause")} checked, ${held} never broken`;
+  return `${part(errors, "violation")} and ${part(warnings, "warning")}; ${clauses}${scope ? `; ${scope}` : ""}`;
 }
 
 /** The exit code for --fail-on: 1 when a finding at or above the threshold was seen. */

@@ -48,7 +48,31 @@ export const SPEC_PARAMETERS: readonly SpecParameter[] = [
     products: ["chat"],
     why: "PATCH /streams/{stream_id} accepts can_remove_subscribers_group_id (FL161), and no level removes it",
   },
+  {
+    endpoint: "PATCH /realm/user_settings_defaults",
+    name: "allow_private_data_export",
+    since: 293,
+    products: ["chat"],
+    why: "the user setting allow_private_data_export (FL293) is one of POST /register, PATCH /settings and PATCH /realm/user_settings_defaults",
+  },
+  {
+    endpoint: "POST /users/me/subscriptions",
+    name: "stream_post_policy",
+    until: 333,
+    products: ["chat"],
+    why: "can_send_message_group (FL333) replaces the removed request property stream_post_policy: the endpoint takes it before FL333",
+  },
+  {
+    endpoint: "PATCH /streams/{stream_id}",
+    name: "stream_post_policy",
+    until: 333,
+    products: ["chat"],
+    why: "can_send_message_group (FL333) replaces the removed request property stream_post_policy: the endpoint takes it before FL333",
+  },
 ];
+
+/** Whether a spec parameter is the endpoint's at `level`. */
+export const takenAt = (p: SpecParameter, level: number): boolean => (p.since === undefined || level >= p.since) && (p.until === undefined || level < p.until);
 
 /** An operation of the API description as the spec names its endpoint: "PATCH /streams/{stream_id}". */
 export function specEndpointOf(op: { method: string; path: string }): string {

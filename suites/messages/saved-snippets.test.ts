@@ -5,7 +5,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { SavedSnippetEvent, SavedSnippetRemoveEvent } from "../../src/schemas/events/saved-snippets.ts";
 import { SavedSnippet } from "../../src/schemas/saved-snippet.ts";
 import { registerWith } from "../support/events.ts";
-import { needOffered } from "../support/optional-endpoints.ts";
+import { needLevelOf, needOffered } from "../support/optional-endpoints.ts";
 
 /**
  * Saved snippets (Zulip's /saved_snippets endpoints, which the spec does not name; Zulip dates them FL297, and
@@ -26,6 +26,7 @@ async function listed(t: TestContext, id: number): Promise<SavedSnippet | undefi
 /** POST /saved_snippets under test: the new snippet's id, deleted when the test ends; null below Zulip's level for it. */
 async function created(t: TestContext, title: string, content: string): Promise<number | null> {
   const member = t.api("member");
+  needLevelOf(t, "POST /saved_snippets", "create-saved-snippet");
   const res = await member.post("/saved_snippets", { title, content });
   needOffered(t, res, "POST /saved_snippets", "create-saved-snippet");
   const id = t.expect.schema(z.looseObject({ saved_snippet_id: z.number().int() }), t.expect.success(res, "POST /saved_snippets"), res.exchange, "the POST /saved_snippets response").saved_snippet_id;
@@ -64,6 +65,7 @@ behaviour(CLAUSE, "a saved snippet edited: a saved_snippets update event with th
   const id = await created(t, title, `first text ${t.unique("c")}`);
   if (id === null) return;
   const content = `edited text ${t.unique("e")}`;
+  needLevelOf(t, "PATCH /saved_snippets/{saved_snippet_id}", "edit-saved-snippet");
   const res = await t.api("member").patch(`/saved_snippets/${id}`, { content });
   needOffered(t, res, "PATCH /saved_snippets/{saved_snippet_id}", "edit-saved-snippet");
   t.expect.success(res, "PATCH /saved_snippets/{saved_snippet_id}");

@@ -5,7 +5,7 @@ import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { Playground, RealmPlaygroundsEvent } from "../../src/schemas/events/realm-playgrounds.ts";
 import { registerWith } from "../support/events.ts";
-import { needOffered } from "../support/optional-endpoints.ts";
+import { needOffered, parameterSince } from "../support/optional-endpoints.ts";
 
 /**
  * Code playgrounds (Zulip's /realm/playgrounds, which the spec does not name): every user's clients receive the
@@ -17,11 +17,14 @@ const CLAUSE = "fl153.events.state-consistency";
 const NEEDS = { needs: ["administrator", "member"] as ("administrator" | "member")[] };
 
 /** POST /realm/playgrounds with url_template, or with url_prefix where the server asks for that instead. */
+/** The level at which POST /realm/playgrounds takes url_template instead of url_prefix (Zulip's API description). */
+const URL_TEMPLATE_LEVEL = parameterSince("add-code-playground", "url_template") ?? 0;
+
 async function addPlayground(t: TestContext, name: string, language: string): Promise<ApiResponse> {
   const admin = t.api("administrator");
-  const res = await admin.post("/realm/playgrounds", { name, pygments_language: language, url_template: "https://play.example/run?code={code}" });
-  if (res.status === 400 && res.json?.var_name === "url_prefix") return admin.post("/realm/playgrounds", { name, pygments_language: language, url_prefix: "https://play.example/run?code=" });
-  return res;
+  // The level's own parameter: url_template from its level, url_prefix before.
+  if (t.target.featureLevel >= URL_TEMPLATE_LEVEL) return admin.post("/realm/playgrounds", { name, pygments_language: language, url_template: "https://play.example/run?code={code}" });
+  return admin.post("/realm/playgrounds", { name, pygments_language: language, url_prefix: "https://play.example/run?code=" });
 }
 
 const listed = (id: number) => (e: Record<string, unknown>) => (Array.isArray(e.realm_playgrounds) && e.realm_playgrounds.some((p) => (p as { id?: unknown }).id === id) ? null : "without the playground");

@@ -2,6 +2,7 @@ import type { ApiResponse } from "../../src/client/client.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { NotApplicableError, UnverifiableError } from "../../src/expect/failure.ts";
 import { operationSpan } from "../../src/product/operations.ts";
+import { ZULIP_OPERATIONS } from "../../src/product/zulip-api.ts";
 
 /**
  * Endpoints of Zulip's API that the spec does not name (drafts, saved snippets, alert words, muted users, code
@@ -19,4 +20,19 @@ export function needOffered(t: TestContext, res: ApiResponse, endpoint: string, 
     reason: `the target has no ${endpoint} (HTTP ${res.status}), an endpoint of Zulip's API that the spec does not name`,
     remedy: `run against a server that has ${endpoint} (the reference server has it at the levels Zulip's API gives it)`,
   });
+}
+
+/**
+ * Before the request: n/a below the level Zulip's API description gives the operation, so that a test does not
+ * send what its target's level lacks (a client that knows its server's level does not; the validation proxy warns
+ * of it). A target at or past that level is asked, and needOffered judges the answer.
+ */
+export function needLevelOf(t: TestContext, endpoint: string, operationId: string): void {
+  const since = operationSpan(operationId)?.since;
+  if (since !== undefined && t.target.featureLevel < since) throw new NotApplicableError(`${endpoint} arrived in Zulip's API at FL${since}; the target is at FL${t.target.featureLevel}`);
+}
+
+/** The level Zulip's API description gives a parameter of an operation (undefined: as old as the operation). */
+export function parameterSince(operationId: string, name: string): number | undefined {
+  return ZULIP_OPERATIONS.find((o) => o.operationId === operationId)?.parameters.find((p) => p.name === name)?.since;
 }
