@@ -1,6 +1,7 @@
 import type { Exchange } from "../client/exchange.ts";
 import type { ThrottleRecord } from "../client/rate-limit.ts";
 import type { Descriptor } from "./descriptor.ts";
+import type { PropertyCase } from "./failure.ts";
 import type { Outcome, Status } from "./outcome.ts";
 import type { InvariantRecord } from "./state/record.ts";
 
@@ -20,6 +21,8 @@ export interface TestMeta {
   curl?: string;
   /** See Outcome.failedClause. */
   failedClause?: string;
+  /** See Outcome.property. */
+  property?: PropertyCase;
   /** See Outcome.leftovers. */
   leftovers?: string[];
   exchanges: Exchange[];
@@ -68,6 +71,7 @@ export function toTestMeta(d: Descriptor, o: Outcome): TestMeta {
   if (o.remedy !== undefined) meta.remedy = o.remedy;
   if (o.curl !== undefined) meta.curl = o.curl;
   if (o.failedClause !== undefined) meta.failedClause = o.failedClause;
+  if (o.property !== undefined) meta.property = o.property;
   if (o.leftovers !== undefined) meta.leftovers = o.leftovers;
   if (o.invariant !== undefined) meta.invariant = o.invariant;
   return meta;

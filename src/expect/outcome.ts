@@ -1,4 +1,5 @@
 import type { Exchange } from "../client/exchange.ts";
+import type { PropertyCase } from "./failure.ts";
 import type { InvariantRecord } from "./state/record.ts";
 
 /**
@@ -15,8 +16,13 @@ export interface Outcome {
   remedy?: string;
   /** For fail: a curl line reproducing the request that showed it. */
   curl?: string;
-  /** For fail: the clause whose requirement was broken (a test of several clauses names the one that failed). */
+  /**
+   * For fail: the clause whose requirement was broken (a test of several clauses names the one that failed); for
+   * blocked: the clause whose prerequisite step failed.
+   */
   failedClause?: string;
+  /** For a property test that did not pass: its failing case (also the message's last line). */
+  property?: PropertyCase;
   /**
    * What the test made and its cleanups could not remove ("label: why"): left on the server, whatever the status
    * (TestContext.cleanup). Absent when everything was removed.

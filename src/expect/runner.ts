@@ -6,7 +6,7 @@ import { catalog } from "../catalog/catalog.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { TestContext } from "./context.ts";
 import type { Descriptor } from "./descriptor.ts";
-import { BlockedError, ConformanceFailure, HarnessError, NotApplicableError, UnverifiableError } from "./failure.ts";
+import { BlockedError, ConformanceFailure, HarnessError, NotApplicableError, propertyCaseLine, propertyCaseOf, UnverifiableError } from "./failure.ts";
 import { TestFl } from "./fl.ts";
 import { FeedDeadError, feedDeadReason, isEventsPoll, takeFeedFailure, unansweredPoll } from "./events-feed.ts";
 import type { Outcome } from "./outcome.ts";
@@ -130,17 +130,22 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     if (e instanceof NetworkError && isEventsPoll(e.exchange) && t && d.needs[0]) e = (await unansweredPoll(target, t.api(d.needs[0]))) ?? e;
     const exchanges = t?.exchanges ?? [];
     if (watch && !invariant) invariant = skippedRecord("the test did not pass, so the state was not compared");
-    const inv = recorded();
+    // A failing property's case: its own field, and the message's last line (after the curl line, never on it).
+    const property = propertyCaseOf(thrown) ?? propertyCaseOf(e);
+    const inv = { ...recorded(), ...(property ? { property } : {}) };
+    const tail = property ? `\n${propertyCaseLine(property)}` : "";
     if (e instanceof ConformanceFailure) {
-      return done({ status: "fail", message: e.message, failedClause: e.clause.id, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges, ...inv });
+      return done({ status: "fail", message: e.message + tail, failedClause: e.clause.id, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges, ...inv });
     }
-    if (e instanceof BlockedError) return done({ status: "blocked", message: e.message, ...(e instanceof FeedDeadError ? { failedClause: e.clause } : {}), exchanges, ...inv });
+    // A blocked test points at the clause whose step failed: the run's first failure is that clause's, not this test's.
+    const blockedBy = e instanceof FeedDeadError ? e.clause : e instanceof BlockedError ? e.failedClause : undefined;
+    if (e instanceof BlockedError) return done({ status: "blocked", message: e.message + tail, ...(blockedBy !== undefined ? { failedClause: blockedBy } : {}), exchanges, ...inv });
     if (e instanceof NotApplicableError) return done({ status: "n/a", message: e.message, exchanges, ...inv });
     if (e instanceof UnverifiableError) return done({ status: "unverifiable", message: e.reason, remedy: e.remedy, exchanges, ...inv });
     // The target's rate limit asks for more waiting than --max-wait allows: the test could not judge (the run exits 2).
     if (e instanceof RateLimitedError) return done({ status: "blocked", message: e.message, exchanges, ...inv });
-    if (e instanceof NetworkError || e instanceof HarnessError) return done({ status: "error", message: `${e.name}: ${e.message}`, exchanges, ...inv });
-    return done({ status: "error", message: `harness error: ${(e as Error).stack ?? String(e)}`, exchanges, ...inv });
+    if (e instanceof NetworkError || e instanceof HarnessError) return done({ status: "error", message: `${e.name}: ${e.message}${tail}`, exchanges, ...inv });
+    return done({ status: "error", message: `harness error: ${(e as Error).stack ?? String(e)}${tail}`, exchanges, ...inv });
   } finally {
     // The watcher goes back to the worker's pool (or is deleted) before the cleanups run: their events are the
     // next test's to compare on that watcher.

@@ -55,6 +55,7 @@ function toResult(m: TestMeta): TestResult {
   if (m.remedy !== undefined) r.remedy = m.remedy;
   if (m.curl !== undefined) r.curl = m.curl;
   if (m.failedClause !== undefined) r.failedClause = m.failedClause;
+  if (m.property !== undefined) r.property = m.property;
   if (m.leftovers?.length) r.leftovers = m.leftovers;
   if (m.invariant !== undefined) r.invariant = m.invariant;
   return r;
@@ -64,6 +65,24 @@ function toResult(m: TestMeta): TestResult {
 function throttleOf(input: BuildInput): { throttle?: Results["throttle"] } {
   const records = [...input.tests.flatMap((m) => m.throttle ?? []), ...(input.throttle ?? [])];
   return records.length ? { throttle: summarizeThrottle(input.target, records, input.target.rateLimit) } : {};
+}
+
+/**
+ * Which of the problems at one level comes first: a clause that failed before a test it blocked (which points at
+ * that clause), before a harness error, before a test counted only because the run is strict.
+ */
+const FIRST_RANK: Partial<Record<ResultStatus, number>> = { fail: 0, "unexpected-pass": 0, blocked: 1, error: 2, unverifiable: 3 };
+
+/** How many applicable testable clauses the verified level covers (see ResultsSchema.verifiedShare). */
+function shareOf(tests: readonly TestResult[], verifiedLevel: number | null, applicable: number): { verifiedShare?: NonNullable<Results["verifiedShare"]> } {
+  if (verifiedLevel === null) return {};
+  const spoilt = new Set(tests.filter((t) => NOT_PASSING.has(t.status) || t.status === "expected-fail").flatMap((t) => t.clauses));
+  const passed = new Set(tests.filter((t) => t.status === "pass").flatMap((t) => t.clauses));
+  const verified = [...passed].filter((id) => {
+    const c = catalog().clause(id);
+    return c !== undefined && c.testable === true && c.level <= verifiedLevel && !spoilt.has(id);
+  }).length;
+  return { verifiedShare: { verified: Math.min(verified, applicable), applicable } };
 }
 
 /** Where a problem sits: the level of the clause that failed (a test of several clauses may break a later one). */
@@ -109,7 +128,10 @@ export function buildResults(input: BuildInput): Results {
   for (const t of tests) byStatus[t.status]++;
   const isProblem = (s: ResultStatus) => NOT_PASSING.has(s) || (input.strict === true && s === "unverifiable");
   const mustProblems = tests.filter((t) => t.strength === "must" && isProblem(t.status));
-  const firstBad = mustProblems.map((t) => ({ ...problemAt(t), test: t.id })).sort((a, b) => a.level - b.level)[0];
+  const firstBad = mustProblems
+    .map((t) => ({ ...problemAt(t), test: t.id, rank: FIRST_RANK[t.status] ?? 4 }))
+    .sort((a, b) => a.level - b.level || a.rank - b.rank)
+    .map(({ rank: _rank, ...f }) => f)[0];
   const left = [
     ...tests.filter((t) => t.strength === "must" && t.status === "skipped").map((t) => t.level),
     ...input.notRun.flatMap((t) => {
@@ -143,6 +165,7 @@ export function buildResults(input: BuildInput): Results {
       unverifiableClauses: new Set(tests.filter((t) => t.status === "unverifiable").flatMap((t) => t.clauses)).size,
     },
     verifiedLevel,
+    ...shareOf(tests, verifiedLevel, input.coverage.testable),
     partial: partialOf(tests, input.notRun, unverifiedFrom),
     strict: input.strict === true,
     firstFailure: firstBad ?? null,

@@ -16,7 +16,7 @@ import {
   anchorOf,
   worst,
 } from "./format.ts";
-import { verdictOf } from "./verdict.ts";
+import { shareWords, verdictOf } from "./verdict.ts";
 
 /** The upper parts of the HTML report: header, headline, summary, coverage, the release × level grid, tags. */
 
@@ -46,9 +46,11 @@ export function renderHeadline(r: Results): string {
   const s = r.summary;
   const v = verdictOf(r);
   const passed = (s.byStatus.pass ?? 0) > 0;
+  // The share sits inside the level's own line: the big words never stand without what they cover.
+  const share = shareWords(r);
   const level =
     r.verifiedLevel !== null
-      ? `<p class="level">Conforms through <strong>FL ${r.verifiedLevel}</strong></p>`
+      ? `<p class="level">Conforms through <strong>FL ${r.verifiedLevel}</strong>${share ? ` <span class="share">— ${e(share)}</span>` : ""}</p>`
       : `<p class="level">${passed ? "No level verified" : "Nothing verified"}</p>`;
   const verdict = `${level}${v.qualifiers.map((q) => `<p class="muted">${e(q)}</p>`).join("")}`;
   const partial = r.partial ? `<div class="partial"><p><strong>Partial run</strong></p><ul>${r.partial.reasons.map((x) => `<li>${e(x)}</li>`).join("")}</ul></div>` : "";
@@ -65,7 +67,7 @@ export function renderHeadline(r: Results): string {
     first = `<p>First failure at <strong>FL ${f.level}</strong>: clause <code>${e(f.clause)}</code> in ${name}</p>`;
   }
   const unverifiable = s.byStatus.unverifiable ?? 0;
-  const notVerifiable = unverifiable ? ` · <a href="#tests">${unverifiable} test${unverifiable === 1 ? "" : "s"} not verifiable here</a>${r.strict ? " (counted as problems: strict)" : ""}` : "";
+  const notVerifiable = unverifiable ? ` · <a href="#unverifiable">${unverifiable} test${unverifiable === 1 ? "" : "s"} not verifiable here</a>${r.strict ? " (counted as problems: strict)" : ""}` : "";
   return `<section class="card headline ${v.state}" aria-labelledby="h-verdict">
 <div><h2 id="h-verdict" class="verdict">${e(v.word)}</h2>${verdict}</div>
 <div class="why">${first}<p>${s.mustProblems} must-clause problem${s.mustProblems === 1 ? "" : "s"} · ${s.shouldFailures} should-clause failure${s.shouldFailures === 1 ? "" : "s"}${notVerifiable}</p>${partial}</div>
@@ -74,9 +76,12 @@ export function renderHeadline(r: Results): string {
 
 export function renderSummary(r: Results): string {
   const { total, byStatus } = r.summary;
+  // Shares of the tests that apply at the target's level: n/a tests are counted on their own tile, in no percentage.
+  const applies = total - (byStatus["n/a"] ?? 0);
   const tiles = STATUSES.map((st) => {
     const n = byStatus[st] ?? 0;
-    return `<div class="tile ${statusClass(st)}${n === 0 ? " zero" : ""}"><div class="n">${n}<span class="of"> / ${total}</span></div><div class="k">${e(st)}</div><div class="p">${pct(n, total)}</div></div>`;
+    const [of, share] = st === "n/a" ? [` of ${total}`, "not applicable"] : [` / ${applies}`, pct(n, applies)];
+    return `<div class="tile ${statusClass(st)}${n === 0 ? " zero" : ""}"><div class="n">${n}<span class="of">${of}</span></div><div class="k">${e(st)}</div><div class="p">${share}</div></div>`;
   }).join("");
   const bar = STATUSES.filter((st) => (byStatus[st] ?? 0) > 0)
     .map((st) => `<span class="${statusClass(st)}" style="flex-grow:${byStatus[st] ?? 0}" title="${e(st)}: ${byStatus[st] ?? 0}"></span>`)
@@ -87,7 +92,7 @@ export function renderSummary(r: Results): string {
 <h2 id="h-summary">Summary <span class="count">${total} test${total === 1 ? "" : "s"}</span></h2>
 <div class="tiles">${tiles}</div>
 ${total > 0 ? `<div class="stack" aria-hidden="true">${bar}</div>` : ""}
-<p class="muted">${passed} of ${applicable} applicable tests passed (${pct(passed, applicable)}), counting expected failures as passes; n/a, skipped and unverifiable tests are not counted.</p>
+<p class="muted">${applies} of ${total} tests apply at FL ${r.target.featureLevel}; the tiles' shares are of those. ${passed} of the ${applicable} that reached a verdict passed (${pct(passed, applicable)}), counting expected failures as passes (skipped and unverifiable tests reach none).</p>
 ${leftoversNote(r)}
 </section>`;
 }

@@ -148,6 +148,13 @@ pre.msg { background: #fff7f6; border-color: #f3d2ce; color: #4a0d08; }
 .copy:hover, .copy:focus-visible { border-color: var(--accent); }
 details.more { margin-top: 10px; } details.more > summary { font-weight: 400; color: var(--accent); }
 pre.err { background: #fff7f6; border-color: #f3d2ce; margin-top: 6px; }
+pre.cx { background: #fffaf0; border-color: #f0dcb4; }
+.level .share { display: block; font-size: 15px; font-weight: 600; letter-spacing: 0; margin-top: 2px; }
+.remedies { margin: 6px 0 0; padding-left: 22px; }
+.remedies > li + li { margin-top: 10px; }
+.remedy-head { margin: 0; font-weight: 600; color: var(--unv-ink); overflow-wrap: anywhere; }
+.remedies .ids { display: block; max-height: none; }
+.remedies .ids li { margin: 2px 0; overflow-wrap: anywhere; }
 .ex { border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px 8px; margin: 6px 0; background: #fff; }
 .ex-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 8px; font-family: var(--mono); font-size: 12.5px; }
 .exn { color: var(--muted); }

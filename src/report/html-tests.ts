@@ -2,6 +2,8 @@ import type { ResultStatus, TestResult } from "./schema.ts";
 import { anchorOf, byLevel, countStatuses, escapeHtml as e, fmtDuration, isProblem, orderAreas, prettyBody, STATUSES, truncate } from "./format.ts";
 import { failureParts, type FailureParts } from "./failure-parts.ts";
 import { badge } from "./html-sections.ts";
+import { remedyGroups } from "./remedies.ts";
+import { propertyCaseLine } from "../expect/failure.ts";
 
 /**
  * The test list of the HTML report: one table per area, problem rows expandable with their evidence. When the run
@@ -53,9 +55,30 @@ function shownExchange(xs: readonly Exchange[], named: FailureParts["exchange"])
   return -1;
 }
 
-/** A curl line in full (never cut, never scrolled inside its box) with a copy button, which the script shows. */
+/** A command line in full (never cut, never scrolled inside its box) with a copy button, which the script shows. */
+function copyBox(label: string, line: string, note = ""): string {
+  return `<div class="lbl">${label}</div>${note}<div class="curl-box"><pre class="curl">${e(line)}</pre><button type="button" class="copy" hidden>Copy</button></div>`;
+}
+
 function curlBox(curl: string): string {
-  return `<div class="lbl">Reproduce</div><div class="curl-box"><pre class="curl">${e(curl)}</pre><button type="button" class="copy" hidden>Copy</button></div>`;
+  return copyBox("Reproduce", curl);
+}
+
+/**
+ * The message without its property case's last line (src/expect/runner.ts adds it), which the report shows in a
+ * block of its own: left in, it would end up on the curl line the message ends with.
+ */
+function withoutPropertyCase(t: TestResult): string | undefined {
+  if (t.message === undefined || t.property === undefined) return t.message;
+  const line = `\n${propertyCaseLine(t.property)}`;
+  return t.message.endsWith(line) ? t.message.slice(0, -line.length) : t.message;
+}
+
+/** A failing property's case: the counterexample, what replays it, and the run command that does. */
+function propertyCase(t: TestResult, p: NonNullable<TestResult["property"]>): string {
+  const facts = `<p class="meta">seed <code>${p.seed}</code> · path <code>${e(p.path || "(none)")}</code> · after ${p.runs} run${p.runs === 1 ? "" : "s"}</p>`;
+  const replay = `chat-conformance run --seed ${p.seed} --filter ${t.file}`;
+  return `<div class="lbl">Counterexample</div><pre class="cx">${e(truncate(p.counterexample, MAX_BODY))}</pre>${facts}${copyBox("Replay", replay, `<p class="muted">with the run's own target options (CC_SEED=${p.seed} for npm test)</p>`)}`;
 }
 
 function failure(p: FailureParts): string {
@@ -65,15 +88,17 @@ function failure(p: FailureParts): string {
 
 function details(t: TestResult): string {
   const parts: string[] = [];
-  const f = failureParts(t.message);
+  const message = withoutPropertyCase(t);
+  const f = failureParts(message);
   if (f) parts.push(failure(f));
-  else if (t.message) parts.push(`<div class="lbl">Message</div><pre class="msg">${e(truncate(t.message, MAX_MESSAGE))}</pre>`);
+  else if (message) parts.push(`<div class="lbl">Message</div><pre class="msg">${e(truncate(message, MAX_MESSAGE))}</pre>`);
   const xs = t.exchanges;
   const shown = shownExchange(xs, f?.exchange);
   if (shown >= 0) parts.push(`<div class="lbl">${f?.exchange ? "The exchange" : "Last exchange"}</div>${exchange(xs[shown]!, shown + 1)}`);
   else if (f?.exchange) parts.push(`<div class="lbl">The exchange</div><pre class="ex-text">${e(truncate(f.exchange.text, MAX_MESSAGE))}</pre>`);
   const curl = t.curl ?? f?.curl;
   if (curl) parts.push(curlBox(curl));
+  if (t.property) parts.push(propertyCase(t, t.property));
   const others = xs.map((x, i) => ({ x, i })).filter(({ i }) => i !== shown);
   if (others.length) {
     const skip = Math.max(0, others.length - MAX_EXCHANGES);
@@ -143,5 +168,29 @@ export function renderTestList(tests: readonly TestResult[]): string {
 </div>
 <p id="f-none" class="empty" hidden>No test matches the filters. <button type="button" id="f-reset" class="linkish">Show every test</button></p>
 ${body}
+</section>`;
+}
+
+/**
+ * The tests not verifiable on this target, grouped by what would make them runnable, as the CLI's summary lists
+ * them: the headline's "N tests not verifiable here" leads here (the test list's filter starts at the problems,
+ * which they are not). Each test links to its row, which the script shows whatever the filter.
+ */
+export function renderUnverifiable(tests: readonly TestResult[]): string {
+  const groups = remedyGroups(tests);
+  if (!groups.length) return "";
+  const n = groups.reduce((a, g) => a + g.tests.length, 0);
+  const items = groups
+    .map(
+      (g) =>
+        `<li><p class="remedy-head">${e(g.remedy)} <span class="muted">· ${g.tests.length} test${g.tests.length === 1 ? "" : "s"}</span></p><ul class="ids">${g.tests
+          .map(({ test, index }) => `<li><a href="#${anchorOf(index)}"><code>${e(test.clauses[0] ?? test.id)}</code></a> <span class="muted">FL ${test.level}</span> ${e(test.title)}</li>`)
+          .join("")}</ul></li>`,
+    )
+    .join("");
+  return `<section aria-labelledby="h-unverifiable" class="card" id="unverifiable">
+<h2 id="h-unverifiable">Not verifiable on this target <span class="count">${n} test${n === 1 ? "" : "s"}</span></h2>
+<p class="muted">The target was not given what these tests need, so nothing is known about them either way. To make them runnable:</p>
+<ol class="remedies">${items}</ol>
 </section>`;
 }

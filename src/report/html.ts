@@ -1,7 +1,7 @@
 import type { Results } from "./schema.ts";
 import { escapeHtml as e, fmtDuration, fmtTime } from "./format.ts";
 import { renderCoverage, renderGrid, renderHeader, renderHeadline, renderSummary, renderTags } from "./html-sections.ts";
-import { renderTestList } from "./html-tests.ts";
+import { renderTestList, renderUnverifiable } from "./html-tests.ts";
 import { renderEventCoverage } from "./html-events.ts";
 import { SCRIPT } from "./html-script.ts";
 import { NOSCRIPT_STYLE, STYLE } from "./html-style.ts";
@@ -30,6 +30,7 @@ export function renderHtml(results: Results): string {
 ${renderHeader(results)}
 ${renderHeadline(results)}
 ${renderSummary(results)}
+${renderUnverifiable(results.tests)}
 ${renderCoverage(results)}
 ${renderEventCoverage(results)}
 ${renderGrid(results.tests)}

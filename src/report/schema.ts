@@ -60,8 +60,16 @@ export const TestResultSchema = z.strictObject({
   /** For unverifiable: what would make the test runnable (a personas-file field, an option, a persona role). */
   remedy: z.string().optional(),
   curl: z.string().optional(),
-  /** For fail: the clause whose requirement was broken, when the test names several (its level places the failure). */
+  /**
+   * For fail: the clause whose requirement was broken, when the test names several (its level places the failure);
+   * for blocked: the clause whose prerequisite step failed (the run's first failure is that clause's).
+   */
   failedClause: z.string().optional(),
+  /**
+   * For a property test that did not pass: its failing case in fields of its own (src/expect/failure.ts
+   * PropertyCase), so that a report can show it, and its replay, apart from the curl line.
+   */
+  property: z.strictObject({ counterexample: z.string(), seed: z.number().int(), path: z.string(), runs: z.number().int() }).optional(),
   /** What the test made on the server and could not remove afterwards ("label: why"); absent when nothing. */
   leftovers: z.array(z.string()).optional(),
   exchanges: z.array(ExchangeSchema),
@@ -178,6 +186,13 @@ export const ResultsSchema = z.strictObject({
    * with its remedy instead. Null when no level of the catalog (from FL 153) is verified, or nothing passed.
    */
   verifiedLevel: z.number().int().nullable(),
+  /**
+   * With a verified level: how much of the target's level it covers. `applicable` is coverage.testable (testable
+   * clauses that apply at the target's level); `verified` those of them at or below the verified level that a test
+   * of this run passed and none failed, blocked or erred on. "Conforms through FL 260" says little when it is 13 %.
+   * Absent with no verified level, and in documents written before it existed.
+   */
+  verifiedShare: z.strictObject({ verified: z.number().int(), applicable: z.number().int() }).optional(),
   /** Null when the run verified every applicable test of the suites; otherwise why not (see PartialSchema). */
   partial: PartialSchema.nullable().default(null),
   /** Unverifiable tests counted as problems (runConformance's `strict`, the CLI's --strict). */

@@ -1,6 +1,8 @@
 import type { Results, TestResult } from "./schema.ts";
 import { STATUSES, byLevel, firstLine, fmtDuration, isProblem, pct } from "./format.ts";
 import { throttleLines } from "./throttle.ts";
+import { propertyCaseLine } from "../expect/failure.ts";
+import { remedyGroups } from "./remedies.ts";
 import { verdictOf, type Verdict } from "./verdict.ts";
 
 /** The plain-text summary the CLI prints after a run (where the reports went is the CLI's to say). */
@@ -19,15 +21,12 @@ function resultWord(v: Verdict): string {
 
 /** The tests not verifiable here, grouped by what would make them runnable: the user's to-do list. */
 function unverifiableLines(tests: readonly TestResult[]): string[] {
-  const byRemedy = new Map<string, TestResult[]>();
-  for (const x of tests.filter((x) => x.status === "unverifiable").sort(byLevel)) {
-    const key = x.remedy ?? "(no remedy given)";
-    byRemedy.set(key, [...(byRemedy.get(key) ?? []), x]);
-  }
-  if (!byRemedy.size) return [];
-  const n = [...byRemedy.values()].reduce((a, l) => a + l.length, 0);
+  const groups = remedyGroups(tests);
+  if (!groups.length) return [];
+  const n = groups.reduce((a, g) => a + g.tests.length, 0);
   const lines = ["", `Not verifiable on this target (${n} test${n === 1 ? "" : "s"}); to make them runnable:`];
-  for (const [remedy, list] of [...byRemedy].sort((a, b) => b[1].length - a[1].length)) {
+  for (const { remedy, tests: inGroup } of groups) {
+    const list = inGroup.map((x) => x.test);
     lines.push(clean(`  ${remedy}`));
     const shown = list.slice(0, 3).map((x) => x.clauses[0] ?? x.id);
     lines.push(clean(`      ${list.length} test${list.length === 1 ? "" : "s"}: ${shown.join(", ")}${list.length > shown.length ? `, … (${list.length - shown.length} more)` : ""}`));
@@ -78,6 +77,8 @@ export function renderSummary(results: Results): string {
       lines.push(clean(`  ${x.status.toUpperCase().padEnd(width)}  FL ${x.level}  ${x.clauses[0] ?? ""}  ${x.title}`));
       const msg = firstLine(x.message, 200);
       if (msg) lines.push(clean(`  ${"".padEnd(width)}  ${msg}`));
+      // A property's case is on the message's last line: the summary shows it too, so that a log can replay it.
+      if (x.property) lines.push(clean(`  ${"".padEnd(width)}  ${firstLine(propertyCaseLine(x.property), 300)}`));
     }
     if (problems.length > MAX_LISTED) lines.push(`  … and ${problems.length - MAX_LISTED} more (see the HTML or JUnit report)`);
   }

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { ConformanceFailure } from "../../src/expect/failure.ts";
+import { withPropertyCase } from "../../src/expect/failure.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -15,7 +15,7 @@ const vitest = process.env.VITEST ? await import("vitest") : undefined;
 export const propertySeed = (): number | undefined => vitest?.inject("propertySeed");
 
 /**
- * Runs a fast-check property inside a test. A failure keeps its clause and exchange and gains the shrunk
+ * Runs a fast-check property inside a test. A failure keeps its clause and exchange and carries the shrunk
  * counterexample with the seed that replays it (`chat-conformance run --seed N`, or CC_SEED=N for npm test), and
  * the path (fc.assert's `path` option) that goes straight to it. `examples` run first, before the `numRuns` random
  * values: fixed cases that make sure every rule is exercised in every run.
@@ -28,7 +28,8 @@ export async function checkProperty<T>(arb: fc.Arbitrary<T>, numRuns: number, bo
   const details = await fc.check(fc.asyncProperty(arb, body), { numRuns: numRuns + examples.length, examples: examples.map((e) => [e] as [T]), endOnFailure: !o.shrink, ...(seed !== undefined ? { seed } : {}) });
   if (!details.failed) return;
   const e = details.errorInstance;
-  const where = `counterexample ${fc.stringify(details.counterexample)} (seed ${details.seed}, path ${details.counterexamplePath ?? ""}, after ${details.numRuns} runs; replay: run --seed=${details.seed}, or CC_SEED=${details.seed} for npm test)`;
-  if (e instanceof ConformanceFailure) throw new ConformanceFailure(e.clause, e.expected, `${e.got}; ${where}`, e.exchange, e.at);
-  throw e instanceof Error ? Object.assign(e, { message: `${e.message}; ${where}` }) : new Error(`${String(e)}; ${where}`);
+  // The case travels beside the error, in its own fields (the runner adds it to the outcome and as the message's
+  // last line): appended to the text it ended up after a blocked test's curl line.
+  const found = { counterexample: fc.stringify(details.counterexample), seed: details.seed, path: details.counterexamplePath ?? "", runs: details.numRuns };
+  throw withPropertyCase(e instanceof Error ? e : new Error(String(e)), found);
 }

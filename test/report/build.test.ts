@@ -95,6 +95,60 @@ describe("buildResults", () => {
     expect(renderSummary(r)).toContain("Verified: no level verified; applicable tests from FL 153 were not run (partial run); 1 clause verified passing in this partial run (FL 257–257)");
   });
 
+  it("the first failure is the first failing must-clause: a test it blocked points at it, and does not take its place", () => {
+    // A property test at FL 153 blocked by a prerequisite (fl174.messages.direct-type) that also fails on its own test:
+    // sorted by id the blocked test comes first, yet the first failure is the failing clause in its own test.
+    const r = build([
+      meta({ id: "a-property", clauses: ["fl153.messages.access-private-channel"], status: "blocked", failedClause: "fl174.messages.direct-type", message: "prerequisite failed: send a direct message\n[fl174.messages.direct-type] spec: …" }),
+      meta({ id: "b-direct", clauses: ["fl174.messages.direct-type"], status: "fail", failedClause: "fl174.messages.direct-type" }),
+      pass("ok", "fl257.server.realm-url"),
+    ]);
+    expect(r.firstFailure).toEqual({ clause: "fl174.messages.direct-type", level: 174, test: "b-direct" });
+    expect(r.verifiedLevel).toBe(173);
+    expect(r.tests.find((t) => t.id === "a-property")?.failedClause).toBe("fl174.messages.direct-type");
+    expect(renderSummary(r)).toContain("first failure at FL 174: fl174.messages.direct-type");
+    // Alone, the blocked test still names the clause whose step failed, at that clause's level.
+    const alone = build([
+      meta({ id: "a-property", clauses: ["fl153.messages.access-private-channel"], status: "blocked", failedClause: "fl174.messages.direct-type" }),
+      pass("ok", "fl257.server.realm-url"),
+    ]);
+    expect(alone.firstFailure).toEqual({ clause: "fl174.messages.direct-type", level: 174, test: "a-property" });
+  });
+
+  it("the verified level says how much of the target's level it covers, in results.json and the summary", () => {
+    const cov = { ...coverage, tested: 4, testable: 8 };
+    const r = ResultsSchema.parse(
+      buildResults({
+        target,
+        faults: [],
+        startedAt: new Date(0),
+        durationMs: 5,
+        coverage: cov,
+        toolVersion: "0",
+        notRun: [],
+        tests: [
+          pass("a", "fl153.uploads.upload-quota"),
+          pass("b", "fl174.messages.direct-type"),
+          // Above the verified level: passing, but not covered by "conforms through FL 256".
+          pass("c", "fl306.realm.plan-type-update-dict"),
+          meta({ id: "f", clauses: ["fl257.server.realm-url"], status: "fail" }),
+        ],
+      }),
+    );
+    expect(r.verifiedLevel).toBe(256);
+    expect(r.verifiedShare).toEqual({ verified: 2, applicable: 8 });
+    expect(renderSummary(r)).toContain("Verified: conforms through FL 256 — 25% of applicable clauses verified (2 of 8); first failure at FL 257");
+    // No verified level, no share.
+    expect(build([meta({ id: "f", clauses: ["fl153.uploads.upload-quota"], status: "fail" })]).verifiedShare).toBeUndefined();
+  });
+
+  it("a failing property's case has fields of its own, and the summary prints it under the problem", () => {
+    const property = { counterexample: '[{"to":"x"}]', seed: -42, path: "3:1", runs: 7 };
+    const r = build([meta({ id: "p", clauses: ["fl153.messages.access-private-channel"], status: "fail", message: "[fl153.messages.access-private-channel] spec: …", property })]);
+    expect(r.tests[0]!.property).toEqual(property);
+    expect(renderSummary(r)).toContain('counterexample: [{"to":"x"}] (seed -42, path 3:1, after 7 runs; replay: run --seed=-42, or CC_SEED=-42 for npm test)');
+  });
+
   it("a run in which nothing passed verifies nothing, rather than 'conforms through FL 152'", () => {
     const failedFirst = build([meta({ id: "f", clauses: ["fl153.uploads.upload-quota"], status: "fail" })]);
     expect(failedFirst.verifiedLevel).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { toCurl } from "../../src/client/exchange.ts";
-import { formatFailure } from "../../src/expect/failure.ts";
+import { formatFailure, propertyCaseLine } from "../../src/expect/failure.ts";
 import { renderHtml } from "../../src/report/html.ts";
 import { areaCount } from "../../src/report/html-tests.ts";
 import { SCRIPT } from "../../src/report/html-script.ts";
@@ -92,7 +92,7 @@ function mixed() {
 }
 
 describe("renderHtml", () => {
-  it("shows the target, the verified level, the first failure and every count with its denominator", () => {
+  it("shows the target, the verified level, the first failure and every count with its denominator: the tests that apply", () => {
     const doc = mixed();
     const html = renderHtml(doc);
     const t = text(html);
@@ -101,9 +101,12 @@ describe("renderHtml", () => {
     expect(t).toContain("Not conforming");
     expect(t).toContain("First failure at FL 200 : clause fl200.messages.topic-limit in rejects a bad topic");
     expect(t).toContain("http://127.0.0.1:9991");
-    for (const [status, n] of [["pass", 2], ["fail", 1], ["n/a", 1], ["skipped", 1], ["blocked", 1], ["error", 1], ["expected-fail", 1], ["unexpected-pass", 1]] as const) {
-      expect(t).toContain(`${n} / 9 ${status}`);
+    // 9 tests, of which 8 apply at FL 250: the tiles' shares are of those 8, and the n/a tile stands apart.
+    for (const [status, n, share] of [["pass", 2, "25%"], ["fail", 1, "12%"], ["skipped", 1, "12%"], ["blocked", 1, "12%"], ["error", 1, "12%"], ["expected-fail", 1, "12%"], ["unexpected-pass", 1, "12%"]] as const) {
+      expect(t).toContain(`${n} / 8 ${status} ${share}`);
     }
+    expect(t).toContain("1 of 9 n/a not applicable");
+    expect(t).toContain("8 of 9 tests apply at FL 250");
   });
 
   it("escapes server text, includes exchanges only for tests that did not pass, and has no external assets", () => {
@@ -330,6 +333,44 @@ describe("the test list", () => {
     expect(html).toContain(`<pre class="msg">TypeError: boom\n    at a.ts:1:1</pre>`);
     expect(text(html)).toContain("Last exchange #2 POST");
     expect(html).toContain("Other exchanges of this test (1)");
+  });
+
+  it("a blocked property test's case has a block of its own: the curl line it copies is the curl line alone, and the replay is a command", () => {
+    const ex: Parameters<typeof toCurl>[0] = { method: "POST", url: "http://x/api/v1/messages", requestHeaders: {}, requestBody: "to=1", status: 400, responseBody: "{}" };
+    const property = { counterexample: '[{"actor":"member"}]', seed: 1234, path: "2:0", runs: 3 };
+    const blocked = `prerequisite failed: subscribe\n${formatFailure({ id: "fl153.channels.subscribe", says: "Subscribing works." }, "success", "HTTP 400", ex)}`;
+    const t = tr({ id: "p", status: "blocked", file: "suites/messages/access-property.test.ts", failedClause: "fl153.channels.subscribe", message: `${blocked}\n${propertyCaseLine(property)}`, property, exchanges: [ex] });
+    const html = renderHtml(results([t]));
+    const boxes = [...html.matchAll(/<pre class="curl">([^<]*)<\/pre>/g)].map((m) => m[1]!.replace(/&#39;/g, "'"));
+    expect(boxes).toEqual([toCurl(ex), "chat-conformance run --seed 1234 --filter suites/messages/access-property.test.ts"]);
+    expect(html).toContain(`<pre class="cx">[{&quot;actor&quot;:&quot;member&quot;}]</pre>`);
+    expect(text(html)).toContain("seed 1234 · path 2:0 · after 3 runs");
+    expect(text(html)).toContain("The clause fl153.channels.subscribe Subscribing works.");
+  });
+
+  it("the verified level shows its share of the applicable clauses, in the headline's large line", () => {
+    const doc = results([tr({ id: "a", status: "pass", level: 160, clauses: ["fl160.server.ok"] })], { verifiedLevel: 250, verifiedShare: { verified: 13, applicable: 100 } });
+    expect(renderHtml(doc)).toContain(`Conforms through <strong>FL 250</strong> <span class="share">— 13% of applicable clauses verified (13 of 100)</span>`);
+    expect(renderSummary(doc)).toContain("Verified: conforms through FL 250 — 13% of applicable clauses verified (13 of 100)");
+  });
+
+  it("'N tests not verifiable here' leads to those tests, grouped by remedy as the CLI lists them, each linking to its row", () => {
+    const jwt = "add serverConfig.jwtKey to the personas file";
+    const doc = results([
+      tr({ id: "ok", status: "pass", level: 160 }),
+      tr({ id: "j1", title: "JWT one", status: "unverifiable", level: 160, clauses: ["fl160.authentication.jwt-a"], remedy: jwt }),
+      tr({ id: "g", title: "guest", status: "unverifiable", level: 170, clauses: ["fl170.users.guest"], remedy: "add a guest persona to the personas file" }),
+      tr({ id: "j2", title: "JWT two", status: "unverifiable", level: 180, clauses: ["fl180.authentication.jwt-b"], remedy: jwt }),
+    ]);
+    const html = renderHtml(doc);
+    expect(html).toContain(`<a href="#unverifiable">3 tests not verifiable here</a>`);
+    const section = /<section [^>]*id="unverifiable">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? "";
+    // The larger group first, as the summary's "Not verifiable on this target" list has it.
+    expect(text(section)).toMatch(/add serverConfig\.jwtKey to the personas file · 2 tests fl160\.authentication\.jwt-a FL 160 JWT one fl180\.authentication\.jwt-b FL 180 JWT two add a guest persona to the personas file · 1 test fl170\.users\.guest/);
+    const summary = renderSummary(doc);
+    expect(summary.indexOf(jwt)).toBeLessThan(summary.indexOf("add a guest persona"));
+    for (const id of ["j1", "g", "j2"]) expect(section).toContain(`href="#t${doc.tests.findIndex((x) => x.id === id)}"`);
+    expect(renderHtml(results([tr({ id: "ok", status: "pass" })]))).not.toContain(`id="unverifiable"`);
   });
 
   it("says how many of an area's tests are shown, in the words the script uses", () => {
