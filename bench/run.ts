@@ -17,8 +17,11 @@
  *     `proxy`, each in a child process, medians side by side with their ratio and difference.
  * 10. (cli-runs.ts) the CLI as installed: each command's start-up against node starting an empty script, and the
  *     conformance run's wall time, embedded and against `serve`, against the same run with the invariant off.
+ * 11. (rate-limited-run.ts) the whole suite against `serve --rate-limit 200/60` (Zulip's default limits): its wall
+ *     time beside the floor (the busiest persona's requests at that rate) and beside an unlimited serve; over ten
+ *     minutes (BENCH_RATE_LIMIT=N/SECONDS scales it).
  * Figures only: no thresholds, so a slow machine never fails a build. BENCH_ONLY=load runs sections 5–8 alone
- * (BENCH_ONLY=5,7 some of them), BENCH_ONLY=proxy section 9, BENCH_ONLY=cli section 10.
+ * (BENCH_ONLY=5,7 some of them), BENCH_ONLY=proxy section 9, BENCH_ONLY=cli section 10, BENCH_ONLY=rate section 11.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -35,11 +38,18 @@ import { launchChromium, NO_CHROMIUM, type PageGlobals } from "../test/browser/c
 import { runServerLoad } from "./load.ts";
 import { proxyOverhead } from "./proxy-overhead.ts";
 import { cliRuns } from "./cli-runs.ts";
+import { rateLimitedRun } from "./rate-limited-run.ts";
 
 const CLI_HEADING = "\n10. the CLI as installed (the built bin): start-up of each command, and the conformance run's wall time";
 if (process.env.BENCH_ONLY === "cli") {
   console.log(CLI_HEADING.trimStart());
   await cliRuns();
+  process.exit(0);
+}
+const RATE_HEADING = `\n11. the whole suite against serve --rate-limit ${process.env.BENCH_RATE_LIMIT ?? "200/60"}: wall time beside the floor`;
+if (process.env.BENCH_ONLY === "rate") {
+  console.log(RATE_HEADING.trimStart());
+  await rateLimitedRun();
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === "proxy") {
@@ -252,3 +262,6 @@ await proxyOverhead(ROUNDS);
 
 console.log(CLI_HEADING);
 await cliRuns();
+
+console.log(RATE_HEADING);
+await rateLimitedRun();

@@ -3,6 +3,7 @@ import { escapeHtml as e, fmtDuration, fmtTime } from "./format.ts";
 import { renderCoverage, renderGrid, renderHeader, renderHeadline, renderSummary, renderTags } from "./html-sections.ts";
 import { renderTestList, renderUnverifiable } from "./html-tests.ts";
 import { renderEventCoverage } from "./html-events.ts";
+import { renderThrottle } from "./html-throttle.ts";
 import { SCRIPT } from "./html-script.ts";
 import { NOSCRIPT_STYLE, STYLE } from "./html-style.ts";
 
@@ -33,6 +34,7 @@ ${renderSummary(results)}
 ${renderUnverifiable(results.tests)}
 ${renderCoverage(results)}
 ${renderEventCoverage(results)}
+${renderThrottle(results)}
 ${renderGrid(results.tests)}
 ${renderTags(results.tests)}
 ${renderTestList(results.tests)}
