@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLI } from "../support/cli-entry.ts";
@@ -32,9 +32,16 @@ function allureResults(out: string): AllureResult[] {
 
 const serve = (args: string[]) => serveChild(args, ROOT);
 
+/** An --out that cannot be one: a file, a folder under a file, a folder whose report file is a folder. */
+const scratch = mkdtempSync(join(tmpdir(), "cc-out-"));
+const aFile = join(scratch, "a-file");
+writeFileSync(aFile, "");
+const clash = join(scratch, "clash");
+mkdirSync(join(clash, "results.json"), { recursive: true });
+
 describe("bad input gets one clear line and exit code 2", () => {
   const cases: Array<[string[], RegExp]> = [
-    [["frobnicate"], /^chat-conformance: unknown command 'frobnicate' \(commands: run, serve, list, levels, compare, sweep, proxy, help; see chat-conformance --help\)$/m],
+    [["frobnicate"], /^chat-conformance: unknown command 'frobnicate' \(commands: run, serve, personas, list, levels, compare, sweep, proxy, help; see chat-conformance --help\)$/m],
     [["run", "--feature-level", "999"], /--feature-level must be an integer from 153 to 372, got '999'/],
     [["run", "--feature-level", "abc"], /--feature-level must be an integer/],
     [["run", "--target", "not a url", "--personas", "x.json"], /--personas: no such file|--target must be/],
@@ -47,6 +54,13 @@ describe("bad input gets one clear line and exit code 2", () => {
     [["run", "--seed", "1.5"], /--seed must be a 32-bit integer, as a failure prints it, got '1.5'/],
     // A filter that matches no suite file would verify nothing and go green.
     [["run", "--filter", "suites/events/no-such.test.ts"], /--filter suites\/events\/no-such.test.ts: no suite file's path contains it/],
+    // Every --out is checked before any work: a run used to go through the whole suite and end in "internal error: ENOTDIR".
+    [["run", "--out", aFile], new RegExp(`^chat-conformance: --out ${aFile}: is a file; give a folder`, "m")],
+    [["run", "--out", join(aFile, "sub")], new RegExp(`--out ${aFile}/sub: ${aFile} is a file, so no folder can be made under it`)],
+    [["run", "--out", clash], /--out .*clash: results\.json there is a folder, where the report file goes/],
+    [["compare", "a.json", "b.json", "--out", aFile], /^chat-conformance: --out .*a-file: is a file/m],
+    [["sweep", "--out", aFile], /^chat-conformance: --out .*a-file: is a file/m],
+    [["proxy", "--target", "http://127.0.0.1:9", "--out", aFile], /^chat-conformance: --out .*a-file: is a file/m],
   ];
   for (const [args, message] of cases) {
     it(`chat-conformance ${args.join(" ")}`, () => {
@@ -67,6 +81,14 @@ describe("bad input gets one clear line and exit code 2", () => {
     expect(r.err).toContain(`--personas ${file}: personas.member.userId`);
   });
 
+  // Linux's /sys refuses new entries even to root, as a read-only mount does: writability is tried, not read from mode bits.
+  it.skipIf(process.platform !== "linux")("an --out that cannot be created is exit 2 before the run starts (skipped off Linux: uses /sys)", () => {
+    const r = cli(["run", "--out", "/sys/cc-out"]);
+    expect(r.code).toBe(2);
+    expect(r.err.trim()).toMatch(/^chat-conformance: --out \/sys\/cc-out: cannot create it: \/sys is not writable \(E[A-Z]+\)$/);
+    expect(r.err).not.toContain("running the suites");
+  });
+
   it("an unreachable target is exit code 2, not a failure of the server", () => {
     const dir = mkdtempSync(join(tmpdir(), "cc-"));
     const file = join(dir, "personas.json");
@@ -74,6 +96,31 @@ describe("bad input gets one clear line and exit code 2", () => {
     const r = cli(["run", "--target", "http://127.0.0.1:9", "--personas", file]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9/);
+  });
+});
+
+describe("an internal error", () => {
+  // The error is injected where run's own ENOTDIR used to strike: after the reference server (and vitest) started,
+  // with nothing closing them. A run that hangs there is killed by the timeout and has no exit code.
+  it("is one line and exit code 3, and the process exits although a server is still open", () => {
+    const out = mkdtempSync(join(tmpdir(), "cc-internal-"));
+    const inject = join(out, "inject.mjs");
+    writeFileSync(
+      inject,
+      `import fs from "node:fs"; import { syncBuiltinESMExports } from "node:module";
+const real = fs.rmSync;
+fs.rmSync = function (path, ...rest) { if (String(path).endsWith("allure-results")) throw new Error("injected failure"); return real.call(this, path, ...rest); };
+syncBuiltinESMExports();
+`,
+    );
+    const r = spawnSync(process.execPath, ["--import", inject, ...CLI, "run", "--filter", "suites/server/server-settings", "--out", join(out, "reports")], { encoding: "utf8", timeout: 90_000, cwd: ROOT });
+    expect(r.signal, "the process was still running at the timeout").toBeNull();
+    expect(r.status).toBe(3);
+    expect(r.stderr.trim().split("\n").at(-1)).toBe("chat-conformance: internal error: injected failure (please report it)");
+  });
+
+  it("has its exit code documented in --help", () => {
+    expect(cli(["--help"]).out).toMatch(/Exit codes:\n {2}0 .*\n {2}1 .*\n {2}2 .*\n {2}3 {3}internal error/);
   });
 });
 
@@ -111,7 +158,12 @@ describe("run", () => {
     expect(r.code, r.err).toBe(1);
     const failed = ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8"))).tests.filter((t) => t.status === "fail");
     expect(failed.length).toBeGreaterThan(0);
-    for (const t of failed) expect(t.message).toMatch(/\(seed 7, path [\d:]*, after \d+ runs; replay: run --seed=7, or CC_SEED=7 for npm test\)/);
+    for (const t of failed) {
+      expect(t.message).toMatch(/\n {2}counterexample: .* \(seed 7, path [\d:]*, after \d+ runs; replay: run --seed=7, or CC_SEED=7 for npm test\)$/);
+      // The case in fields of its own, and nothing of it on the curl line the HTML copies.
+      expect(t.property).toMatchObject({ seed: 7 });
+      expect(t.curl ?? "").not.toContain("counterexample");
+    }
   });
 
   it("writes a results document that validates, and exits 1 when a fault breaks a must-clause", () => {
