@@ -25,6 +25,8 @@ function sortKey(v: unknown): string {
  * like (channels by name or id, unreads by key or by first id), and the reducers append; only content counts.
  */
 export function canonical(v: unknown): unknown {
+  // Lists of numbers (a long-lived account's thousands of unread ids) in numeric order, without a key each.
+  if (Array.isArray(v) && v.every((x) => typeof x === "number")) return [...(v as number[])].sort((a, b) => a - b);
   if (Array.isArray(v)) {
     // Each element's key is computed once (keys stringify whole elements).
     const keyed = v.map((x) => {
@@ -87,11 +89,13 @@ export function differences(reduced: ClientState, fresh: ClientState, unknowable
   // Only the keys the refetch returned are compared: the rest of the reduced state is never canonicalised.
   const wanted = Object.fromEntries(Object.keys(fresh).map((k) => [k, reduced[k]]));
   const quick = prune(wanted, unknowable);
-  // Most checks find the states equal: a deep equality before canonical order saves the sorting.
   const plain = prune(fresh, unknowable);
-  if (isDeepStrictEqual(quick, plain)) return [];
-  const a = canonical(quick) as ClientState;
-  const b = canonical(plain) as ClientState;
+  // Most keys are equal as they come: a deep equality per key before canonical order saves sorting the others
+  // (an account's whole unread list when one topic changed).
+  const unequal = Object.keys(plain).filter((k) => !isDeepStrictEqual(quick[k], plain[k]));
+  if (!unequal.length) return [];
+  const a = canonical(Object.fromEntries(unequal.map((k) => [k, quick[k]]))) as ClientState;
+  const b = canonical(Object.fromEntries(unequal.map((k) => [k, plain[k]]))) as ClientState;
   const out: Difference[] = [];
   const walk = (x: unknown, y: unknown, path: string): void => {
     if (out.length >= limit || isDeepStrictEqual(x, y)) return;

@@ -27,26 +27,59 @@ function directPlace(userIds: number[], self: number): UnreadPlace {
   return { kind: "huddle", key: all.join(",") };
 }
 
+/**
+ * Files an unread message. The lists are editUnread's copies, their entries the state's own: an entry is replaced by
+ * a copy with the id, never changed in place (states share what they did not change, so that an event costs what it
+ * touches, not the length of a long-lived account's unread list).
+ */
 function addUnread(u: UnreadMsgs, id: number, place: UnreadPlace, mentioned: boolean): void {
-  if (unreadIds(u).has(id)) return;
+  if (isUnread(u, id)) return;
+  UNREAD_BOUND.set(u, Math.max(boundOf(u), id));
   u.count++;
+  const append = <E extends { unread_message_ids: number[] }>(list: E[], i: number): void => {
+    const e = list[i]!;
+    list[i] = { ...e, unread_message_ids: [...e.unread_message_ids, id] };
+  };
   if (place.kind === "stream") {
-    const e = u.streams.find((s) => s.stream_id === place.streamId && s.topic === place.topic);
-    if (e) e.unread_message_ids.push(id);
+    const i = u.streams.findIndex((s) => s.stream_id === place.streamId && s.topic === place.topic);
+    if (i >= 0) append(u.streams, i);
     else u.streams.push({ stream_id: place.streamId, topic: place.topic, unread_message_ids: [id] });
   } else if (place.kind === "pm") {
-    const e = u.pms.find((p) => p.other_user_id === place.other);
-    if (e) e.unread_message_ids.push(id);
+    const i = u.pms.findIndex((p) => p.other_user_id === place.other);
+    if (i >= 0) append(u.pms, i);
     else {
       // sender_id is the deprecated name of other_user_id (wire §8: pms entries hold both).
       u.pms.push({ other_user_id: place.other, sender_id: place.other, unread_message_ids: [id] });
     }
   } else {
-    const e = u.huddles.find((h) => h.user_ids_string === place.key);
-    if (e) e.unread_message_ids.push(id);
+    const i = u.huddles.findIndex((h) => h.user_ids_string === place.key);
+    if (i >= 0) append(u.huddles, i);
     else u.huddles.push({ user_ids_string: place.key, unread_message_ids: [id] });
   }
   if (mentioned && Array.isArray(u.mentions) && !u.mentions.includes(id)) u.mentions.push(id);
+}
+
+/**
+ * An upper bound of the ids filed in an unread_msgs object, kept beside it: a new message's id is above every filed
+ * one, so the bound spares its event the scan of an account's whole unread list.
+ */
+const UNREAD_BOUND = new WeakMap<object, number>();
+
+function boundOf(u: UnreadMsgs): number {
+  let bound = UNREAD_BOUND.get(u);
+  if (bound === undefined) {
+    bound = -Infinity;
+    for (const list of [u.streams, u.pms, u.huddles]) for (const e of list) for (const id of e.unread_message_ids) if (id > bound) bound = id;
+    UNREAD_BOUND.set(u, bound);
+  }
+  return bound;
+}
+
+/** Whether the id is filed anywhere in unread_msgs (no set of every unread id is built for one message). */
+function isUnread(u: UnreadMsgs, id: number): boolean {
+  if (id > boundOf(u)) return false;
+  for (const list of [u.streams, u.pms, u.huddles]) for (const e of list) if (e.unread_message_ids.includes(id)) return true;
+  return false;
 }
 
 function unreadIds(u: UnreadMsgs): Set<number> {
@@ -59,6 +92,8 @@ function removeUnread(u: UnreadMsgs, ids: ReadonlySet<number>): Map<number, Unre
   const strip = <E extends { unread_message_ids: number[] }>(list: E[], place: (e: E) => UnreadPlace): E[] =>
     list
       .map((e) => {
+        // Entries without any of the ids stay the state's own objects.
+        if (!e.unread_message_ids.some((id) => ids.has(id))) return e;
         for (const id of e.unread_message_ids) if (ids.has(id)) was.set(id, place(e));
         return { ...e, unread_message_ids: e.unread_message_ids.filter((id) => !ids.has(id)) };
       })
@@ -67,13 +102,22 @@ function removeUnread(u: UnreadMsgs, ids: ReadonlySet<number>): Map<number, Unre
   u.pms = strip(u.pms, (e) => ({ kind: "pm", other: e.other_user_id }));
   u.huddles = strip(u.huddles, (e) => ({ kind: "huddle", key: e.user_ids_string }));
   u.count -= was.size;
-  if (Array.isArray(u.mentions)) u.mentions = u.mentions.filter((id) => !ids.has(id));
+  if (Array.isArray(u.mentions) && u.mentions.some((id) => ids.has(id))) u.mentions = u.mentions.filter((id) => !ids.has(id));
   return was;
 }
 
+/**
+ * Edits unread_msgs on a copy of its object and of its lists; the entries are shared with the previous state, and
+ * the edits (addUnread, removeUnread) replace an entry rather than change it. A deep copy would cost every event
+ * the whole unread list of an account with a history (ten thousand ids and more).
+ */
 function editUnread(state: ClientState, fn: (u: UnreadMsgs) => void): ClientState {
   if (!state.unread_msgs || typeof state.unread_msgs !== "object") return state;
-  const u = clone(state.unread_msgs) as UnreadMsgs;
+  const old = state.unread_msgs as UnreadMsgs;
+  const u: UnreadMsgs = { ...old, streams: [...arr<UnreadMsgs["streams"][number]>(old.streams)], pms: [...arr<UnreadMsgs["pms"][number]>(old.pms)], huddles: [...arr<UnreadMsgs["huddles"][number]>(old.huddles)] };
+  if (Array.isArray(old.mentions)) u.mentions = [...old.mentions];
+  // Removals leave the old bound an upper bound still; addUnread raises it.
+  UNREAD_BOUND.set(u, boundOf(old));
   fn(u);
   return { ...state, unread_msgs: u };
 }
@@ -91,12 +135,37 @@ function touchConversation(state: ClientState, others: number[], messageId: numb
 
 /** Whether a channel topic is muted for the client: by its user_topics policy (1 muted; 2 unmuted, 3 followed override a muted channel), else by the channel's is_muted. */
 function topicMuted(state: ClientState, streamId: number, topic: string, fl: number): boolean {
-  const policy = arr<Obj>(state.user_topics).find((t) => t.stream_id === streamId && String(t.topic_name).toLowerCase() === topic.toLowerCase())?.visibility_policy;
-  const channelMuted = arr<Obj>(state.subscriptions).find((c) => c.stream_id === streamId)?.is_muted === true;
-  if (policy === 1) return true;
-  // Before FL213 a muted channel's mute won over an unmuted or followed topic (fl213.register.unread-counts-followed-unmuted).
-  if ((policy === 2 || policy === 3) && fl >= 213) return false;
-  return channelMuted;
+  return mutingOf(state, fl)(streamId, topic);
+}
+
+/**
+ * topicMuted for many topics of one state: the policies and the channels' mutes read once into maps, so that a
+ * recount over an account's thousands of unread topics costs their number, not that times the lists' lengths.
+ */
+function mutingOf(state: ClientState, fl: number): (streamId: number, topic: string) => boolean {
+  // By channel, then topic: most channels have no policies, and their topics need no key built.
+  const policies = new Map<unknown, Map<string, unknown>>();
+  for (const t of arr<Obj>(state.user_topics)) {
+    let topics = policies.get(t.stream_id);
+    if (!topics) policies.set(t.stream_id, (topics = new Map()));
+    const name = String(t.topic_name).toLowerCase();
+    // The first entry of a topic decides, as a search of the list would.
+    if (!topics.has(name)) topics.set(name, t.visibility_policy);
+  }
+  const mutedChannels = new Set<unknown>();
+  const seen = new Set<unknown>();
+  for (const c of arr<Obj>(state.subscriptions)) {
+    if (seen.has(c.stream_id)) continue;
+    seen.add(c.stream_id);
+    if (c.is_muted === true) mutedChannels.add(c.stream_id);
+  }
+  return (streamId, topic) => {
+    const policy = policies.get(streamId)?.get(topic.toLowerCase());
+    if (policy === 1) return true;
+    // Before FL213 a muted channel's mute won over an unmuted or followed topic (fl213.register.unread-counts-followed-unmuted).
+    if ((policy === 2 || policy === 3) && fl >= 213) return false;
+    return mutedChannels.has(streamId);
+  };
 }
 
 /**
@@ -134,19 +203,22 @@ export const leftAChannel = (state: ClientState): ClientState => (state[LEFT_A_C
  * channel messages of topics topicMuted does not mute. It is derived after every event, since muting a topic or a
  * channel changes it as much as a new message does.
  */
-export function recount(state: ClientState, fl: number): ClientState {
+export function recount(state: ClientState, fl: number, before?: ClientState): ClientState {
   const u = state.unread_msgs as UnreadMsgs | undefined;
   if (!u || typeof u !== "object" || !Array.isArray(u.streams)) return state;
+  // Nothing the count and the wildcard mentions derive from changed: they are as the previous event left them.
+  if (before && before.unread_msgs === u && before.subscriptions === state.subscriptions && before.user_topics === state.user_topics && before[WILDCARDS] === state[WILDCARDS]) return state;
+  const muted = mutingOf(state, fl);
+  const wild = arr<number>(state[WILDCARDS]);
   let count = 0;
   const unmuted = new Set<number>();
   for (const e of u.streams) {
-    if (topicMuted(state, e.stream_id, e.topic, fl)) continue;
+    if (muted(e.stream_id, e.topic)) continue;
     count += e.unread_message_ids.length;
-    for (const id of e.unread_message_ids) unmuted.add(id);
+    if (wild.length) for (const id of e.unread_message_ids) unmuted.add(id);
   }
   for (const e of [...u.pms, ...u.huddles]) count += e.unread_message_ids.length;
   let next = count === u.count ? state : { ...state, unread_msgs: { ...u, count } };
-  const wild = arr<number>(state[WILDCARDS]);
   if (wild.length && Array.isArray(u.mentions)) {
     const unread = unreadIds(u);
     const keep = wild.filter((id) => unread.has(id));
@@ -170,9 +242,11 @@ export function mutingHidesMentions(before: ClientState, after: ClientState, fl:
   if (!u || typeof u !== "object" || !Array.isArray(u.streams)) return false;
   const known = before[CHANNEL_OF] as Map<number, number | null> | undefined;
   const mentioned = new Set(arr<number>((before.unread_msgs as UnreadMsgs | undefined)?.mentions));
+  const mutedBefore = mutingOf(before, fl);
+  const mutedAfter = mutingOf(after, fl);
   for (const e of u.streams) {
-    const was = topicMuted(before, e.stream_id, e.topic, fl);
-    if (was === topicMuted(after, e.stream_id, e.topic, fl)) continue;
+    const was = mutedBefore(e.stream_id, e.topic);
+    if (was === mutedAfter(e.stream_id, e.topic)) continue;
     for (const id of e.unread_message_ids) if (!known?.has(id) && (was || mentioned.has(id))) return true;
   }
   return false;
@@ -245,7 +319,7 @@ const updateMessage: ReducerEntry = {
       // message the mentioned flags say whether it belongs in mentions.
       if (Object.hasOwn(ev, "content") && Array.isArray(u.mentions) && ev.message_id !== undefined) {
         const id = num(ev.message_id)!;
-        const unread = unreadIds(u).has(id);
+        const unread = isUnread(u, id);
         const mentioned = flags.some((f) => MENTION_FLAGS.includes(f));
         u.mentions = u.mentions.filter((m) => m !== id);
         if (unread && mentioned && !flags.includes("read")) u.mentions.push(id);
