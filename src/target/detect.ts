@@ -30,7 +30,7 @@ export async function detectTarget(o: DetectOptions): Promise<TargetInfo> {
     throw new TargetError(`cannot reach ${o.url}: ${e instanceof NetworkError ? (e.cause as Error | undefined)?.message ?? e.message : (e as Error).message}`);
   }
   if (res.status !== 200 || res.json?.result !== "success") {
-    throw new TargetError(`${o.url} does not look like a chat server: GET /api/v1/server_settings answered HTTP ${res.status}`);
+    throw new TargetError(`${o.url} does not look like a chat server: GET /api/v1/server_settings answered ${notAChatServer(res)}`);
   }
   const product: TargetInfo["product"] = "zulip_feature_level" in res.json ? "zulip" : "chat";
   const raw = res.json[`${product}_feature_level`];
@@ -51,6 +51,23 @@ export async function detectTarget(o: DetectOptions): Promise<TargetInfo> {
     featureLevel = o.assumeFl;
   }
   return { kind: o.kind, url: o.url, featureLevel, product, personas: o.personas, runId: o.runId ?? newRunId(), notes };
+}
+
+/**
+ * What was wrong with server_settings' answer, in the words a server implementer needs: the status, then whether
+ * the body is JSON at all (its content type and a snippet when not), has a `result`, and what it says instead.
+ */
+export function notAChatServer(res: { status: number; headers: Record<string, string>; text: string; json: Record<string, unknown> | undefined }): string {
+  const type = res.headers["content-type"] ?? "no content type";
+  const snippet = JSON.stringify(res.text.length > 80 ? `${res.text.slice(0, 80)}…` : res.text);
+  const status = `HTTP ${res.status}${res.status === 200 ? "" : " (want 200)"}`;
+  if (res.json === undefined) return `${status} with a body that is not a JSON object (${type}): ${res.text === "" ? "empty" : snippet}`;
+  if (!("result" in res.json)) return `${status} with JSON that has no "result" field (want "result": "success"): ${snippet}`;
+  if (res.json.result !== "success") {
+    const why = [typeof res.json.code === "string" ? `code ${res.json.code}` : "", typeof res.json.msg === "string" ? JSON.stringify(res.json.msg) : ""].filter(Boolean).join(", ");
+    return `${status} with "result": ${JSON.stringify(res.json.result)}, not "success"${why ? ` (${why})` : ""}`;
+  }
+  return `${status}, though its body says "result": "success"`;
 }
 
 export function newRunId(): string {
