@@ -60,6 +60,26 @@ async function served(name: string, args: string[]): Promise<{ url: string; file
   return { url: doc.url, file };
 }
 
+describe("run --rate-limit and --max-wait take only what they say", () => {
+  for (const [args, says] of [
+    [["--rate-limit", "fast"], /--rate-limit must be auto or N\/SECONDS \(e\.g\. 200\/60.*or off, got 'fast'/],
+    [["--rate-limit", "0/60"], /--rate-limit must be auto or N\/SECONDS/],
+    [["--max-wait", "0"], /--max-wait must be seconds above 0, at most 86400 .*got '0'/],
+    [["--max-wait", "ten"], /--max-wait must be seconds above 0/],
+  ] as const) {
+    it(`${args.join(" ")}: exit 2, one line naming the option`, async () => {
+      const child = spawn(process.execPath, [...CLI, "run", ...args, "--out", join(dir, "never")], { cwd: ROOT });
+      let output = "";
+      child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+      child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      expect(code, output).toBe(2);
+      expect(output).toMatch(says);
+      expect(output).not.toMatch(/\n\s+at /);
+    });
+  }
+});
+
 describe("run --target against serve --rate-limit (issue item 1)", () => {
   it(
     "the whole suite is green through FL 372, the limit bit, and no request was re-sent before its announced wait",
