@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { request, createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResultsSchema, type Results } from "../../src/report/schema.ts";
 import { CLI } from "../support/cli-entry.ts";
+import { holdingEvents } from "../support/holding-events.ts";
 import { serveChild } from "../support/serve-child.ts";
 
 /**
@@ -20,50 +19,6 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 
 /** The events suites and the suites of sending and reading messages: the tests that wait for events the most. */
 const FILTER = ["suites/events/", "suites/messages/send.test.ts", "suites/messages/flags.test.ts", "suites/messages/reactions.test.ts"].flatMap((f) => ["--filter", f]);
-
-/** A stub in front of `target` that answers every GET /events `holdMs` after the target did (forwarding all else at once). */
-async function holdingEvents(target: string, holdMs: number): Promise<{ url: string; close: () => Promise<void> }> {
-  const upstream = new URL(target);
-  const timers = new Set<NodeJS.Timeout>();
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const held = req.method === "GET" && /^\/api\/v1\/events(\?|$)/.test(req.url ?? "");
-    const body: Buffer[] = [];
-    req.on("data", (c: Buffer) => body.push(c));
-    req.on("end", () => {
-      const up = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on("data", (c: Buffer) => chunks.push(c));
-        answer.on("end", () => {
-          const send = () => {
-            if (res.destroyed) return;
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(Buffer.concat(chunks));
-          };
-          if (!held) return send();
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            send();
-          }, holdMs);
-          timers.add(timer);
-        });
-      });
-      up.on("error", (e) => {
-        if (!res.headersSent) res.writeHead(502);
-        res.end(String(e));
-      });
-      up.end(Buffer.concat(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      for (const t of timers) clearTimeout(t);
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 /** `run` against `target` with `personas` as the file, without blocking this process (the stub lives in it). */
 async function run(target: string, personas: string): Promise<{ code: number | null; out: string; results: Results }> {
