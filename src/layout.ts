@@ -23,7 +23,12 @@ export const PACKAGE_ROOT = (() => {
   }
 })();
 
-export const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
+const MANIFEST = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string; bugs?: { url?: string } };
+
+export const VERSION = MANIFEST.version;
+
+/** Where problems with the tool are reported (package.json's bugs.url): the CLI's internal error names it. */
+export const BUGS_URL: string | undefined = MANIFEST.bugs?.url;
 
 /** A suite file's name as tests and reports know it (the source name, "suites/x/y.test.ts") in this layout. */
 export const suitePathHere = (file: string): string => (CODE_EXT === "ts" ? file : file.replace(/\.ts$/, ".js"));

@@ -1,4 +1,4 @@
-import { VERSION } from "../layout.ts";
+import { BUGS_URL, VERSION } from "../layout.ts";
 import { paletteFor } from "./colour.ts";
 import { renderCommandHelp, renderMainHelp } from "./help.ts";
 import { optionsOf, wantsHelp } from "./options.ts";
@@ -125,7 +125,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       io.err(`chat-conformance: ${err.message.split("\n")[0]}`);
       return 2;
     }
-    io.err(`chat-conformance: internal error: ${err.message} (please report it)`);
+    io.err(`chat-conformance: internal error: ${err.message} (please report it${BUGS_URL ? ` at ${BUGS_URL}` : ""})`);
     return 3;
   }
 }

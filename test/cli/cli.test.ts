@@ -116,7 +116,8 @@ syncBuiltinESMExports();
     const r = spawnSync(process.execPath, ["--import", inject, ...CLI, "run", "--filter", "suites/server/server-settings", "--out", join(out, "reports")], { encoding: "utf8", timeout: 90_000, cwd: ROOT });
     expect(r.signal, "the process was still running at the timeout").toBeNull();
     expect(r.status).toBe(3);
-    expect(r.stderr.trim().split("\n").at(-1)).toBe("chat-conformance: internal error: injected failure (please report it)");
+    const bugs = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bugs: { url: string } }).bugs.url;
+    expect(r.stderr.trim().split("\n").at(-1)).toBe(`chat-conformance: internal error: injected failure (please report it at ${bugs})`);
   });
 
   it("has its exit code documented in --help", () => {
