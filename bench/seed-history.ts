@@ -2,8 +2,9 @@
  * A realistic history written straight into a reference server's store (no HTTP, no events): 20 users, 50 channels
  * × 100 topics, every user subscribed to every channel, one message in twenty a direct message (half of those
  * between `member` and `secondMember`), contents of 20–400 characters rendered as the server renders them, and
- * per-user flags: the sender's copy read, about 3% of other copies unread, 1% mentioned, 0.5% starred.
- * Deterministic: the same calls give the same history.
+ * per-user flags: the sender's copy read, about 3% of other copies unread (or as many as `unreadPerUser` asks:
+ * a long-lived account that never reads), 1% mentioned, 0.5% starred. Deterministic: the same calls give the same
+ * history.
  */
 import { newMessage } from "../reference-server/api/messages/post.ts";
 import { renderMarkdown } from "../reference-server/api/messages/render.ts";
@@ -28,6 +29,13 @@ function random(seed: number): () => number {
   };
 }
 
+export interface SeedOptions {
+  /** About this many unread messages for each user once `total` messages are seeded (default: 3% of what each receives). */
+  unreadPerUser?: number;
+  /** The history's size `unreadPerUser` is reckoned against. */
+  total?: number;
+}
+
 export class HistorySeeder {
   readonly users: User[];
   readonly channels: Channel[];
@@ -36,8 +44,15 @@ export class HistorySeeder {
   readonly secondMember: User;
   private readonly next = random(372);
   seeded = 0;
+  /** The share of a receiver's copies left unread. */
+  private readonly unreadShare: number;
 
-  constructor(private readonly rt: Runtime) {
+  constructor(
+    private readonly rt: Runtime,
+    o: SeedOptions = {},
+  ) {
+    // Every user receives the channel messages (19 in 20 of all) and a few direct ones.
+    this.unreadShare = o.unreadPerUser !== undefined && o.total ? Math.min(1, o.unreadPerUser / (o.total * 0.9)) : 0.03;
     const { store } = rt;
     const existing = [...store.users.values()].filter((u) => u.isActive);
     this.member = existing.find((u) => u.persona === "member")!;
@@ -100,7 +115,7 @@ export class HistorySeeder {
       for (const id of receivers) {
         const flags = new Set<string>();
         const r = this.next();
-        if (id === sender.id || r >= 0.03) flags.add("read");
+        if (id === sender.id || r >= this.unreadShare) flags.add("read");
         if (r > 0.99) flags.add("mentioned");
         if (r > 0.5 && r < 0.505) flags.add("starred");
         rows.set(id, flags);
@@ -110,5 +125,12 @@ export class HistorySeeder {
     // Written past the wire layer: what it derives from the state (cached pages, answers) is dropped as a request
     // that changes state would drop it.
     store.fragments.invalidate();
+  }
+
+  /** Each persona's unread count now. */
+  unreadByPersona(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const u of this.rt.store.users.values()) if (u.persona) out[u.persona] = this.rt.store.flags.unreadOf(u.id).length;
+    return out;
   }
 }
