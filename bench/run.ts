@@ -20,6 +20,8 @@
  * 11. (rate-limited-run.ts) the whole suite against `serve --rate-limit 200/60` (Zulip's default limits): its wall
  *     time beside the floor (the busiest persona's requests at that rate) and beside an unlimited serve; over ten
  *     minutes (BENCH_RATE_LIMIT=N/SECONDS scales it).
+ * 11. (long-lived.ts) a long-lived server: the whole run against a fresh `serve` and against one holding 100,000
+ *     messages with 10,000 unread per persona, in turn, and the ratio of their wall times.
  * Figures only: no thresholds, so a slow machine never fails a build. BENCH_ONLY=load runs sections 5–8 alone
  * (BENCH_ONLY=5,7 some of them), BENCH_ONLY=proxy section 9, BENCH_ONLY=cli section 10, BENCH_ONLY=rate section 11.
  */
@@ -38,8 +40,15 @@ import { launchChromium, NO_CHROMIUM, type PageGlobals } from "../test/browser/c
 import { runServerLoad } from "./load.ts";
 import { proxyOverhead } from "./proxy-overhead.ts";
 import { cliRuns } from "./cli-runs.ts";
+import { longLivedRuns } from "./long-lived.ts";
 import { rateLimitedRun } from "./rate-limited-run.ts";
 
+const HISTORY_HEADING = "\n11. a long-lived server: the whole run against a fresh serve and against one holding a history, in turn";
+if (process.env.BENCH_ONLY === "history") {
+  console.log(HISTORY_HEADING.trimStart());
+  await longLivedRuns();
+  process.exit(0);
+}
 const CLI_HEADING = "\n10. the CLI as installed (the built bin): start-up of each command, and the conformance run's wall time";
 if (process.env.BENCH_ONLY === "cli") {
   console.log(CLI_HEADING.trimStart());
@@ -265,3 +274,6 @@ await cliRuns();
 
 console.log(RATE_HEADING);
 await rateLimitedRun();
+
+console.log(HISTORY_HEADING);
+await longLivedRuns();

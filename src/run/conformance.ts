@@ -10,6 +10,8 @@ import type { Results } from "../report/schema.ts";
 import { connectTarget, type RemoteTarget } from "../target/remote.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { settleHarnessHost } from "../target/harness-host.ts";
+import { describeSweep, sweepEarlierRuns } from "../target/earlier-runs.ts";
+import { cleanRunMessages, newestMessageId } from "../target/run-messages.ts";
 import { VERSION } from "../layout.ts";
 import { runScope } from "./scope.ts";
 import { preloadVitest, runSuites, type SuiteRunOptions } from "./suites.ts";
@@ -98,6 +100,14 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     target.readOnly = true;
     target.notes.push("read-only: tests that change the server are skipped");
   }
+  // What earlier runs left on a server that outlives runs (an embedded one is new): removed before any test.
+  const longLived = target.kind !== "reference";
+  if (longLived) {
+    const swept = describeSweep(await sweepEarlierRuns(target));
+    if (swept) target.notes.push(swept);
+  }
+  // The run's messages are found after it by their ids: every one comes after the newest the personas read now.
+  const messagesAfter = longLived && !target.readOnly ? await newestMessageId(target) : undefined;
   const startedAt = new Date();
   // The whole suite, for the run's scope afterwards: imported while the workers run the tests, when this process
   // mostly waits.
@@ -105,8 +115,13 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
   // Should a suite file fail to import, that surfaces at the await below, not as an unhandled rejection meanwhile.
   suite.catch(() => undefined);
   let run;
+  let cleaned;
   try {
     run = await runSuites(target, o);
+    if (messagesAfter !== undefined) {
+      cleaned = await cleanRunMessages(target, messagesAfter);
+      target.notes.push(`the run's messages: ${cleaned.marked} marked read, ${cleaned.deleted} deleted`);
+    }
   } finally {
     await close();
     // The process goes back to the way it met limits before (a library user's next run, a test's next case).
@@ -126,6 +141,8 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     ...(o.strict ? { strict: true } : {}),
     throttle: [throttle.take() ?? { lanes: [] }],
   });
+  // What the run's message clean-up could not do is the run's, not one test's.
+  if (cleaned?.left.length) results.leftovers = [...(results.leftovers ?? []), ...cleaned.left.map((what) => ({ test: "(the run)", what }))];
   const exitCode = results.throttle?.rateLimited ? 2 : results.summary.mustProblems > 0 || run.moduleErrors.length > 0 ? 1 : 0;
   return { results, moduleErrors: run.moduleErrors, exitCode };
 }
