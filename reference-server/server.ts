@@ -136,7 +136,7 @@ function checkOptions(o: ReferenceServerOptions): { level: number; faults: Fault
     throw new ReferenceServerOptionError(`feature level must be an integer from ${MIN_FEATURE_LEVEL} to ${MAX_FEATURE_LEVEL}, got ${String(o.featureLevel)}`);
   }
   const faults = (o.faults ?? []).map((f) => {
-    if (!isFaultId(f)) throw new ReferenceServerOptionError(`unknown fault '${f}' (see reference-server/faults.ts)`);
+    if (!isFaultId(f)) throw new ReferenceServerOptionError(`unknown fault '${f}' (chat-conformance list --faults lists them)`);
     return f;
   });
   for (const [name, v] of [["maxFileUploadSizeMib", o.maxFileUploadSizeMib], ["uploadQuotaMib", o.uploadQuotaMib]] as const) {

@@ -21,7 +21,7 @@ export async function sweepCommand(argv: string[], io: Io): Promise<number> {
   if (from > to) throw new UsageError(`--from ${from} is above --to ${to}`);
   const workers = intOption("workers", values.workers, 1, 64) ?? Math.max(1, availableParallelism());
   const faults = values.fault ?? [];
-  for (const f of faults) if (!isFaultId(f)) throw new UsageError(`unknown fault '${f}' (chat-conformance list --json lists each test's clauses; faults are named by clause)`);
+  for (const f of faults) if (!isFaultId(f)) throw new UsageError(`unknown fault '${f}' (chat-conformance list --faults lists them)`);
   await checkFilterOption(values.filter);
   const outDir = checkOutDir("--out", values.out ?? SWEEP_OUT, ["sweep.json", "sweep.html"]);
   const startedAt = new Date();

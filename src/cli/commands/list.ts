@@ -1,5 +1,6 @@
 /**
- * `chat-conformance list`: the catalog's clauses (or its conflicts), filtered, as text or JSON, with coverage.
+ * `chat-conformance list`: the catalog's clauses (or its conflicts, operations, event coverage or the reference
+ * server's faults), filtered, as text or JSON, with coverage.
  * Its options, and their help, are the table of src/cli/specs/list.ts.
  */
 import { catalog as loadCatalog, type Catalog } from "../../catalog/catalog.ts";
@@ -45,6 +46,7 @@ interface Filters {
   untested: boolean;
   conflicts: boolean;
   events: boolean;
+  faults: boolean;
   results: string[];
   json: boolean;
 }
@@ -67,7 +69,11 @@ function parseFlags(argv: string[]) {
 
 function parseFilters(argv: string[], cat: Catalog): Filters {
   const values = parseFlags(argv);
-  if ([values.conflicts, values.operations, values.events].filter(Boolean).length > 1) throw new UsageError("--conflicts, --operations and --events list different things: give one");
+  if ([values.conflicts, values.operations, values.events, values.faults].filter(Boolean).length > 1) throw new UsageError("--conflicts, --operations, --events and --faults list different things: give one");
+  if (values.faults) {
+    const others = (["fl", "release", "tag", "untested", "product", "results"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
+    if (others.length) throw new UsageError(`--faults takes only --area and --json, not --${others.join(", --")}`);
+  }
   if (values.results?.length && !values.events) throw new UsageError("--results goes with --events");
   if (values.events) {
     const others = (["fl", "release", "area", "tag", "untested", "product"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
@@ -98,6 +104,7 @@ function parseFilters(argv: string[], cat: Catalog): Filters {
     untested: values.untested ?? false,
     conflicts: values.conflicts ?? false,
     events: values.events ?? false,
+    faults: values.faults ?? false,
     results: values.results ?? [],
     json: values.json ?? false,
   };
@@ -186,6 +193,8 @@ export async function listCommand(argv: string[], io: ListIo, tests: TestInfo[])
     return 2;
   }
   if (filters.events) return (await import("./list-events.ts")).printEvents(cat, filters.results, filters.json, io);
+  // The reference server's faults, loaded only for this listing.
+  if (filters.faults) return (await import("./list-faults.ts")).printFaults(cat, filters.area, filters.json, io);
   if (filters.operations) await printOperations(filters, io);
   else if (filters.conflicts) printConflicts(cat, filters, io);
   else printClauses(cat, filters, tests, io);

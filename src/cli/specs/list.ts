@@ -5,14 +5,16 @@ import { defineCommand } from "../options.ts";
 export const LIST = defineCommand({
   name: "list",
   summary: "list the catalog's clauses (or its conflicts), filtered, with the tests that cover them",
-  usage: ["[--fl N] [--release R] [--area A] [--tag T] [--untested] [--json]", "--conflicts [--fl N] [--json]", "--operations [--fl N] [--product chat|zulip] [--json]", "--events [--results FILE]... [--json]"],
+  usage: ["[--fl N] [--release R] [--area A] [--tag T] [--untested] [--json]", "--conflicts [--fl N] [--json]", "--operations [--fl N] [--product chat|zulip] [--json]", "--events [--results FILE]... [--json]", "--faults [--area A] [--json]"],
   description:
     "Lists the catalog's clauses, one a line with a footer of counts and test coverage, or as one JSON array.\nThe filters combine.\n" +
     "--operations lists instead the endpoints the reference server serves at level --fl N (default: the last level), under\n" +
     "the names of --product (zulip: the real product's paths, as `serve --product zulip` serves them), with the level each appeared.\n" +
     "--events lists the state invariant's coverage: every event type and op of the catalog and the client-side model,\n" +
     "whether the model reduces it, and, from runs' results.json (--results, default reports/latest/results.json when it\n" +
-    "exists), whether an action produced it and the levels at which register + events = refetch was verified.",
+    "exists), whether an action produced it and the levels at which register + events = refetch was verified.\n" +
+    "--faults lists the reference server's named faults (what `run --fault ID` takes): each one's id, the clause it breaks\n" +
+    "and its area, what it does, and the level its self-test runs it at when that is not the last.",
   options: {
     fl: { type: "string", value: "N", description: "clauses introduced or ended at level N" },
     release: { type: "string", value: "R", description: `clauses whose level belongs to release R (${RELEASES.join(", ")})` },
@@ -23,6 +25,7 @@ export const LIST = defineCommand({
     operations: { type: "boolean", description: "the endpoints the reference server serves at --fl N, instead of clauses" },
     product: { type: "string", value: "NAME", default: "chat", description: "with --operations: chat, or zulip for the real product's paths" },
     events: { type: "boolean", description: "the state invariant's event coverage, instead of clauses" },
+    faults: { type: "boolean", description: "the reference server's faults (for run --fault), with the clause and area each breaks" },
     results: { type: "string", value: "FILE", multiple: true, description: "with --events: a run's results.json (repeatable: one per level)" },
     json: { type: "boolean", description: "one JSON array instead of text" },
   },
