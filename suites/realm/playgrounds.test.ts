@@ -16,15 +16,15 @@ import { needOffered, parameterSince } from "../support/optional-endpoints.ts";
 const CLAUSE = "fl153.events.state-consistency";
 const NEEDS = { needs: ["administrator", "member"] as ("administrator" | "member")[] };
 
-/** POST /realm/playgrounds with url_template, or with url_prefix where the server asks for that instead. */
 /** The level at which POST /realm/playgrounds takes url_template instead of url_prefix (Zulip's API description). */
 const URL_TEMPLATE_LEVEL = parameterSince("add-code-playground", "url_template") ?? 0;
 
+/** A playground's URL in the level's own parameter: url_template from its level, url_prefix before. */
+const urlOf = (t: TestContext, base: string) => (t.target.featureLevel >= URL_TEMPLATE_LEVEL ? { url_template: `${base}{code}` } : { url_prefix: base });
+
+/** POST /realm/playgrounds as the administrator. */
 async function addPlayground(t: TestContext, name: string, language: string): Promise<ApiResponse> {
-  const admin = t.api("administrator");
-  // The level's own parameter: url_template from its level, url_prefix before.
-  if (t.target.featureLevel >= URL_TEMPLATE_LEVEL) return admin.post("/realm/playgrounds", { name, pygments_language: language, url_template: "https://play.example/run?code={code}" });
-  return admin.post("/realm/playgrounds", { name, pygments_language: language, url_prefix: "https://play.example/run?code=" });
+  return t.api("administrator").post("/realm/playgrounds", { name, pygments_language: language, ...urlOf(t, "https://play.example/run?code=") });
 }
 
 const listed = (id: number) => (e: Record<string, unknown>) => (Array.isArray(e.realm_playgrounds) && e.realm_playgrounds.some((p) => (p as { id?: unknown }).id === id) ? null : "without the playground");
@@ -47,7 +47,7 @@ behaviour(CLAUSE, "a code playground added and removed: realm_playgrounds events
   const { body } = await t.register("member", { fetch_event_types: ["realm_playgrounds"], event_types: ["heartbeat"] });
   const seen = t.expect.schema(z.array(Playground), t.expect.present(body, "realm_playgrounds"), undefined, "register realm_playgrounds");
   t.expect.ok(seen.some((p) => p.id === id), `a member's register realm_playgrounds to list playground ${id}`, seen.map((p) => p.id));
-  t.expect.error(await t.api("member").post("/realm/playgrounds", { name: `${name} 2`, pygments_language: language, url_template: "https://play.example/x?c={code}" }), 400, "UNAUTHORIZED_PRINCIPAL");
+  t.expect.error(await t.api("member").post("/realm/playgrounds", { name: `${name} 2`, pygments_language: language, ...urlOf(t, "https://play.example/x?c=") }), 400, "UNAUTHORIZED_PRINCIPAL");
 
   t.expect.success(await t.api("administrator").delete(`/realm/playgrounds/${id}`), "DELETE /realm/playgrounds/{playground_id}");
   const [removed] = await queue.until([eventOf("realm_playgrounds", (e) => (listed(id)(e) === null ? "still with the playground" : null))]);
