@@ -216,6 +216,38 @@ function proxyWithCommand(doc, member) {
   return "proxy -- CMD ran the client through it and exited with its code (0, 3; 2 for a missing command)";
 }
 const examples = readmeExamples();
+await stepAsync("personas create from an owner-only serve, run --target with CC_PERSONAS, personas remove", async () => {
+  // A server implementer's start: one owner account. create makes the other six and the channel, and writes the file
+  // (0600); CI passes its contents as CC_PERSONAS; remove deactivates what create made.
+  const seed = { realm: { name: "Solo", string_id: "solo", description: "", empty_topic_display_name: "general chat" }, users: [{ persona: "owner", full_name: "Olga Owner", email: "olga@solo.example", role: 100 }], channels: [] };
+  writeFileSync(join(app, "owner-only.json"), JSON.stringify(seed));
+  const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--seed", "owner-only.json", "--port", "0", "--json", "--heartbeat-seconds", "5"], { cwd: app, env, stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    const line = await new Promise((resolve, reject) => {
+      let buf = "";
+      child.stdout.on("data", (d) => {
+        buf += d;
+        if (buf.includes("\n")) resolve(buf.slice(0, buf.indexOf("\n")));
+      });
+      child.on("exit", (code) => reject(new Error(`serve exited ${code} before printing its line`)));
+      setTimeout(() => reject(new Error("serve printed nothing in 30 s")), 30_000).unref();
+    });
+    const doc = JSON.parse(line);
+    const admin = ["--target", doc.url, "--admin-email", doc.personas.owner.email, "--admin-api-key", doc.personas.owner.apiKey];
+    cli(["personas", "create", ...admin, "--out", "made.json"]);
+    const made = JSON.parse(readFileSync(join(app, "made.json"), "utf8"));
+    const roles = Object.keys(made.personas).join(",");
+    if (roles !== "owner,administrator,moderator,member,secondMember,guest,bot") throw new Error(`made personas ${roles}`);
+    cli(["run", "--target", doc.url, "--filter", "messages/send", "--out", "reports/made"], { env: { ...env, CC_PERSONAS: JSON.stringify(made) } });
+    const r = JSON.parse(readFileSync(join(app, "reports", "made", "results.json"), "utf8"));
+    if ((r.leftovers ?? []).length) throw new Error(`${r.leftovers.length} leftovers`);
+    cli(["personas", "remove", ...admin, "--personas", "made.json"]);
+    return `made ${Object.keys(made.personas).length} personas; ${r.summary.total} tests with them, 0 leftovers; removed`;
+  } finally {
+    child.kill("SIGTERM");
+  }
+});
+
 step("the README's public-API example (example.mjs)", () => {
   if (!examples["example.mjs"]) throw new Error("README.md has no block marked <!-- installed-check: example.mjs -->");
   writeFileSync(join(app, "example.mjs"), examples["example.mjs"]);

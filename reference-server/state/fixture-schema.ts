@@ -25,6 +25,9 @@ export const RealmFixtureSchema = z
           // 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded.
           bot_type: z.number().int().min(1).max(4).optional(),
           bot_owner: z.string().optional(),
+          // The server-granted permission POST /users needs (catalog fl153.users.create-user-permission); unsaid,
+          // owners and administrators hold it.
+          can_create_users: z.boolean().optional(),
         }),
       )
       .min(1),

@@ -16,6 +16,7 @@ export function seedFixture(store: Store, fixture: RealmFixture): void {
   for (const u of fixture.users) {
     const user = store.addUser({ email: u.email, fullName: u.full_name, role: u.role as Role, isBot: u.bot_type !== undefined, botType: u.bot_type ?? null });
     user.persona = u.persona;
+    if (u.can_create_users !== undefined) user.canCreateUsers = u.can_create_users;
     personaIds.set(u.persona, user.id);
   }
   for (const u of fixture.users) {

@@ -20,6 +20,8 @@ export interface User {
   persona?: string;
   /** Set for users created with POST /users: what POST /fetch_api_key checks. */
   password?: string;
+  /** false: the seed withholds the permission POST /users needs (Zulip's can_create_users); unset, administrators hold it. */
+  canCreateUsers?: boolean;
 }
 
 export interface Channel {

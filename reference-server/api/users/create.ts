@@ -6,13 +6,15 @@ import { ROLE } from "../../state/types.ts";
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
- * POST /users (wire §6): an administrator creates a member account → {user_id}. Real servers also need the
- * server-granted can_create_users permission; the new user starts from the organization's setting defaults.
+ * POST /users (wire §6): an administrator with the server-granted can_create_users permission creates a member
+ * account → {user_id}; the new user starts from the organization's setting defaults.
  * Not modelled: subscription to the default channels.
  */
 function createUser(ctx: RequestContext): Record<string, unknown> {
   const { rt, user, params } = ctx;
   if (!rt.access.canAdministerUsers(user)) throw mustBeAdministrator();
+  // The server-granted permission (fl153.users.create-user-permission): a seed may withhold it; unsaid, admins hold it.
+  if (user.canCreateUsers === false) throw badRequest("User not authorized to create users");
   const email = params.str("email").trim();
   const password = params.str("password");
   const fullName = params.str("full_name").trim();

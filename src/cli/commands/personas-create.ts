@@ -103,33 +103,43 @@ export async function createPersonas(s: AdminSession, values: PersonasValues, io
   const stamp = Date.now().toString(36).slice(-5);
   const made: PersonaRole[] = [];
   const notes: string[] = [];
-  for (const role of PERSONA_ROLES) {
-    if (personas[role]) continue;
-    if (role === "owner" && adminRole !== "owner") {
-      notes.push("no owner persona: only an organization owner may make an owner; run with an owner's account, or add one by hand (tests that need it are reported not verifiable)");
-      continue;
-    }
-    const local = `${prefix}-${slug(role)}-${stamp}`;
-    personas[role] = role === "bot" ? await makeBot(s, personas.member ?? personas[adminRole]!, local, `${title(role)} (${prefix})`, created) : await makeUser(s, role, `${local}@${domain}`, `${title(role)} (${prefix})`, created);
-    made.push(role);
-  }
-  await shareChannel(s, channel, personas);
-  const doc = {
+  const documentOf = () => ({
     url: s.url,
     featureLevel: s.featureLevel,
     personas: Object.fromEntries(PERSONA_ROLES.flatMap((r) => (personas[r] ? [[r, personas[r]]] : []))),
     ...(before.serverConfig ? { serverConfig: before.serverConfig } : {}),
     ...(channel !== DEFAULT_CHANNEL ? { organization: { channel } } : {}),
     created,
-  };
-  const text = `${JSON.stringify(doc, null, 2)}\n`;
-  if (values.out !== undefined) {
+  });
+  const write = (): void => {
+    const text = `${JSON.stringify(documentOf(), null, 2)}\n`;
+    if (values.out === undefined) return io.out(text);
     writeFileSync(values.out, text, { mode: 0o600 });
     // The mode of a file that existed is not changed by writing it.
     chmodSync(values.out, 0o600);
-  } else {
-    io.out(text);
+  };
+  const keptAccounts = created.users.length + created.bots.length;
+  try {
+    for (const role of PERSONA_ROLES) {
+      if (personas[role]) continue;
+      if (role === "owner" && adminRole !== "owner") {
+        notes.push("no owner persona: only an organization owner may make an owner; run with an owner's account, or add one by hand (tests that need it are reported not verifiable)");
+        continue;
+      }
+      const local = `${prefix}-${slug(role)}-${stamp}`;
+      personas[role] = role === "bot" ? await makeBot(s, personas.member ?? personas[adminRole]!, local, `${title(role)} (${prefix})`, created) : await makeUser(s, role, `${local}@${domain}`, `${title(role)} (${prefix})`, created);
+      made.push(role);
+    }
+    await shareChannel(s, channel, personas);
+  } catch (e) {
+    // What was made before the refusal is on the server: the file says so, for a second create or for remove.
+    if (e instanceof UsageError && values.out !== undefined && created.users.length + created.bots.length > keptAccounts) {
+      write();
+      throw new UsageError(`${e.message} (the ${made.length} accounts made before it are in ${values.out}: run create again to complete it, or personas remove)`);
+    }
+    throw e;
   }
+  write();
   io.err(`chat-conformance: ${adminRole} is ${s.email}; made ${made.length ? made.join(", ") : "nothing"}${kept.length ? `; kept ${kept.join(", ")}` : ""}; channel '${channel}' with every persona subscribed${values.out !== undefined ? `; wrote ${values.out} (mode 0600: it holds API keys, keep it out of version control)` : ""}`);
   for (const n of notes) io.err(`  note: ${n}`);
   const problems = await personaProblems({ url: s.url, product: s.product, personas, ...(channel !== DEFAULT_CHANNEL ? { organization: { channel } } : {}) });

@@ -29,7 +29,8 @@ export const SERVE = defineCommand({
     "  realm      (required) {name, string_id, description, empty_topic_display_name}; all strings, description may be empty\n" +
     "  users      (required, at least one, one of them an owner) each {persona, full_name, email, role} and, for a bot,\n" +
     "             bot_type (1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded) and optionally bot_owner (a\n" +
-    "             person's persona); role: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest\n" +
+    "             person's persona); role: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest;\n" +
+    "             can_create_users false withholds what POST /users needs (Zulip's can_create_users; default: held)\n" +
     "  channels   (required, may be empty) each {name, description, invite_only, subscribers: [persona, ...]} and\n" +
     "             optionally is_web_public, history_public_to_subscribers (default: not invite_only), is_default\n" +
     "Personas and emails are unique; the printed accounts are keyed by persona. Keys the format lacks are errors\n" +
