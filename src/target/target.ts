@@ -69,7 +69,10 @@ export interface TargetInfo {
  */
 export const isReferenceServer = (t: TargetInfo): boolean => t.kind === "reference" || t.serverConfig?.referenceControl !== undefined;
 
-/** How long a test waits for an idle long-poll to end: the target's heartbeat interval and a margin. */
+/**
+ * How long a test waits for an idle long-poll to end: the target's heartbeat interval and a margin. Used as a
+ * request's timeoutMs or abortAfterMs, it starts when the request goes out: a rate limit's hold comes before.
+ */
 export const longPollBudgetMs = (t: TargetInfo): number => ((t.serverConfig?.heartbeatSeconds ?? 60) + 10) * 1000;
 
 declare module "vitest" {
