@@ -1,4 +1,5 @@
 import { ApiClient, type ApiResponse } from "../client/client.ts";
+import { operationExistsAt } from "../product/operations.ts";
 import type { PersonaRole } from "./personas.ts";
 import type { TargetInfo } from "./target.ts";
 
@@ -108,15 +109,16 @@ export async function sweepEarlierRuns(target: TargetInfo): Promise<EarlierRunsS
   const channelRuns = new Map<number, string>();
   if (manager) {
     await attempt(async () => {
-      const listed = rows(await manager.get("/streams", { include_all: true }), "streams");
-      const all = listed.length ? listed : rows(await manager.get("/streams", { include_all_active: true }), "streams");
+      // The level's own name for "every channel": include_all from FL356, include_all_active before.
+      const all = rows(await manager.get("/streams", target.featureLevel >= 356 ? { include_all: true } : { include_all_active: true }), "streams");
       for (const c of all) {
         const run = earlierRunOf(c.name, target.runId);
         if (run && typeof c.stream_id === "number" && c.is_archived !== true) channelRuns.set(c.stream_id, run);
       }
     });
   }
-  for (const role of roles) {
+  // Only where the level has them: a client that knows its server's level asks for nothing it lacks.
+  for (const role of operationExistsAt("get-scheduled-messages", target.featureLevel) ? roles : []) {
     await attempt(async () => {
       const client = clientOf(role);
       for (const m of rows(await client.get("/scheduled_messages"), "scheduled_messages")) {
@@ -136,7 +138,7 @@ export async function sweepEarlierRuns(target: TargetInfo): Promise<EarlierRunsS
       if (!run || g.deactivated === true || g.is_system_group === true) continue;
       const creator = roles.find((r) => target.personas[r]!.userId === g.creator_id);
       const by = manager ?? (creator ? clientOf(creator) : undefined);
-      await take("group", String(g.name), run, by ? () => deactivateGroup(by, Number(g.id)) : null);
+      await take("group", String(g.name), run, by ? () => deactivateGroup(by, Number(g.id), target.featureLevel) : null);
     }
   });
 
@@ -174,8 +176,7 @@ function dueBetweenPersonas(m: Row, personaIds: ReadonlySet<number>): string | n
   return to.length && to.every((id) => typeof id === "number" && personaIds.has(id)) ? UNNAMED_RUN : null;
 }
 
-/** Deactivates a group (FL294), or deletes it where there is no deactivation. */
-async function deactivateGroup(client: ApiClient, id: number): Promise<ApiResponse> {
-  const res = await client.post(`/user_groups/${id}/deactivate`);
-  return res.status === 404 ? client.delete(`/user_groups/${id}`) : res;
+/** Deactivates a group (FL294), or deletes it at a level with no deactivation. */
+async function deactivateGroup(client: ApiClient, id: number, level: number): Promise<ApiResponse> {
+  return level >= 294 ? client.post(`/user_groups/${id}/deactivate`) : client.delete(`/user_groups/${id}`);
 }
