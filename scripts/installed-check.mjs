@@ -114,6 +114,18 @@ step("chat-conformance list --json", () => {
   if (!Array.isArray(clauses) || clauses.length < 400) throw new Error(`listed ${clauses.length} clauses`);
   return `${clauses.length} clauses`;
 });
+step("the package's LICENSE, list --faults, and an --out that cannot be one (exit 2 before any work)", () => {
+  const pkg = join(app, "node_modules", "chat-conformance");
+  if (!/Apache License\s+Version 2\.0/.test(readFileSync(join(pkg, "LICENSE"), "utf8"))) throw new Error("no Apache-2.0 LICENSE in the package");
+  const faults = JSON.parse(cli(["list", "--faults", "--json"]).stdout);
+  if (!Array.isArray(faults) || faults.length < 100 || faults.some((f) => !f.clause || !f.area)) throw new Error(`list --faults gave ${faults.length} faults`);
+  writeFileSync(join(app, "a-file"), "");
+  for (const args of [["run", "--out", "a-file"], ["compare", "x.json", "y.json", "--out", "a-file"], ["sweep", "--out", "a-file/sub"]]) {
+    const r = cli(args, { expectCode: 2, timeout: 60_000 });
+    if (r.stderr.trim().split("\n").length !== 1 || !/--out a-file/.test(r.stderr)) throw new Error(`${args.join(" ")}: ${r.stderr}`);
+  }
+  return `${faults.length} faults listed`;
+});
 step("chat-conformance run (embedded reference server)", () => {
   cli(["run"]);
   for (const f of ["results.json", "index.html", "junit.xml", "badge.json", "badge.svg"]) if (!existsSync(join(app, "reports", "latest", f))) throw new Error(`reports/latest/${f} not written under the current directory`);

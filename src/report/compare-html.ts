@@ -71,17 +71,23 @@ function runCards(c: Comparison): string {
 <p class="muted">Score: each clause scores the share of its tests that passed, each area the mean of its clauses, a run the mean of its areas (n/a, skipped and not verifiable tests do not count), as the Interop dashboard of web-platform-tests does.</p></section>`;
 }
 
-function cell(x: Cell, run: ComparedRun): string {
-  if (x.status === null) return `<td class="x s-absent" title="not in this run">—</td>`;
+/** "[2] later": a run's name as its column heads it, which a phone shows in each cell instead (the head is hidden). */
+function runName(r: ComparedRun, i: number): string {
+  return `[${i + 1}] ${r.label}`;
+}
+
+function cell(x: Cell, run: ComparedRun, i: number): string {
+  const name = ` data-run="${e(runName(run, i))}"`;
+  if (x.status === null) return `<td class="x s-absent"${name} title="not in this run">—</td>`;
   const n = x.tests > 1 ? ` <span class="n">${x.passed}/${x.counted}</span>` : "";
   const word = e(x.status);
   const inner = run.report && x.open !== null ? `<a href="${e(`${run.report}#t${x.open}`)}">${word}</a>` : word;
-  return `<td class="x ${statusClass(x.status)}">${inner}${n}</td>`;
+  return `<td class="x ${statusClass(x.status)}"${name}>${inner}${n}</td>`;
 }
 
 function row(r: ClauseRow, runs: readonly ComparedRun[]): string {
   const more = r.tests > 1 ? ` <span class="muted">(+${r.tests - 1} test${r.tests === 2 ? "" : "s"})</span>` : "";
-  return `<tr class="c" data-d="${r.differs ? 1 : 0}" data-r="${r.regressed ? 1 : 0}"><th scope="row"><code>${e(r.clause)}</code> <span class="lv">FL ${r.level} · ${e(r.strength)}${r.regressed ? ` · <span class="bad">regressed</span>` : ""}</span><div class="ttl">${e(r.title)}${more}</div></th>${r.cells.map((x, i) => cell(x, runs[i]!)).join("")}</tr>`;
+  return `<tr class="c" data-d="${r.differs ? 1 : 0}" data-r="${r.regressed ? 1 : 0}"><th scope="row"><code>${e(r.clause)}</code> <span class="lv">FL ${r.level} · ${e(r.strength)}${r.regressed ? ` · <span class="bad">regressed</span>` : ""}</span><div class="ttl">${e(r.title)}${more}</div></th>${r.cells.map((x, i) => cell(x, runs[i]!, i)).join("")}</tr>`;
 }
 
 function matrix(c: Comparison): string {
@@ -101,7 +107,7 @@ function matrix(c: Comparison): string {
     const per = c.runs.map((_, i) => {
       const counted = rows.filter((r) => r.cells[i]!.counted > 0);
       const pass = counted.filter((r) => r.cells[i]!.passed === r.cells[i]!.counted).length;
-      return `<td class="gs">${counted.length ? `${pass}/${counted.length}` : "–"}</td>`;
+      return `<td class="gs" data-run="${e(runName(c.runs[i]!, i))}">${counted.length ? `${pass}/${counted.length}` : "–"}</td>`;
     });
     return `<tbody class="grp"><tr class="gh"><th scope="rowgroup"><span class="rel">${e(release)}</span>${range ? ` <span class="muted">FL ${range.first}–${range.last}</span>` : ""} · ${e(area)} <span class="count" data-total="${rows.length}">${rows.length} clause${rows.length === 1 ? "" : "s"}</span></th>${per.join("")}</tr>
 ${rows.map((r) => row(r, c.runs)).join("\n")}</tbody>`;
@@ -142,7 +148,21 @@ td.s-absent { color: #9aa3ad; background: #fafbfc; }
 .legend { margin: 10px 0 0; font-size: 12.5px; }
 .empty { padding: 24px; text-align: center; color: var(--muted); background: var(--soft); border-radius: 8px; }
 footer { margin-top: 24px; color: var(--muted); font-size: 12.5px; text-align: center; }
-@media (max-width: 640px) { main { padding: 12px 10px 32px; } .card { padding: 14px 12px; } .matrix th[scope="row"] { width: 180px; } }
+/* A phone: each clause becomes a card, its words on top and every run's cell under them side by side, each cell
+   named by its run (the column heads are hidden), so that the runs that differ are all on screen at once rather
+   than behind a sticky clause column the width of the screen. */
+@media (max-width: 640px) {
+  main { padding: 12px 10px 32px; } .card { padding: 14px 12px; }
+  .scroll { overflow-x: visible; }
+  .matrix, .matrix tbody { display: block; width: 100%; border: 0; }
+  .matrix thead { display: none; }
+  .matrix tbody[hidden], .matrix tr.c[hidden] { display: none; }
+  .matrix tr.c, .matrix tr.gh { display: grid; grid-template-columns: repeat(auto-fill, minmax(104px, 1fr)); gap: 3px; padding: 8px 0; }
+  .matrix tr.c > th, .matrix tr.gh > th { grid-column: 1 / -1; position: static; width: auto; max-width: none; min-width: 0; border-right: 0; padding: 0 2px 2px; }
+  .matrix td.x, .matrix td.gs { display: block; min-width: 0; white-space: normal; overflow-wrap: anywhere; border-left: 0; border-radius: 4px; padding: 4px 6px; }
+  .matrix td.x::before, .matrix td.gs::before { content: attr(data-run); display: block; font-size: 11px; font-weight: 400; opacity: .75; overflow-wrap: anywhere; }
+  .matrix tr.gh { background: var(--soft); border-top: 1px solid var(--line); padding: 6px 4px; }
+}
 `;
 
 /** Filters over the clause rows; it reads only the data-* attributes and text already in the page. */

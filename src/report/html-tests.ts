@@ -77,8 +77,9 @@ function withoutPropertyCase(t: TestResult): string | undefined {
 /** A failing property's case: the counterexample, what replays it, and the run command that does. */
 function propertyCase(t: TestResult, p: NonNullable<TestResult["property"]>): string {
   const facts = `<p class="meta">seed <code>${p.seed}</code> · path <code>${e(p.path || "(none)")}</code> · after ${p.runs} run${p.runs === 1 ? "" : "s"}</p>`;
-  const replay = `chat-conformance run --seed ${p.seed} --filter ${t.file}`;
-  return `<div class="lbl">Counterexample</div><pre class="cx">${e(truncate(p.counterexample, MAX_BODY))}</pre>${facts}${copyBox("Replay", replay, `<p class="muted">with the run's own target options (CC_SEED=${p.seed} for npm test)</p>`)}`;
+  // --seed=N, not --seed N: a negative seed after a space reads as an option.
+  const replay = `chat-conformance run --seed=${p.seed} --filter ${t.file}`;
+  return `<div class="lbl">Counterexample</div><pre class="cx">${e(truncate(p.counterexample, MAX_BODY))}</pre>${facts}${copyBox("Replay", replay, `<p class="meta">with the run's own target options (CC_SEED=${p.seed} for npm test)</p>`)}`;
 }
 
 function failure(p: FailureParts): string {

@@ -49,6 +49,8 @@ export interface PageGlobals {
     elementFromPoint(x: number, y: number): PageElement | null;
   };
   innerHeight: number;
+  innerWidth: number;
+  getComputedStyle(el: PageElement, pseudo?: string): { content: string };
   location: { hash: string };
   navigator: { clipboard: { readText(): Promise<string> } };
   requestAnimationFrame(callback: () => void): number;

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +6,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ComparisonSchema, type Comparison } from "../../src/report/compare-schema.ts";
-import { isProblem } from "../../src/report/format.ts";
+import { formatFailure, propertyCaseLine } from "../../src/expect/failure.ts";
+import { isProblem, pct } from "../../src/report/format.ts";
 import { ResultsSchema, type Results, type TestResult } from "../../src/report/schema.ts";
 import { writeReports } from "../../src/report/write.ts";
 import { exampleResults, results } from "../report/fixtures.ts";
@@ -46,7 +47,46 @@ function passingRun(): Results {
     const { message: _m, curl: _c, remedy: _r, ...rest } = t;
     return { ...rest, status: "pass", exchanges: [] };
   });
-  return results(tests, { target: { ...ex.target, faults: [], notes: [] }, coverage: ex.coverage, verifiedLevel: 250 });
+  // The share the headline shows beside the level: the distinct clauses its passing tests verified, of the testable ones.
+  const verified = new Set(tests.filter((t) => t.status === "pass").flatMap((t) => t.clauses)).size;
+  return results(tests, { target: { ...ex.target, faults: [], notes: [] }, coverage: ex.coverage, verifiedLevel: 250, verifiedShare: { verified, applicable: ex.coverage.testable } });
+}
+
+/** The blocked property test the example run gains: its step failed with a curl line, its case in its own field. */
+const PROPERTY = { counterexample: '[{"actor":"member","channel":"private"},{"actor":"guest","channel":"public"}]', seed: -1234567, path: "4:1:0", runs: 12 };
+
+/**
+ * The example run (problems, one test not verifiable) with a property test blocked by a failing prerequisite: the
+ * message ends with the step's curl line, and then the case's own line, which used to end up on the curl line.
+ */
+function exampleWithProperty(): Results {
+  const ex = exampleResults();
+  const x = { method: "POST", url: "http://127.0.0.1:9991/api/v1/users/me/subscriptions", requestHeaders: {}, requestBody: "subscriptions=%5B%7B%22name%22%3A%22cc-p%22%7D%5D&invite_only=true", status: 500, responseBody: '{"result":"error","msg":"boom"}' };
+  const step = formatFailure({ id: "fl153.channels.create-by-subscribing", says: "Subscribing to a channel name that does not exist creates the channel." }, "success", 'HTTP 500 result "error"', x);
+  const blocked: TestResult = {
+    id: "fl153.messages.access-private-channel#property",
+    title: "who may read a private channel's messages (property)",
+    file: "suites/messages/access-property.test.ts",
+    clauses: ["fl153.messages.access-private-channel"],
+    level: 153,
+    area: "messages",
+    strength: "must",
+    tags: ["access"],
+    status: "blocked",
+    failedClause: "fl153.channels.create-by-subscribing",
+    message: `prerequisite failed: subscribe to a private channel\n${step}\n${propertyCaseLine(PROPERTY)}`,
+    property: PROPERTY,
+    exchanges: [x],
+    durationMs: 120,
+  };
+  // As buildResults places it: the first failure is the clause whose step failed, in the test it blocked.
+  return results([...ex.tests, blocked], { target: ex.target, coverage: ex.coverage, verifiedLevel: null, firstFailure: { clause: "fl153.channels.create-by-subscribing", level: 153, test: blocked.id } });
+}
+
+/** Whether bash can parse a line (bash -n: read, never run). */
+function bashParses(line: string): { ok: boolean; err: string } {
+  const r = spawnSync("bash", ["-n", "-c", line], { encoding: "utf8" });
+  return { ok: r.status === 0, err: r.stderr };
 }
 
 /** The passing run narrowed as a filter and --read-only would: tests left out, skipped, one not verifiable. */
@@ -90,7 +130,7 @@ interface Opened {
 let browser: Browser;
 let dir: string;
 const shots: string[] = [];
-const reports: Record<"passing" | "faulty" | "partial" | "target" | "later", string> = { passing: "", faulty: "", partial: "", target: "", later: "" };
+const reports: Record<"passing" | "faulty" | "partial" | "target" | "later" | "example", string> = { passing: "", faulty: "", partial: "", target: "", later: "", example: "" };
 let compareDir = "";
 let faultyDoc: Results;
 
@@ -191,6 +231,7 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
     for (const k of Object.keys(reports) as (keyof typeof reports)[]) reports[k] = join(dir, k);
     writeReports(reports.passing, passingRun());
     writeReports(reports.partial, partialRun());
+    writeReports(reports.example, exampleWithProperty());
     // Two real runs, each kept small with --filter: the embedded server with faults, and `serve` through --target.
     const serve = await serveChild([], ROOT);
     try {
@@ -376,6 +417,91 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
     }
   });
 
+  it("'N tests not verifiable here' leads to them grouped by remedy, each opening its row though the list starts at the problems; tiles count the tests that apply", async () => {
+    const doc = exampleWithProperty();
+    const { page, context, problems } = await open(join(reports.example, "index.html"));
+    expect((await listState(page)).status).toBe("problems");
+    const link = page.locator(`.headline a[href="#unverifiable"]`);
+    expect(await link.innerText()).toBe("1 test not verifiable here");
+    await link.click();
+    const section = page.locator("#unverifiable");
+    const box = await section.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, height: (globalThis as unknown as PageGlobals).innerHeight };
+    });
+    expect(box.top, "the section is scrolled to").toBeGreaterThanOrEqual(-1);
+    expect(box.top).toBeLessThan(box.height / 2);
+    const unverifiable = doc.tests.filter((t) => t.status === "unverifiable");
+    expect(await section.innerText()).toContain(unverifiable[0]!.remedy!);
+    await shot(page, "example-unverifiable-1280");
+    // Its test opens in the list, which hid it (the filter showed only the problems).
+    await section.locator("a[href^='#t']").first().click();
+    const id = `t${doc.tests.indexOf(unverifiable[0]!)}`;
+    const at = await placement(page, id);
+    expect(at.onTop && at.top >= at.barBottom && at.top < at.height).toBe(true);
+    expect(await page.locator(`#${id} .remedy`).innerText()).toContain(unverifiable[0]!.remedy!);
+    await expectCountsFollow(page);
+
+    // Tiles: the share of each status among the tests that apply (n/a on its own tile, in no share).
+    const applies = doc.summary.total - doc.summary.byStatus["n/a"]!;
+    expect(await page.locator(".tile.s-pass").innerText()).toBe(`${doc.summary.byStatus.pass} / ${applies}\npass\n${pct(doc.summary.byStatus.pass!, applies)}`);
+    expect(await page.locator(".tile.s-na").innerText()).toBe(`${doc.summary.byStatus["n/a"]} of ${doc.summary.total}\nn/a\nnot applicable`);
+    await page.locator(".tiles").scrollIntoViewIfNeeded();
+    await shot(page, "example-tiles-1280");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a blocked property test: Copy gives a curl line bash parses and nothing else, Replay a run command; the case shows apart", async () => {
+    const doc = exampleWithProperty();
+    const i = doc.tests.findIndex((t) => t.property !== undefined);
+    for (const viewport of [WIDE, PHONE]) {
+      const { page, context, problems } = await open(join(reports.example, "index.html"), viewport);
+      await page.click(`#f-q`);
+      await page.fill("#f-q", "access-private-channel#property");
+      await page.evaluate((id) => {
+        (globalThis as unknown as PageGlobals).location.hash = id;
+      }, `t${i}`);
+      const row = page.locator(`#t${i}`);
+      await expect.poll(() => row.locator("details").evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(true);
+      const copies = row.locator("button.copy");
+      expect(await copies.count()).toBe(2);
+      await copies.nth(0).click();
+      await expect.poll(() => copies.nth(0).textContent()).toBe("Copied");
+      const curl = await page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.readText());
+      expect(curl).toMatch(/^curl -sS -X POST 'http:\/\/127\.0\.0\.1:9991\/api\/v1\/users\/me\/subscriptions'/);
+      expect(curl).not.toContain("counterexample");
+      expect(bashParses(curl)).toEqual({ ok: true, err: "" });
+      await copies.nth(1).click();
+      await expect.poll(() => copies.nth(1).textContent()).toBe("Copied");
+      const replay = await page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.readText());
+      expect(replay).toBe(`chat-conformance run --seed=${PROPERTY.seed} --filter suites/messages/access-property.test.ts`);
+      expect(bashParses(replay).ok).toBe(true);
+      expect(await row.locator("pre.cx").innerText()).toBe(PROPERTY.counterexample);
+      expect(await row.innerText()).toContain(`seed ${PROPERTY.seed} · path ${PROPERTY.path} · after ${PROPERTY.runs} runs`);
+      if (viewport === PHONE) await expectNoSideScroll(page);
+      await row.scrollIntoViewIfNeeded();
+      await shot(page, `property-blocked-${viewport.width}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("the verified level shows its share of the applicable clauses in the headline, at 1280 and 390 px", async () => {
+    const doc = passingRun();
+    for (const viewport of [WIDE, PHONE]) {
+      const { page, context, problems } = await open(join(reports.passing, "index.html"), viewport);
+      const level = page.locator(".headline .level");
+      const share = `${pct(doc.verifiedShare!.verified, doc.verifiedShare!.applicable)} of applicable clauses verified (${doc.verifiedShare!.verified} of ${doc.verifiedShare!.applicable})`;
+      expect((await level.innerText()).replace(/\s+/g, " ")).toBe(`Conforms through FL 250 — ${share}`);
+      expect(await level.locator(".share").isVisible()).toBe(true);
+      if (viewport === PHONE) await expectNoSideScroll(page);
+      await shot(page, `passing-share-${viewport.width}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("compare.html: runs as columns with verified level and score, clauses by release and area, differs and regressed filters, links into each run's report", async () => {
     const c: Comparison = ComparisonSchema.parse(JSON.parse(readFileSync(join(compareDir, "compare.json"), "utf8")));
     expect(c.runs.map((r) => r.label)).toEqual(["target", "later", "faulty"]);
@@ -458,9 +584,27 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
     expect(problems).toEqual([]);
     await context.close();
 
+    // At 390 px every run's cell of every differing clause is on screen at once, each named by its run.
     const phone = await open(join(compareDir, "compare.html"), PHONE);
     await expectNoSideScroll(phone.page);
+    const cells = await phone.page.evaluate(() => {
+      const w = globalThis as unknown as PageGlobals;
+      return [...w.document.querySelectorAll("tr.c")]
+        .filter((r) => r.checkVisibility())
+        .map((r) =>
+          [...r.querySelectorAll("td.x")].map((x) => {
+            const b = x.getBoundingClientRect();
+            return { left: b.left, right: b.left + b.width, run: w.getComputedStyle(x, "::before").content, width: w.innerWidth };
+          }),
+        );
+    });
+    expect(cells.length).toBe(c.clauses.filter((r) => r.differs).length);
+    for (const row of cells) {
+      expect(row.map((x) => x.run)).toEqual(c.runs.map((r, i) => `"[${i + 1}] ${r.label}"`));
+      for (const x of row) expect(x.left >= 0 && x.right <= x.width, `a cell at ${x.left}–${x.right} of ${x.width} px`).toBe(true);
+    }
     await shot(phone.page, "compare-390");
+    await shot(phone.page, "compare-390-full", true);
     expect(phone.problems).toEqual([]);
     await phone.context.close();
   });

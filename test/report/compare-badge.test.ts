@@ -111,9 +111,10 @@ describe("compare: clauses side by side, scores, compare.html and compare.json",
     expect(html).toContain(`<button type="button" class="show" data-show="differs" aria-pressed="true">`);
     expect(html).toContain(`<a href="../one/index.html#t0">pass</a>`);
     expect(html).toContain(`<th scope="col" class="run-col">[1] <a href="../one/index.html">one</a>`);
-    expect(html).toMatch(/<td class="x s-fail">fail<\/td>/);
+    // Each cell carries its run's name, which a phone shows in it (the column heads are hidden there), escaped.
+    expect(html).toMatch(/<td class="x s-fail" data-run="\[2\] &lt;b&gt;two&lt;\/b&gt;">fail<\/td>/);
     expect(html).toContain("<code>fl170.server.&lt;e&gt;</code>");
-    expect(html).toContain(`<td class="x s-absent" title="not in this run">—</td>`);
+    expect(html).toContain(`<td class="x s-absent" data-run="[1] one" title="not in this run">—</td>`);
     const same = renderCompareHtml(compareRuns([{ label: "a", results: one }, { label: "b", results: one }]), { name: "chat-conformance", version: "0.1.0" });
     expect(same).toContain(`data-show="all" aria-pressed="true"`);
   });

@@ -342,7 +342,7 @@ describe("the test list", () => {
     const t = tr({ id: "p", status: "blocked", file: "suites/messages/access-property.test.ts", failedClause: "fl153.channels.subscribe", message: `${blocked}\n${propertyCaseLine(property)}`, property, exchanges: [ex] });
     const html = renderHtml(results([t]));
     const boxes = [...html.matchAll(/<pre class="curl">([^<]*)<\/pre>/g)].map((m) => m[1]!.replace(/&#39;/g, "'"));
-    expect(boxes).toEqual([toCurl(ex), "chat-conformance run --seed 1234 --filter suites/messages/access-property.test.ts"]);
+    expect(boxes).toEqual([toCurl(ex), "chat-conformance run --seed=1234 --filter suites/messages/access-property.test.ts"]);
     expect(html).toContain(`<pre class="cx">[{&quot;actor&quot;:&quot;member&quot;}]</pre>`);
     expect(text(html)).toContain("seed 1234 · path 2:0 · after 3 runs");
     expect(text(html)).toContain("The clause fl153.channels.subscribe Subscribing works.");
