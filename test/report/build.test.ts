@@ -149,6 +149,12 @@ describe("buildResults", () => {
     expect(renderSummary(r)).toContain('counterexample: [{"to":"x"}] (seed -42, path 3:1, after 7 runs; replay: run --seed=-42, or CC_SEED=-42 for npm test)');
   });
 
+  it("tests left out of a clause cited below the catalog's floor are said to start at the floor", () => {
+    const r = build([pass("a", "fl257.server.realm-url")], { notRun: [{ id: "x", clauses: ["fl111.channels.subscription-properties-ignored-parameters"], why: "not selected by the filter (suites/server/)" }] });
+    expect(r.partial?.unverifiedFrom).toBe(111);
+    expect(renderSummary(r)).toContain("Verified: no level verified; applicable tests from FL 153 were not run (partial run)");
+  });
+
   it("a run in which nothing passed verifies nothing, rather than 'conforms through FL 152'", () => {
     const failedFirst = build([meta({ id: "f", clauses: ["fl153.uploads.upload-quota"], status: "fail" })]);
     expect(failedFirst.verifiedLevel).toBeNull();
