@@ -12,6 +12,7 @@ import { holdCacheLock } from "./cache-lock.ts";
 import { filterHere } from "./filter.ts";
 import { ConformanceCollector } from "../report/collector.ts";
 import type { Expectations } from "../report/expectations.ts";
+import type { PersonaRole } from "../target/personas.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { CODE_EXT, CODE_ROOT, suitePathHere, VERSION } from "../layout.ts";
 
@@ -99,8 +100,11 @@ export function preloadVitest(): void {
 async function ownOrganizationsPossible(target: TargetInfo): Promise<boolean> {
   if (target.serverConfig?.referenceControl === undefined || target.readOnly) return false;
   try {
-    await (await startSibling(target)).close();
-    return true;
+    const sibling = await startSibling(target);
+    await sibling.close();
+    // A sibling starts from the target's seed: one seeded with fewer personas than the target's file names would
+    // leave those files' tests not verifiable, where the target itself runs them, one file at a time.
+    return (Object.keys(target.personas) as PersonaRole[]).every((r) => sibling.target.personas[r] !== undefined);
   } catch {
     return false;
   }

@@ -2,7 +2,7 @@ import { ApiClient } from "../../src/client/client.ts";
 import { TEST_HEADER, testHeaderValue } from "../../src/client/test-header.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { HarnessError, UnverifiableError } from "../../src/expect/failure.ts";
-import type { PersonaRole } from "../../src/target/personas.ts";
+import { PERSONA_ROLES, type PersonaRole } from "../../src/target/personas.ts";
 import { SiblingUnreachable, startSibling, type Sibling, type SiblingSettings } from "../../src/target/sibling.ts";
 import type { TargetInfo } from "../../src/target/target.ts";
 
@@ -52,6 +52,15 @@ export async function throwawayOrganization(t: TestContext, settings: ThrowawayS
     throw new HarnessError((e as Error).message);
   }
   const { target } = sibling;
+  // A sibling starts from the target's seed: one seeded without some persona (serve --seed) has none to lend.
+  const missing = PERSONA_ROLES.filter((r) => !target.personas[r]);
+  if (missing.length) {
+    await sibling.close();
+    throw new UnverifiableError({
+      reason: `the throw-away organizations of this server lack the ${missing.join(", ")} persona${missing.length > 1 ? "s" : ""} (they start from its seed, which has no such users)`,
+      remedy: `start serve without --seed, or with a seed that has a user for every persona (${PERSONA_ROLES.join(", ")})`,
+    });
+  }
   return {
     target,
     api: (role) => {
