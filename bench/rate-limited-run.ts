@@ -10,7 +10,7 @@ import type { Results } from "../src/report/schema.ts";
  * any client needs for the busiest persona's requests at that rate (its API requests ÷ 200 per 60 s, or its GET
  * /events × 0.3 s, the larger) — and beside the same run against an unlimited `serve`.
  *
- * A run at 200/60 takes over ten minutes; BENCH_RATE_LIMIT=N/SECONDS (and BENCH_EVENTS_RATE_LIMIT=BURST/SECONDS)
+ * A run at 200/60 takes about nine minutes (the unlimited one beside it two more); BENCH_RATE_LIMIT=N/SECONDS (and BENCH_EVENTS_RATE_LIMIT=BURST/SECONDS)
  * scales it, and the figures say which limit they are of. The built bin runs, as users run it; BENCH_FROM_SOURCE=1
  * runs src/ through tsx.
  */

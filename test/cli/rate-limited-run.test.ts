@@ -13,7 +13,7 @@ import { serveChild } from "../support/serve-child.ts";
  * through FL 372 — with every refused request sent again no sooner than its announced wait, as a newcomer meets it:
  * `run --target URL --personas <serve's --json line>`, the default --rate-limit auto.
  *
- * At Zulip's 200/60 a full run needs over ten minutes (the member alone sends about 1,500 API requests), so here
+ * At Zulip's 200/60 a full run needs about nine minutes (the member alone sends about 1,400 API requests), so here
  * the limit is as tight per request but its window short: 100 in any 2 s, GET /events a burst of 20 and one per
  * 0.1 s. The limit bites many times in a run (each persona's log fills within a second), which is what is proved;
  * `npm run bench` measures the run at 200/60 beside its floor.
