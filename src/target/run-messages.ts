@@ -113,19 +113,22 @@ export async function cleanRunMessages(target: TargetInfo, after: number): Promi
       r.left.push(`the run's messages sent by ${role}: ${(e as Error).message.split("\n")[0]}`);
     }
   }
-  // What the run's own users and bots sent, where the administrator can read it.
+  // What the run's own users and bots sent: the administrator deletes it, found from every persona's view (the
+  // administrator need not be subscribed to the run's channel where they wrote, and it may be archived by now).
   const manager = (["administrator", "owner"] as const).find((role) => target.personas[role]);
   if (manager) {
-    try {
-      const client = clientOf(target, manager);
-      const others = (await messagesAfter(client, after, [])).filter((m) => !deleted.has(m.id as number) && typeof m.sender_id === "number" && !personaIds.has(m.sender_id) && ofRun(m, target.runId, personaIds));
-      await remove(
-        client,
-        others.map((m) => m.id as number),
-      );
-    } catch (e) {
-      r.left.push(`the messages of the run's users: ${(e as Error).message.split("\n")[0]}`);
+    const others = new Set<number>();
+    for (const role of roles) {
+      try {
+        for (const m of await messagesAfter(clientOf(target, role), after, [])) {
+          const id = m.id as number;
+          if (!deleted.has(id) && typeof m.sender_id === "number" && !personaIds.has(m.sender_id) && ofRun(m, target.runId, personaIds)) others.add(id);
+        }
+      } catch (e) {
+        r.left.push(`the messages of the run's users, as ${role} sees them: ${(e as Error).message.split("\n")[0]}`);
+      }
     }
+    await remove(clientOf(target, manager), [...others]);
   }
   for (const [why, n] of refused) r.left.push(`${n} message${n === 1 ? "" : "s"} of the run not deleted: ${why} (marked read)`);
   return r;
