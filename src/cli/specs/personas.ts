@@ -20,7 +20,8 @@ export const PERSONAS = defineCommand({
     "writes the personas document to FILE (mode 0600), or prints it. An existing FILE's working personas are kept.\n" +
     "Keep the file out of version control: in CI put its contents in a secret and pass it as CC_PERSONAS.\n" +
     "remove deactivates the bot and the users that create made (the file's \"created\" list).\n" +
-    "Exits 0 when done, 1 when an account could not be made or removed, 2 on bad input or a refused admin account.",
+    "Exits 0 when done; 1 when the personas made fail run --target's check, or remove could not deactivate one; 2 on\n" +
+    "bad input, an unreachable server, or a refused request (the admin's key, the can_create_users permission).",
   positionals: true,
   options: {
     target: { type: "string", value: "URL", description: "the server" },

@@ -28,7 +28,7 @@ export const RUN = defineCommand({
   options: {
     "feature-level": { type: "string", value: "N", default: String(LAST_LEVEL), description: `the embedded reference server's level (${FIRST_LEVEL}–${LAST_LEVEL})` },
     target: { type: "string", value: "URL", description: "run against the server at URL (with --personas)" },
-    personas: { type: "string", value: "FILE", description: "one account per role, the object `serve --json` prints (needed with --target; --container reads the image's own)" },
+    personas: { type: "string", value: "FILE", description: "one account per role, the object `serve --json` or `personas create` prints (with --target: this, else $CC_PERSONAS holding it; --container reads the image's own)" },
     "assume-fl": { type: "string", value: "N", description: "test as if the target were at level N, whatever it reports" },
     fault: { type: "string", multiple: true, value: "ID", description: "break one clause of the embedded reference server on purpose (repeatable)" },
     out: { type: "string", value: "DIR", default: DEFAULT_OUT, description: "where the reports go" },
