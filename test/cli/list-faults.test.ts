@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalog } from "../../src/catalog/catalog.ts";
 import { listCommand } from "../../src/cli/commands/list.ts";
 import type { ListedFault } from "../../src/cli/commands/list-faults.ts";
-import { FAULT_IDS, faults } from "../../reference-server/faults.ts";
+import { FAULT_IDS, faults, type Fault } from "../../reference-server/faults.ts";
 
 /** `list --faults`: every fault `run --fault ID` takes, with the clause it breaks and that clause's area. */
 async function list(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
@@ -21,7 +21,7 @@ describe("list --faults", () => {
     for (const f of rows) {
       const c = catalog().clause(f.clause);
       expect(c, `${f.id} names a catalog clause`).toBeDefined();
-      expect(f).toMatchObject({ clause: faults[f.id as keyof typeof faults].clause, area: c!.area, clauseLevel: c!.level });
+      expect(f).toMatchObject({ clause: (faults as Record<string, Fault>)[f.id]!.clause, area: c!.area, clauseLevel: c!.level });
     }
     // A fault named apart from its clause (one clause, several ways to break it) says which clause.
     expect(rows.find((f) => f.id === "fl272.uploads.url#download")).toMatchObject({ clause: "fl272.uploads.url", area: "uploads" });

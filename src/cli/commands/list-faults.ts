@@ -1,6 +1,6 @@
 import type { Catalog } from "../../catalog/catalog.ts";
 import { LAST_LEVEL } from "../../catalog/schema.ts";
-import { faults } from "../../../reference-server/faults.ts";
+import { faults, type Fault } from "../../../reference-server/faults.ts";
 
 /** A fault of the reference server as `list --faults --json` prints it. */
 export interface ListedFault {
@@ -20,7 +20,7 @@ export interface ListedFault {
 /** Every named fault of the reference server, by area (in the catalog's order) and id. */
 export function listedFaults(cat: Catalog, area?: string): ListedFault[] {
   const order = new Map(cat.clauses.map((c, i) => [c.id, i]));
-  return Object.entries(faults)
+  return (Object.entries(faults) as [string, Fault][])
     .map(([id, f]): ListedFault => {
       const c = cat.clause(f.clause);
       return { id, clause: f.clause, area: c?.area ?? "unknown", clauseLevel: c?.level ?? null, level: f.level ?? LAST_LEVEL, description: f.description, flips: f.flips ?? null };
