@@ -106,7 +106,10 @@ export function differences(reduced: ClientState, fresh: ClientState, unknowable
         const k = ID_KEYS.find((key) => o[key] !== undefined);
         return k ? `${k}=${JSON.stringify(o[k])}` : undefined;
       };
-      if ([...x, ...y].every((e) => idOf(e) !== undefined)) {
+      // Only where the identity is unique in each list: channel topics in unread_msgs.streams share their
+      // stream_id, and matched by it they would hide every topic's difference but the last one's.
+      const unique = (l: unknown[]) => new Set(l.map(idOf)).size === l.length;
+      if ([...x, ...y].every((e) => idOf(e) !== undefined) && unique(x) && unique(y)) {
         const mx = new Map(x.map((e) => [idOf(e)!, e]));
         const my = new Map(y.map((e) => [idOf(e)!, e]));
         for (const id of new Set([...mx.keys(), ...my.keys()])) walk(mx.get(id), my.get(id), `${path}[${id}]`);
