@@ -135,6 +135,22 @@ describe("serve", () => {
     expect(await stop()).toBe(0);
   });
 
+  it("personas create --out that is a folder is exit 2 before any account is made", async () => {
+    const { doc, stop } = await serve([]);
+    try {
+      const owner = doc.personas.owner!;
+      const r = cli(["personas", "create", "--target", doc.url, "--admin-email", owner.email, "--admin-api-key", owner.apiKey, "--out", scratch]);
+      expect(r.code).toBe(2);
+      expect(r.err.trim()).toBe(`chat-conformance: --out ${scratch}: is a folder; give a file name`);
+      // Nothing was made: the organization still has only its own users.
+      const auth = { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString("base64")}` };
+      const users = ((await (await fetch(`${doc.url}/api/v1/users`, { headers: auth })).json()) as { members: { email: string }[] }).members;
+      expect(users.filter((u) => u.email.startsWith("cc-"))).toEqual([]);
+    } finally {
+      await stop();
+    }
+  });
+
   it("the README's curl session works as written", async () => {
     const { doc, stop } = await serve([]);
     try {

@@ -9,6 +9,7 @@ import { DEFAULT_PERSONA_PREFIX } from "../specs/personas.ts";
 import { UsageError, type Io } from "../usage.ts";
 import { createdOf, type Created } from "./personas-remove.ts";
 import { answer, type AdminSession, type PersonasValues } from "./personas-session.ts";
+import { checkOutFile } from "../out-option.ts";
 
 /** How Zulip grants the permission POST /users needs (a server-level flag no API sets). */
 const GRANT = (email: string) =>
@@ -79,6 +80,8 @@ async function shareChannel(s: AdminSession, name: string, personas: Personas): 
 
 /** `personas create`: completes the personas on the server, checks them, and writes (or prints) the document. */
 export async function createPersonas(s: AdminSession, values: PersonasValues, io: Io): Promise<number> {
+  // Before any account is made: a document that cannot be written would leave them made and unlisted.
+  if (values.out !== undefined) checkOutFile("--out", values.out);
   const prefix = values.prefix ?? DEFAULT_PERSONA_PREFIX;
   if (!/^[a-z0-9][a-z0-9-]{0,30}$/.test(prefix)) throw new UsageError(`--prefix must be 1–31 lowercase letters, digits and -, starting with a letter or digit, got '${prefix}'`);
   const adminRole: PersonaRole | undefined = s.me.role === 100 ? "owner" : s.me.role === 200 ? "administrator" : undefined;
