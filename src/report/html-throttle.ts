@@ -30,7 +30,7 @@ export function renderThrottle(r: Results): string {
 ${stopped}
 <p>${e(line)}; <code>--rate-limit ${e(t.setting)}</code>, <code>--max-wait ${t.maxWaitSeconds}</code>. Times waited are per worker process, summed.</p>
 <details><summary>Requests by persona</summary>
-<table class="grid-table"><thead><tr><th scope="col">Persona</th><th scope="col">Requests</th><th scope="col">API</th><th scope="col">GET /events</th><th scope="col">Waited</th><th scope="col">Re-sent after 429</th><th scope="col">Most requested</th></tr></thead><tbody>${rows}</tbody></table>
+<div class="scroll"><table class="grid-table"><thead><tr><th scope="col">Persona</th><th scope="col">Requests</th><th scope="col">API</th><th scope="col">GET /events</th><th scope="col">Waited</th><th scope="col">Re-sent after 429</th><th scope="col">Most requested</th></tr></thead><tbody>${rows}</tbody></table></div>
 </details>
 </section>`;
 }
