@@ -54,12 +54,16 @@ function ofRun(m: Row, runId: string, personaIds: ReadonlySet<number>): boolean 
   return typeof m.content === "string" && m.content.includes(`${runId}-`);
 }
 
-/** The messages after `after` the client can read, `narrow` applied, oldest first. */
-async function messagesAfter(client: ApiClient, after: number, narrow: Row[]): Promise<Row[]> {
+/**
+ * The messages after `after` the client can read, `narrow` applied, oldest first. include_anchor is FL155's: an
+ * older server refuses it, so there the anchor is the next id instead (the same messages: ids are integers).
+ */
+async function messagesAfter(client: ApiClient, after: number, narrow: Row[], level: number): Promise<Row[]> {
   const out: Row[] = [];
   let anchor = after;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const res = await client.get("/messages", { anchor, include_anchor: false, num_before: 0, num_after: PAGE, narrow, apply_markdown: false });
+    const from = level >= 155 ? { anchor, include_anchor: false } : { anchor: anchor + 1 };
+    const res = await client.get("/messages", { ...from, num_before: 0, num_after: PAGE, narrow, apply_markdown: false });
     if (!ok(res) || !Array.isArray(res.json?.messages)) break;
     const got = res.json!.messages as Row[];
     out.push(...got);
@@ -93,7 +97,7 @@ export async function cleanRunMessages(target: TargetInfo, after: number): Promi
   for (const role of roles) {
     try {
       const client = clientOf(target, role);
-      const ids = (await messagesAfter(client, after, [{ operator: "is", operand: "unread" }])).filter((m) => ofRun(m, target.runId, personaIds)).map((m) => m.id as number);
+      const ids = (await messagesAfter(client, after, [{ operator: "is", operand: "unread" }], target.featureLevel)).filter((m) => ofRun(m, target.runId, personaIds)).map((m) => m.id as number);
       if (!ids.length) continue;
       const res = await client.post("/messages/flags", { messages: ids, op: "add", flag: "read" });
       if (ok(res)) r.marked += ids.length;
@@ -106,7 +110,7 @@ export async function cleanRunMessages(target: TargetInfo, after: number): Promi
   for (const role of roles) {
     try {
       const client = clientOf(target, role);
-      const own = (await messagesAfter(client, after, [{ operator: "sender", operand: target.personas[role]!.userId }])).map((m) => m.id as number).filter((id) => !deleted.has(id));
+      const own = (await messagesAfter(client, after, [{ operator: "sender", operand: target.personas[role]!.userId }], target.featureLevel)).map((m) => m.id as number).filter((id) => !deleted.has(id));
       for (const id of own) deleted.add(id);
       await remove(client, own);
     } catch (e) {
@@ -120,7 +124,7 @@ export async function cleanRunMessages(target: TargetInfo, after: number): Promi
     const others = new Set<number>();
     for (const role of roles) {
       try {
-        for (const m of await messagesAfter(clientOf(target, role), after, [])) {
+        for (const m of await messagesAfter(clientOf(target, role), after, [], target.featureLevel)) {
           const id = m.id as number;
           if (!deleted.has(id) && typeof m.sender_id === "number" && !personaIds.has(m.sender_id) && ofRun(m, target.runId, personaIds)) others.add(id);
         }
