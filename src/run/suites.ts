@@ -110,6 +110,9 @@ async function ownOrganizationsPossible(target: TargetInfo): Promise<boolean> {
   }
 }
 
+/** The time a test may spend held back by rate limits (--max-wait), beyond its own timeout; none with --rate-limit off. */
+const throttleAllowanceMs = (target: TargetInfo): number => (target.rateLimit && target.rateLimit.mode !== "off" ? target.rateLimit.maxWaitSeconds * 1000 : 0);
+
 /**
  * The conformance suites against one target, through one vitest run. The files that change organization settings
  * run each against an organization of its own beside the others where the target is a reference server; against
@@ -146,8 +149,10 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
     root: CODE_ROOT,
     isolate: false,
     provide: { target, eventsFeed, allure: o.allureResultsDir !== undefined, ownOrganizations, ...(o.expectations ? { expectations: o.expectations } : {}), ...(o.seed !== undefined ? { propertySeed: o.seed } : {}) },
-    testTimeout: 180_000,
-    hookTimeout: 60_000,
+    // A test held back by the target's rate limit may wait up to --max-wait before the run stops as rate-limited
+    // (exit 2): its timeout leaves it that long, so that the verdict is "rate-limited", never a timed-out error.
+    testTimeout: 180_000 + throttleAllowanceMs(target),
+    hookTimeout: 60_000 + throttleAllowanceMs(target),
   };
   const vitest = await startVitest(
     "test",
