@@ -35,6 +35,8 @@ export const bucketOf = (method: string, url: URL): Bucket => (method === "GET" 
  * transfer later, and a re-send on the very instant could still find the limit closed by rounding.
  */
 const RESEND_MARGIN_MS = 5;
+/** The longest wait a request's repeated refusals grow to beyond what they announce. */
+const MAX_BACKOFF_MS = 10_000;
 
 /** What a run could not wait out: the persona, the limit its answers stated, and the wait announced. */
 export interface RateLimitedInfo {
@@ -225,6 +227,7 @@ export class Throttle {
     const personaKey = `${who.origin} ${who.email}`;
     let refusedAt: number | undefined;
     let announcedMs = 0;
+    let refusals = 0;
     for (;;) {
       const exhausted = this.exhausted.get(personaKey);
       if (exhausted) throw new RateLimitedError(exhausted);
@@ -259,7 +262,11 @@ export class Throttle {
         this.rateLimited ??= info;
         throw new RateLimitedError(info);
       }
-      lane.holdUntil = Math.max(lane.holdUntil, refusedAt + announcedMs + RESEND_MARGIN_MS);
+      // A server that refuses again and again with waits of nothing would be asked as fast as it answers: from the
+      // fourth refusal of one request on, the waits grow (never below the announced one).
+      refusals++;
+      const backoffMs = refusals > 3 ? Math.min(MAX_BACKOFF_MS, 100 * 2 ** (refusals - 4)) : 0;
+      lane.holdUntil = Math.max(lane.holdUntil, refusedAt + Math.max(announcedMs, backoffMs) + RESEND_MARGIN_MS);
     }
   }
 

@@ -155,6 +155,17 @@ describe("429 RATE_LIMIT_HIT is waited out and sent again (wire §18)", () => {
     expect(throttle.take()!.lanes[0]).toMatchObject({ requests: 1, limited: 0 });
   });
 
+  it("refusals of one request that announce no wait again and again: the waits grow from the fourth on", async () => {
+    fresh((_req, n) => (n < 5 ? refusal(0) : ok()));
+    const res = await clientOf(new Throttle(auto)).get("/users/me");
+    expect(res.status).toBe(200);
+    const gaps = gapsOf(member.email, "/api/v1/users/me");
+    expect(gaps).toHaveLength(5);
+    // 100 ms after the fourth refusal, 200 ms after the fifth.
+    expect(gaps[3]).toBeGreaterThanOrEqual(100);
+    expect(gaps[4]).toBeGreaterThanOrEqual(200);
+  });
+
   it("a 429 that announces no wait is not the limiter's: it reaches the test", async () => {
     fresh(() => ({ status: 429, body: { result: "error", msg: "slow down", code: "RATE_LIMIT_HIT" } }));
     const res = await clientOf(new Throttle(auto)).get("/users/me");
