@@ -56,7 +56,8 @@ describe("personas create, run with the made file, personas remove (serve seeded
   afterAll(async () => {
     await Promise.all(stops.map((s) => s()));
     rmSync(dir, { recursive: true, force: true });
-  });
+    // A serve that held many runs' queues takes a while to answer them all on the way out, on a busy machine.
+  }, 120_000);
 
   it("makes every persona from the owner's account and writes the file with mode 0600", () => {
     expect(created.code, created.err).toBe(0);
