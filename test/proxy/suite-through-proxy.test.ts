@@ -29,8 +29,11 @@ afterAll(async () => {
         }),
     ),
   );
-  rmSync(work, { recursive: true, force: true });
+  // Kept when a level failed: its serve line, the run's and the proxy's reports are the evidence.
+  if (failed.length === 0) rmSync(work, { recursive: true, force: true });
+  else console.log(`reports of the failed levels (${failed.join(", ")}) kept in ${work}`);
 });
+const failed: number[] = [];
 
 /** `serve --json` at a level: its line (the personas file), once it listens. */
 async function serve(fl: number, dir: string): Promise<{ url: string; personas: string }> {
@@ -80,6 +83,7 @@ describe("the whole suite through the proxy against serve: the run green, the pr
 
   it.each(LEVELS)("FL %i", async (fl) => {
     const o = await outcomes.get(fl)!;
+    failed.push(fl);
     const findings = o.stdout.split("\n").filter((l) => /^(violation|warning) \[/.test(l));
     expect(findings, `the proxy's findings on the suite's own traffic at FL ${fl}`).toEqual([]);
     expect(o.proxy.tests.filter((t) => t.status === "fail").map((t) => t.title)).toEqual([]);
@@ -88,6 +92,7 @@ describe("the whole suite through the proxy against serve: the run green, the pr
     expect(o.code, o.stderr.slice(-2000)).toBe(0);
     // The throw-away organizations' traffic went through the proxy too.
     expect(o.stderr).toMatch(/throw-away organization http:\S+ proxied at http:/);
+    failed.splice(failed.indexOf(fl), 1);
     console.log(`FL ${fl}: ${o.run.summary.total} tests, run and proxy in ${o.seconds.toFixed(0)} s; ${o.proxy.partial.reasons[0]}`);
   }, 900_000);
 });
