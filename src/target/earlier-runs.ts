@@ -91,7 +91,7 @@ export async function sweepEarlierRuns(target: TargetInfo): Promise<EarlierRunsS
     try {
       const res = await remove();
       if (ok(res) || res.status === 404) s.removed[kind] = (s.removed[kind] ?? 0) + 1;
-      else s.left.push(`${kind} ${label}: HTTP ${res.status}`);
+      else s.left.push(`${kind} ${label}: HTTP ${res.status}${typeof res.json?.msg === "string" ? ` ${res.json.msg}` : ""}`);
     } catch (e) {
       s.left.push(`${kind} ${label}: ${(e as Error).message.split("\n")[0]}`);
     }
@@ -128,21 +128,31 @@ export async function sweepEarlierRuns(target: TargetInfo): Promise<EarlierRunsS
     });
   }
 
-  // Groups before the users and channels they may name; each as a persona that may manage it (the manager, else
-  // its creator among the personas).
+  // Channels before groups: a channel's permission settings may name a group, which keeps it in use.
+  for (const [id, run] of channelRuns) await take("channel", String(id), run, manager ? () => manager.delete(`/streams/${id}`) : null);
+
+  // Each group as a persona that may manage it (the manager, else its creator among the personas). A group still in
+  // use as another group's subgroup or setting is refused until that one goes, so refused ones are tried again
+  // while a pass removes any.
   await attempt(async () => {
     const lister = manager ?? (roles[0] ? clientOf(roles[0]) : undefined);
     if (!lister) return;
+    const groups: Array<{ label: string; run: string; remove: (() => Promise<ApiResponse>) | null; answer?: ApiResponse }> = [];
     for (const g of rows(await lister.get("/user_groups"), "user_groups")) {
       const run = earlierRunOf(g.name, target.runId);
       if (!run || g.deactivated === true || g.is_system_group === true) continue;
       const creator = roles.find((r) => target.personas[r]!.userId === g.creator_id);
       const by = manager ?? (creator ? clientOf(creator) : undefined);
-      await take("group", String(g.name), run, by ? () => deactivateGroup(by, Number(g.id), target.featureLevel) : null);
+      groups.push({ label: String(g.name), run, remove: by ? () => deactivateGroup(by, Number(g.id), target.featureLevel) : null });
     }
+    for (let pending = s.readOnly ? [] : groups.filter((g) => g.remove), before = Infinity; pending.length && pending.length < before; ) {
+      for (const g of pending) g.answer = await g.remove!();
+      before = pending.length;
+      pending = pending.filter((g) => !ok(g.answer!) && g.answer!.status !== 404);
+    }
+    // Recorded as take records any removal: its last answer.
+    for (const g of groups) await take("group", g.label, g.run, g.remove && (g.answer ? async () => g.answer! : g.remove));
   });
-
-  for (const [id, run] of channelRuns) await take("channel", String(id), run, manager ? () => manager.delete(`/streams/${id}`) : null);
 
   if (manager) {
     await attempt(async () => {
