@@ -23,17 +23,7 @@ import { ProgressReporter } from "./progress.ts";
 import { DEFAULT_OUT, RUN } from "./specs/run.ts";
 import { REFERENCE_PORT } from "./specs/serve.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
-
-function checkUrl(raw: string): string {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new UsageError(`--target must be an http(s) URL, got '${raw}'`);
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw new UsageError(`--target must be an http(s) URL, got '${raw}'`);
-  return u.origin + u.pathname.replace(/\/+$/, "");
-}
+import { checkUrl } from "./target-url.ts";
 
 /** run's options, from its table (src/cli/specs/run.ts), which also renders `run --help`. */
 type RunValues = Values<typeof RUN.options>;

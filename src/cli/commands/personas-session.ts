@@ -4,6 +4,7 @@ import { detectTarget } from "../../target/detect.ts";
 import type { Values } from "../options.ts";
 import type { PERSONAS } from "../specs/personas.ts";
 import { UsageError } from "../usage.ts";
+import { checkUrl } from "../target-url.ts";
 
 export type PersonasValues = Values<typeof PERSONAS.options>;
 
@@ -28,17 +29,6 @@ function required(values: PersonasValues, name: "target" | "admin-email" | "admi
   const v = values[name];
   if (v === undefined || v.trim() === "") throw new UsageError(`personas ${action} needs --${name}`);
   return v.trim();
-}
-
-function checkUrl(raw: string): string {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new UsageError(`--target must be an http(s) URL, got '${raw}'`);
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw new UsageError(`--target must be an http(s) URL, got '${raw}'`);
-  return u.origin + u.pathname.replace(/\/+$/, "");
 }
 
 /** Connects as the admin account: the server's level and product, and the account's id and role. */
