@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { eventOf } from "../../src/client/events.ts";
 import { behaviour } from "../../src/expect/behaviour.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { UserGroupMembersEvent } from "../../src/schemas/events/user-group.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
 import { eventsThrough } from "../support/events.ts";
+import { groupMarker } from "../support/groups.ts";
 import { freshUser } from "../support/users.ts";
 import { deactivateGroupLater } from "../support/cleanup.ts";
 
@@ -27,14 +27,6 @@ async function freshGroup(t: TestContext, members: number[]): Promise<number> {
   const ref = deactivateGroupLater(t, name, "member");
   ref.id = (await groupNamed(t, name)).id;
   return ref.id;
-}
-
-/** A marker on user_group streams: creating another group sends user_group add after whatever came before. */
-async function groupMarker(t: TestContext) {
-  const name = t.unique("marker-group");
-  await t.must("create a marker group", t.api("member").post("/user_groups/create", { name, description: "marker", members: [t.persona("member").userId] }));
-  deactivateGroupLater(t, name, "member");
-  return eventOf("user_group", (e) => ((e.group as { name?: string } | undefined)?.name === name ? null : "another group"), "add");
 }
 
 const membership = (events: AnyEvent[], op: string, groupId: number, userId: number) =>
