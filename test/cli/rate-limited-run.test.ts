@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ResultsSchema, type Results } from "../../src/report/schema.ts";
 import { CLI } from "../support/cli-entry.ts";
+import { runCli } from "../support/cli-run.ts";
 import { serveChild } from "../support/serve-child.ts";
 
 /**
@@ -22,28 +22,7 @@ import { serveChild } from "../support/serve-child.ts";
 const ROOT = new URL("../../", import.meta.url).pathname;
 const TIMEOUT_MS = 20 * 60_000;
 
-interface Finished {
-  code: number | null;
-  output: string;
-  results: Results;
-}
-
-function run(args: string[], out: string, env: Record<string, string> = {}): Promise<Finished> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, "run", ...args, "--out", out], { cwd: ROOT, env: { ...process.env, ...env } });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      try {
-        resolve({ code, output, results: ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8"))) });
-      } catch (e) {
-        reject(new Error(`run exited ${code} without a valid results.json: ${(e as Error).message}\n${output.slice(-2000)}`));
-      }
-    });
-  });
-}
+const run = runCli;
 
 const dir = mkdtempSync(join(tmpdir(), "cc-rate-limited-"));
 const stops: Array<() => Promise<unknown>> = [];

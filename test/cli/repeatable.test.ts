@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ResultsSchema, type Results } from "../../src/report/schema.ts";
-import { CLI } from "../support/cli-entry.ts";
+import type { Results } from "../../src/report/schema.ts";
+import { runCli } from "../support/cli-run.ts";
 import { serveChild } from "../support/serve-child.ts";
 
 /**
@@ -35,23 +34,8 @@ async function serve(dir: string): Promise<Served> {
   return { url: doc.url, file, stop };
 }
 
-/** One `run --target` against the server: its exit code, output, and results document. */
-function run(served: Served, out: string): Promise<{ code: number | null; output: string; results: Results }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, "run", "--target", served.url, "--personas", served.file, "--out", out], { cwd: ROOT });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      try {
-        resolve({ code, output, results: ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8"))) });
-      } catch (e) {
-        reject(new Error(`run exited ${code} without a valid results.json: ${(e as Error).message}\n${output.slice(-2000)}`));
-      }
-    });
-  });
-}
+/** One `run --target` against the server. */
+const run = (served: Served, out: string) => runCli(["--target", served.url, "--personas", served.file], out);
 
 describe("the suites are repeatable against one long-lived server", () => {
   const dir = mkdtempSync(join(tmpdir(), "cc-repeat-"));
