@@ -133,21 +133,25 @@ step("chat-conformance run (embedded reference server)", () => {
   if (r.verifiedLevel !== 372) throw new Error(`verified level ${r.verifiedLevel}, wanted 372`);
   return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}`;
 });
+/** The one JSON line `serve --json` prints once it listens. */
+function serveLine(child) {
+  return new Promise((resolve, reject) => {
+    let buf = "";
+    child.stdout.on("data", (d) => {
+      buf += d;
+      if (buf.includes("\n")) resolve(buf.slice(0, buf.indexOf("\n")));
+    });
+    child.on("exit", (code) => reject(new Error(`serve exited ${code} before printing its line`)));
+    setTimeout(() => reject(new Error("serve printed nothing in 30 s")), 30_000).unref();
+  });
+}
 await stepAsync("chat-conformance serve --product zulip --json, then run --target against it", async () => {
   // A 5 s heartbeat instead of a real server's 50: the run would otherwise wait out the long one for its heartbeat test.
   // The real product's names on both sides: the server sends them, and the harness, detecting a `zulip` server,
   // speaks them (src/product/names.ts); the repeatable-run test covers serve with the spec's names.
   const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--product", "zulip", "--port", "0", "--json", "--heartbeat-seconds", "5"], { cwd: app, env, stdio: ["ignore", "pipe", "inherit"] });
   try {
-    const line = await new Promise((resolve, reject) => {
-      let buf = "";
-      child.stdout.on("data", (d) => {
-        buf += d;
-        if (buf.includes("\n")) resolve(buf.slice(0, buf.indexOf("\n")));
-      });
-      child.on("exit", (code) => reject(new Error(`serve exited ${code} before printing its line`)));
-      setTimeout(() => reject(new Error("serve printed nothing in 30 s")), 30_000).unref();
-    });
+    const line = await serveLine(child);
     const doc = JSON.parse(line);
     writeFileSync(join(app, "serve.json"), line);
     cli(["run", "--target", doc.url, "--personas", "serve.json", "--out", "reports/serve"]);
@@ -235,15 +239,7 @@ await stepAsync("personas create from an owner-only serve, run --target with CC_
   writeFileSync(join(app, "owner-only.json"), JSON.stringify(seed));
   const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--seed", "owner-only.json", "--port", "0", "--json", "--heartbeat-seconds", "5"], { cwd: app, env, stdio: ["ignore", "pipe", "inherit"] });
   try {
-    const line = await new Promise((resolve, reject) => {
-      let buf = "";
-      child.stdout.on("data", (d) => {
-        buf += d;
-        if (buf.includes("\n")) resolve(buf.slice(0, buf.indexOf("\n")));
-      });
-      child.on("exit", (code) => reject(new Error(`serve exited ${code} before printing its line`)));
-      setTimeout(() => reject(new Error("serve printed nothing in 30 s")), 30_000).unref();
-    });
+    const line = await serveLine(child);
     const doc = JSON.parse(line);
     const admin = ["--target", doc.url, "--admin-email", doc.personas.owner.email, "--admin-api-key", doc.personas.owner.apiKey];
     cli(["personas", "create", ...admin, "--out", "made.json"]);
