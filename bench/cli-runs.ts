@@ -25,7 +25,10 @@ const line = (label: string, value: string) => console.log(`  ${label.padEnd(58)
 
 /** `serve` in a child process; resolves with its --json line once it listens. */
 function serve(): Promise<{ child: ChildProcess; line: string; url: string }> {
-  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--json", "--heartbeat-seconds", "2"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--json", "--heartbeat-seconds", "2"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     let seen = "";
     child.stdout!.on("data", (d: Buffer) => {
@@ -46,12 +49,16 @@ export async function cliRuns(): Promise<void> {
   line("baseline: node starting an empty script", `${baseline.toFixed(0).padStart(6)} ms`);
   for (const args of [["--version"], ["--help"], ["list"], ["run", "--help"], ["serve", "--help"], ["sweep", "--help"]]) {
     const ms = median(Array.from({ length: STARTS }, () => wallOf([BIN, ...args])));
-    line(`chat-conformance ${args.join(" ")}`, `${ms.toFixed(0).padStart(6)} ms  (+${(ms - baseline).toFixed(0)} ms over node)  ${ms < 500 ? "met" : "NOT MET"} (goal < 500 ms)`);
+    line(
+      `chat-conformance ${args.join(" ")}`,
+      `${ms.toFixed(0).padStart(6)} ms  (+${(ms - baseline).toFixed(0)} ms over node)  ${ms < 500 ? "met" : "NOT MET"} (goal < 500 ms)`,
+    );
   }
 
   const out = mkdtempSync(join(tmpdir(), "cc-bench-runs-"));
   try {
-    const runs = (env: NodeJS.ProcessEnv, target: string[] = []) => Array.from({ length: RUNS }, (_, i) => wallOf([BIN, "run", ...target, "--out", join(out, `r${i}`)], env) / 1000);
+    const runs = (env: NodeJS.ProcessEnv, target: string[] = []) =>
+      Array.from({ length: RUNS }, (_, i) => wallOf([BIN, "run", ...target, "--out", join(out, `r${i}`)], env) / 1000);
     const show = (xs: number[]) => `${xs.map((s) => s.toFixed(1)).join(" s, ")} s`;
     const embedded = runs({});
     const bare = runs({ CC_INVARIANT: "off" });

@@ -22,7 +22,15 @@ const stopped = new Promise<void>((resolve) => {
   process.once("SIGINT", resolve);
   process.once("SIGTERM", resolve);
 });
-console.log(JSON.stringify({ url: server.url, featureLevel: server.featureLevel, personas: server.personas, serverConfig: server.serverConfig, ...(history ? { history } : {}) }));
+console.log(
+  JSON.stringify({
+    url: server.url,
+    featureLevel: server.featureLevel,
+    personas: server.personas,
+    serverConfig: server.serverConfig,
+    ...(history ? { history } : {}),
+  }),
+);
 await stopped;
 await server.close();
 process.exit(0);

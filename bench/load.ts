@@ -60,7 +60,15 @@ class Child {
   /** `file`: a child of bench/, run from .bench-build/ (scripts/build-bench.mjs, which `npm run bench` runs first). */
   static start(file: string): Child {
     const path = fileURLToPath(new URL(`../.bench-build/bench/${file.replace(/\.ts$/, ".js")}`, import.meta.url));
-    return new Child(fork(path, [], { execArgv: [...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []), ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])], stdio: ["ignore", "inherit", "inherit", "ipc"] }));
+    return new Child(
+      fork(path, [], {
+        execArgv: [
+          ...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []),
+          ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+        ],
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      }),
+    );
   }
   call<T>(msg: Record<string, unknown>): Promise<T> {
     const id = this.next++;
@@ -79,7 +87,17 @@ interface Load {
   p50: number;
   p99: number;
 }
-async function load(url: string, opts: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; connections?: number; seconds?: number; rewrite?: (path: string) => string }): Promise<Load> {
+async function load(
+  url: string,
+  opts: {
+    method?: "GET" | "POST";
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    seconds?: number;
+    rewrite?: (path: string) => string;
+  },
+): Promise<Load> {
   const rewrite = opts.rewrite;
   const r = await autocannon({
     url,
@@ -125,7 +143,12 @@ export async function runServerLoad(): Promise<void> {
 
   /** The reference server's answer to a request, and the same bytes loaded into the raw baseline. */
   async function replay(path: string, auth: string, method: "GET" | "POST" = "GET", body?: string): Promise<number> {
-    const res = await request(`${api}${path}`, { method, headers: { authorization: auth, ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) }, body, dispatcher: agent });
+    const res = await request(`${api}${path}`, {
+      method,
+      headers: { authorization: auth, ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      body,
+      dispatcher: agent,
+    });
     const bytes = Buffer.from(await res.body.arrayBuffer());
     if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${bytes.toString()}`);
     const headers: Record<string, string> = {};
@@ -135,8 +158,12 @@ export async function runServerLoad(): Promise<void> {
   }
 
   const general = info.channels[0]!;
-  const topicNarrow = [{ operator: "channel", operand: general.id }, { operator: "topic", operand: info.topics[0]! }];
-  const page = (narrow: unknown[], anchor = "newest") => `/messages?anchor=${anchor}&num_before=100&num_after=${anchor === "newest" ? 0 : 100}&narrow=${encodeURIComponent(JSON.stringify(narrow))}`;
+  const topicNarrow = [
+    { operator: "channel", operand: general.id },
+    { operator: "topic", operand: info.topics[0]! },
+  ];
+  const page = (narrow: unknown[], anchor = "newest") =>
+    `/messages?anchor=${anchor}&num_before=100&num_after=${anchor === "newest" ? 0 : 100}&narrow=${encodeURIComponent(JSON.stringify(narrow))}`;
   const narrows: [string, string][] = [
     ["channel + topic, anchor newest", page(topicNarrow)],
     ["is:unread", page([{ operator: "is", operand: "unread" }])],
@@ -146,11 +173,14 @@ export async function runServerLoad(): Promise<void> {
   ];
 
   /** `path` with its narrow spelled the `i`th way (24 bits of JSON whitespace before the first element). */
-  const unique = (path: string, i: number) => path.replace("narrow=%5B", `narrow=%5B${Array.from({ length: 24 }, (_, bit) => ((i >> bit) & 1 ? "%0A" : "%20")).join("")}`);
+  const unique = (path: string, i: number) =>
+    path.replace("narrow=%5B", `narrow=%5B${Array.from({ length: 24 }, (_, bit) => ((i >> bit) & 1 ? "%0A" : "%20")).join("")}`);
   let spelledCount = 0;
   const HISTORY = n(100_000);
   if (want(5)) {
-    console.log(`\n5. narrowed GET /messages (100 messages a page) over ${HISTORY.toLocaleString("en")} messages, ${CONNECTIONS} connections, ${SECONDS} s each`);
+    console.log(
+      `\n5. narrowed GET /messages (100 messages a page) over ${HISTORY.toLocaleString("en")} messages, ${CONNECTIONS} connections, ${SECONDS} s each`,
+    );
     const seeded = await server.call<{ seconds: number } & Memory>({ cmd: "seed", total: HISTORY });
     line(`seeded through the store in ${seeded.seconds.toFixed(1)} s`, `${(seeded.rss / MIB).toFixed(0)} MiB rss`);
     for (const [label, path] of narrows) {
@@ -163,7 +193,14 @@ export async function runServerLoad(): Promise<void> {
       // The same page with every request spelled differently (unique JSON whitespace in the narrow, the same
       // answer): never a repeat, so each is computed (routing, narrow, page assembly) as a read nobody made before.
       const computedRewrite = (p: string) => unique(p, spelledCount++);
-      const { ref: computed, raw: base2, ratio: computedRatio } = await versus([`${api}${path}`, { headers: { authorization: info.member.auth }, rewrite: computedRewrite }], [`${rawUrl}/`, { rewrite: computedRewrite }]);
+      const {
+        ref: computed,
+        raw: base2,
+        ratio: computedRatio,
+      } = await versus(
+        [`${api}${path}`, { headers: { authorization: info.member.auth }, rewrite: computedRewrite }],
+        [`${rawUrl}/`, { rewrite: computedRewrite }],
+      );
       console.log(`  ${label} (${bytes} B)`);
       line("    reference server, the same read repeated (kept answer)", `${ref.rps.toFixed(0).padStart(7)} req/s  p50 ${ref.p50} ms  p99 ${ref.p99} ms`);
       line("    baseline: raw node:http, same bytes", `${base.rps.toFixed(0).padStart(7)} req/s  p50 ${base.p50} ms  p99 ${base.p99} ms`);
@@ -171,7 +208,7 @@ export async function runServerLoad(): Promise<void> {
       line("    reference server, every read new (computed)", `${computed.rps.toFixed(0).padStart(7)} req/s  p50 ${computed.p50} ms  p99 ${computed.p99} ms`);
       line("    baseline: raw node:http, same requests", `${base2.rps.toFixed(0).padStart(7)} req/s  p50 ${base2.p50} ms  p99 ${base2.p99} ms`);
       line("    → ratio, computed (goal ≥ 0.5)", `${computedRatio.toFixed(2)}  ${verdict(computedRatio >= 0.5)}`);
-  }
+    }
   }
   await server.call({ cmd: "close" });
 
@@ -180,7 +217,9 @@ export async function runServerLoad(): Promise<void> {
   const sizes = [n(10_000), n(100_000), n(1_000_000)];
   const TIMED = 400;
   if (want(6)) {
-    console.log(`\n6. narrow cost and memory as the history grows (${sizes.map((s) => s.toLocaleString("en")).join(" → ")} messages; ${TIMED} requests one at a time per narrow)`);
+    console.log(
+      `\n6. narrow cost and memory as the history grows (${sizes.map((s) => s.toLocaleString("en")).join(" → ")} messages; ${TIMED} requests one at a time per narrow)`,
+    );
     const growing = Child.start("./server-child.ts");
     await growing.ready;
     const g = await growing.call<Info>({ cmd: "info" });
@@ -209,7 +248,10 @@ export async function runServerLoad(): Promise<void> {
       const s = await growing.call<{ seconds: number } & Memory>({ cmd: "seed", total: size });
       seedSeconds += s.seconds;
       last = s;
-      line(`${size.toLocaleString("en")} messages (seeding so far ${seedSeconds.toFixed(1)} s)`, `${(s.rss / MIB).toFixed(0)} MiB rss, ${(s.heapUsed / MIB).toFixed(0)} MiB heap, ${(((s.rss - empty.rss) / size) | 0)} B/message`);
+      line(
+        `${size.toLocaleString("en")} messages (seeding so far ${seedSeconds.toFixed(1)} s)`,
+        `${(s.rss / MIB).toFixed(0)} MiB rss, ${(s.heapUsed / MIB).toFixed(0)} MiB heap, ${((s.rss - empty.rss) / size) | 0} B/message`,
+      );
       // The memory reading ends with full collections, after which the collector sweeps the whole heap for a while
       // (hundreds of megabytes at the largest size), on the cores the requests need: timing starts once it is done.
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -228,7 +270,10 @@ export async function runServerLoad(): Promise<void> {
       const [g50, g99] = [b.p50 / a.p50, b.p99 / a.p99];
       line(`    ${label}`, `p50 ×${g50.toFixed(2)}  p99 ×${g99.toFixed(2)}  ${verdict(g50 < 2 && g99 < 2)}`);
     });
-    line(`memory at ${sizes[2]!.toLocaleString("en")} messages (goal < 1024 MiB rss)`, `${(last.rss / MIB).toFixed(0)} MiB  ${verdict(last.rss < 1024 * MIB)}  (baseline: the empty server, ${(empty.rss / MIB).toFixed(0)} MiB)`);
+    line(
+      `memory at ${sizes[2]!.toLocaleString("en")} messages (goal < 1024 MiB rss)`,
+      `${(last.rss / MIB).toFixed(0)} MiB  ${verdict(last.rss < 1024 * MIB)}  (baseline: the empty server, ${(empty.rss / MIB).toFixed(0)} MiB)`,
+    );
     line(`seeding ${sizes[2]!.toLocaleString("en")} through the store (goal < 30 s)`, `${seedSeconds.toFixed(1)} s  ${verdict(seedSeconds < 30)}`);
     await one.close();
     await growing.call({ cmd: "close" });
@@ -239,7 +284,9 @@ export async function runServerLoad(): Promise<void> {
     return;
   }
 
-  console.log(`\n7. event fan-out: one message to 1,000 queues with a long-poll waiting on each, beside a raw node:http server and a bare TCP server answering 1,000 held polls with the same bytes (in turn, one message each)`);
+  console.log(
+    `\n7. event fan-out: one message to 1,000 queues with a long-poll waiting on each, beside a raw node:http server and a bare TCP server answering 1,000 held polls with the same bytes (in turn, one message each)`,
+  );
   const fan = Child.start("./server-child.ts");
   await fan.ready;
   const f = await fan.call<Info>({ cmd: "info" });
@@ -249,7 +296,12 @@ export async function runServerLoad(): Promise<void> {
   const queues: { id: string; auth: string; last: number }[] = [];
   for (let i = 0; i < QUEUES; i++) {
     const u = f.users[i % f.users.length]!;
-    const res = await request(`${f.url}/api/v1/register`, { method: "POST", headers: { authorization: u.auth, "content-type": "application/x-www-form-urlencoded" }, body: `event_types=${encodeURIComponent('["message"]')}`, dispatcher: regAgent });
+    const res = await request(`${f.url}/api/v1/register`, {
+      method: "POST",
+      headers: { authorization: u.auth, "content-type": "application/x-www-form-urlencoded" },
+      body: `event_types=${encodeURIComponent('["message"]')}`,
+      dispatcher: regAgent,
+    });
     const body = (await res.body.json()) as { queue_id: string; last_event_id: number };
     queues.push({ id: body.queue_id, auth: u.auth, last: body.last_event_id });
   }
@@ -271,7 +323,12 @@ export async function runServerLoad(): Promise<void> {
    * One message to every waiting poll: the polls are written, and once the server says that all of them wait (and
    * 50 ms more, for what their arrival left to do), `trigger` sends: the figure is the delivery alone.
    */
-  async function fanRound(server: Child, conns: PollConnection[], heads: string[], trigger: () => Promise<unknown>): Promise<{ delays: number[]; answers: PollAnswer[] }> {
+  async function fanRound(
+    server: Child,
+    conns: PollConnection[],
+    heads: string[],
+    trigger: () => Promise<unknown>,
+  ): Promise<{ delays: number[]; answers: PollAnswer[] }> {
     const answers = conns.map((c, i) => c.request(heads[i]!));
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     for (let waited = 0; (await server.call<number>({ cmd: "polls" })) < conns.length; waited += 10) {
@@ -298,8 +355,16 @@ export async function runServerLoad(): Promise<void> {
     const ref = await fanRound(
       fan,
       refConns,
-      queues.map((q) => `GET /api/v1/events?queue_id=${encodeURIComponent(q.id)}&last_event_id=${q.last} HTTP/1.1\r\nhost: ${host}\r\nauthorization: ${q.auth}\r\n\r\n`),
-      () => request(`${f.url}/api/v1/messages`, { method: "POST", headers: { authorization: f.member.auth, "content-type": "application/x-www-form-urlencoded" }, body: `type=stream&to=${f.channels[1]!.id}&topic=fan&content=round+${round}`, dispatcher: regAgent }).then((r) => r.body.text()),
+      queues.map(
+        (q) => `GET /api/v1/events?queue_id=${encodeURIComponent(q.id)}&last_event_id=${q.last} HTTP/1.1\r\nhost: ${host}\r\nauthorization: ${q.auth}\r\n\r\n`,
+      ),
+      () =>
+        request(`${f.url}/api/v1/messages`, {
+          method: "POST",
+          headers: { authorization: f.member.auth, "content-type": "application/x-www-form-urlencoded" },
+          body: `type=stream&to=${f.channels[1]!.id}&topic=fan&content=round+${round}`,
+          dispatcher: regAgent,
+        }).then((r) => r.body.text()),
     );
     ref.answers.forEach((a, i) => {
       if (!a.head.startsWith("HTTP/1.1 200 ")) throw new Error(`GET /events: ${a.head} ${a.body.toString()}`);
@@ -331,25 +396,40 @@ export async function runServerLoad(): Promise<void> {
     return { p50: pct(all, 0.5), p99: pct(all, 0.99), max: pct(all, 1), roundP99: pct(roundP99, 0.5) };
   };
   const [refFan, rawFan, tcpFan] = [figures(delays[0]), figures(delays[1]), figures(delays[2])];
-  const spread = (x: typeof refFan) => `p50 ${x.p50.toFixed(1)} ms  p99 ${x.p99.toFixed(1)} ms  max ${x.max.toFixed(1)} ms  (median round's p99 ${x.roundP99.toFixed(1)} ms)`;
+  const spread = (x: typeof refFan) =>
+    `p50 ${x.p50.toFixed(1)} ms  p99 ${x.p99.toFixed(1)} ms  max ${x.max.toFixed(1)} ms  (median round's p99 ${x.roundP99.toFixed(1)} ms)`;
   line(`reference server, send to each poll's answer (${ROUNDS} messages)`, spread(refFan));
   line(`baseline: raw node:http answering ${QUEUES} held polls`, spread(rawFan));
   line(`floor: bare TCP, one write of ready bytes per poll`, spread(tcpFan));
-  line("→ p99 (goal < 10 ms)", `${refFan.p99.toFixed(1)} ms  ${verdict(refFan.p99 < 10)}  (reference/raw: p99 ×${(refFan.p99 / rawFan.p99).toFixed(2)}, median round's p99 ×${(refFan.roundP99 / rawFan.roundP99).toFixed(2)}; raw node:http ${verdict(rawFan.p99 < 10)}, bare TCP ${verdict(tcpFan.p99 < 10)})`);
+  line(
+    "→ p99 (goal < 10 ms)",
+    `${refFan.p99.toFixed(1)} ms  ${verdict(refFan.p99 < 10)}  (reference/raw: p99 ×${(refFan.p99 / rawFan.p99).toFixed(2)}, median round's p99 ×${(refFan.roundP99 / rawFan.roundP99).toFixed(2)}; raw node:http ${verdict(rawFan.p99 < 10)}, bare TCP ${verdict(tcpFan.p99 < 10)})`,
+  );
   for (const c of [...refConns, ...rawConns, ...tcpConns]) c.close();
   rawPoll.proc.disconnect();
   tcpPoll.proc.disconnect();
 
-  console.log(`\n8. POST /messages with ${QUEUES} queues registered (nobody polling: every event stays queued), ${CONNECTIONS} connections, ${Math.min(SECONDS, 3)} s`);
+  console.log(
+    `\n8. POST /messages with ${QUEUES} queues registered (nobody polling: every event stays queued), ${CONNECTIONS} connections, ${Math.min(SECONDS, 3)} s`,
+  );
   const postBody = `type=stream&to=${f.channels[1]!.id}&topic=load&content=${encodeURIComponent("a message of about the usual length, sent under load")}`;
-  const sendRes = await request(`${f.url}/api/v1/messages`, { method: "POST", headers: { authorization: f.member.auth, "content-type": "application/x-www-form-urlencoded" }, body: postBody, dispatcher: regAgent });
+  const sendRes = await request(`${f.url}/api/v1/messages`, {
+    method: "POST",
+    headers: { authorization: f.member.auth, "content-type": "application/x-www-form-urlencoded" },
+    body: postBody,
+    dispatcher: regAgent,
+  });
   const sendBytes = Buffer.from(await sendRes.body.arrayBuffer());
   const sendHeaders: Record<string, string> = {};
-  for (const [k, v] of Object.entries(sendRes.headers)) if (typeof v === "string" && k !== "date" && k !== "connection" && k !== "keep-alive") sendHeaders[k] = v;
+  for (const [k, v] of Object.entries(sendRes.headers))
+    if (typeof v === "string" && k !== "date" && k !== "connection" && k !== "keep-alive") sendHeaders[k] = v;
   await raw.call({ status: 200, headers: sendHeaders, body: sendBytes.toString("base64") });
   const postSeconds = Math.min(SECONDS, 3);
   const { ref: posted, raw: rawPost } = await versus(
-    [`${f.url}/api/v1/messages`, { method: "POST", headers: { authorization: f.member.auth, "content-type": "application/x-www-form-urlencoded" }, body: postBody, seconds: postSeconds }],
+    [
+      `${f.url}/api/v1/messages`,
+      { method: "POST", headers: { authorization: f.member.auth, "content-type": "application/x-www-form-urlencoded" }, body: postBody, seconds: postSeconds },
+    ],
     [`${rawUrl}/`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: postBody, seconds: postSeconds }],
   );
   line("reference server", `${posted.rps.toFixed(0).padStart(7)} req/s  p50 ${posted.p50} ms  p99 ${posted.p99} ms`);
@@ -372,16 +452,27 @@ export async function runServerLoad(): Promise<void> {
     await Promise.all(
       Array.from({ length: 8 }, (_, j) => {
         const u = r.users[(i + j) % r.users.length]!;
-        return request(`${r.url}/api/v1/register`, { method: "POST", headers: { authorization: u.auth, "content-type": "application/x-www-form-urlencoded" }, body: `event_types=${encodeURIComponent('["message"]')}`, dispatcher: regAgent }).then((res) => res.body.text());
+        return request(`${r.url}/api/v1/register`, {
+          method: "POST",
+          headers: { authorization: u.auth, "content-type": "application/x-www-form-urlencoded" },
+          body: `event_types=${encodeURIComponent('["message"]')}`,
+          dispatcher: regAgent,
+        }).then((res) => res.body.text());
       }),
     );
   }
   const registered = await idle.call<Memory>({ cmd: "memory" });
   line("baseline: the same server before registering", `${(bare.rss / MIB).toFixed(0)} MiB rss  ${(bare.heapUsed / MIB).toFixed(0)} MiB heap`);
-  line(`with ${REGISTRATIONS.toLocaleString("en")} queues`, `${(registered.rss / MIB).toFixed(0)} MiB rss  ${(registered.heapUsed / MIB).toFixed(0)} MiB heap  ${(((registered.heapUsed - bare.heapUsed) / REGISTRATIONS) | 0)} B heap per queue`);
+  line(
+    `with ${REGISTRATIONS.toLocaleString("en")} queues`,
+    `${(registered.rss / MIB).toFixed(0)} MiB rss  ${(registered.heapUsed / MIB).toFixed(0)} MiB heap  ${((registered.heapUsed - bare.heapUsed) / REGISTRATIONS) | 0} B heap per queue`,
+  );
   // The goal is the registrations' own memory: the process also holds node, the loader and the organization.
   const heldRss = registered.rss - bare.rss;
-  line("→ held by the registrations (goal < 200 MiB)", `${(heldRss / MIB).toFixed(0)} MiB rss, ${((registered.heapUsed - bare.heapUsed) / MIB).toFixed(1)} MiB heap  ${verdict(heldRss < 200 * MIB)}`);
+  line(
+    "→ held by the registrations (goal < 200 MiB)",
+    `${(heldRss / MIB).toFixed(0)} MiB rss, ${((registered.heapUsed - bare.heapUsed) / MIB).toFixed(1)} MiB heap  ${verdict(heldRss < 200 * MIB)}`,
+  );
   await idle.call({ cmd: "close" });
   await regAgent.close();
   await agent.close();

@@ -31,7 +31,10 @@ interface Served {
 /** serve (as the CLI starts it) in a child from .bench-build/, seeded with `messages` first; its --json line. */
 function serve(messages: number): Promise<Served> {
   const path = fileURLToPath(new URL("../.bench-build/bench/history-serve-child.js", import.meta.url));
-  const child = fork(path, [], { env: { ...process.env, BENCH_HISTORY_MESSAGES: String(messages), BENCH_HISTORY_UNREAD: String(UNREAD) }, stdio: ["ignore", "pipe", "inherit", "ipc"] });
+  const child = fork(path, [], {
+    env: { ...process.env, BENCH_HISTORY_MESSAGES: String(messages), BENCH_HISTORY_UNREAD: String(UNREAD) },
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
   return new Promise((resolve, reject) => {
     let seen = "";
     child.stdout!.on("data", (d: Buffer) => {
@@ -50,7 +53,10 @@ function runAgainst(s: Served, dir: string, i: number): { seconds: number; code:
   const personas = join(dir, `personas-${i}.json`);
   writeFileSync(personas, s.line);
   const started = performance.now();
-  const r = spawnSync(process.execPath, [BIN, "run", "--target", s.url, "--personas", personas, "--out", join(dir, `out-${i}`)], { cwd: ROOT, stdio: "ignore" });
+  const r = spawnSync(process.execPath, [BIN, "run", "--target", s.url, "--personas", personas, "--out", join(dir, `out-${i}`)], {
+    cwd: ROOT,
+    stdio: "ignore",
+  });
   return { seconds: (performance.now() - started) / 1000, code: r.status };
 }
 
@@ -69,7 +75,10 @@ export async function longLivedRuns(): Promise<void> {
     const codes: string[] = [];
     // In turn, so that load on the machine falls on both alike.
     for (let i = 0; i < RUNS; i++) {
-      for (const [name, s] of [["fresh", fresh], ["history", seeded]] as const) {
+      for (const [name, s] of [
+        ["fresh", fresh],
+        ["history", seeded],
+      ] as const) {
         const r = runAgainst(s, dir, times.fresh.length + times.history.length);
         times[name].push(r.seconds);
         if (r.code !== 0) codes.push(`${name} run ${i + 1} exited ${r.code}`);
@@ -79,7 +88,10 @@ export async function longLivedRuns(): Promise<void> {
     line("baseline: run --target a fresh serve", show(times.fresh));
     line(`run --target serve holding the history`, show(times.history));
     const ratio = median(times.history) / median(times.fresh);
-    line("→ history ÷ fresh (medians)", `${ratio.toFixed(2)}×  ${ratio <= GOAL ? "met" : "NOT MET"} (goal ≤ ${GOAL}×)${codes.length ? `; ${codes.join(", ")}` : ""}`);
+    line(
+      "→ history ÷ fresh (medians)",
+      `${ratio.toFixed(2)}×  ${ratio <= GOAL ? "met" : "NOT MET"} (goal ≤ ${GOAL}×)${codes.length ? `; ${codes.join(", ")}` : ""}`,
+    );
   } finally {
     fresh.child.kill("SIGINT");
     seeded.child.kill("SIGINT");

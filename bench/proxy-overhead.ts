@@ -45,7 +45,14 @@ export async function proxyOverhead(rounds: number): Promise<void> {
   const agent = new Agent({ connections: 1 });
   const form = { "content-type": "application/x-www-form-urlencoded" };
   for (let i = 0; i < 60; i++) {
-    await (await request(`${line.url}/api/v1/messages`, { method: "POST", headers: { authorization: auth, ...form }, body: `type=stream&to=general&topic=bench&content=m${i}`, dispatcher: agent })).body.text();
+    await (
+      await request(`${line.url}/api/v1/messages`, {
+        method: "POST",
+        headers: { authorization: auth, ...form },
+        body: `type=stream&to=general&topic=bench&content=m${i}`,
+        dispatcher: agent,
+      })
+    ).body.text();
   }
   const cases: Array<{ label: string; method: "GET" | "POST"; path: string; body?: (i: number) => string }> = [
     { label: "GET /server_settings", method: "GET", path: "/server_settings" },
@@ -55,7 +62,12 @@ export async function proxyOverhead(rounds: number): Promise<void> {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   async function once(base: string, c: (typeof cases)[number], i: number): Promise<{ ms: number; bytes: number }> {
     const started = performance.now();
-    const res = await request(`${base}/api/v1${c.path}`, { method: c.method, headers: { authorization: auth, ...(c.body ? form : {}) }, body: c.body?.(i), dispatcher: agent });
+    const res = await request(`${base}/api/v1${c.path}`, {
+      method: c.method,
+      headers: { authorization: auth, ...(c.body ? form : {}) },
+      body: c.body?.(i),
+      dispatcher: agent,
+    });
     const text = await res.body.text();
     return { ms: performance.now() - started, bytes: Buffer.byteLength(text) };
   }
@@ -76,7 +88,9 @@ export async function proxyOverhead(rounds: number): Promise<void> {
     }
     const d = median(direct);
     const p = median(proxied);
-    console.log(`  ${`${c.label} (${(bytes / 1024).toFixed(1)} KiB)`.padEnd(50)} direct ${d.toFixed(3).padStart(7)} ms  proxied ${p.toFixed(3).padStart(7)} ms  ×${(p / d).toFixed(2)}  +${(p - d).toFixed(3)} ms`);
+    console.log(
+      `  ${`${c.label} (${(bytes / 1024).toFixed(1)} KiB)`.padEnd(50)} direct ${d.toFixed(3).padStart(7)} ms  proxied ${p.toFixed(3).padStart(7)} ms  ×${(p / d).toFixed(2)}  +${(p - d).toFixed(3)} ms`,
+    );
   }
   console.log(`  (medians of ${rounds}; the proxy checked every exchange and wrote its report: proxy exit code ${await stop(proxy.child)})`);
   await stop(serve.child);

@@ -20,7 +20,10 @@ const CLI = process.env.BENCH_FROM_SOURCE ? ["--import", "tsx", join(ROOT, "src"
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(58)} ${value}`);
 
 function serve(args: string[]): Promise<{ child: ChildProcess; line: string; url: string }> {
-  const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", "--json", "--heartbeat-seconds", "2", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", "--json", "--heartbeat-seconds", "2", ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     let seen = "";
     child.stdout!.on("data", (d: Buffer) => {
@@ -37,7 +40,9 @@ function runAgainst(url: string, personas: string, out: string): Promise<{ code:
   const child = spawn(process.execPath, [...CLI, "run", "--target", url, "--personas", personas, "--out", out], { cwd: ROOT, stdio: "ignore" });
   return new Promise((resolve, reject) => {
     child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, seconds: (performance.now() - started) / 1000, results: JSON.parse(readFileSync(join(out, "results.json"), "utf8")) as Results }));
+    child.on("exit", (code) =>
+      resolve({ code, seconds: (performance.now() - started) / 1000, results: JSON.parse(readFileSync(join(out, "results.json"), "utf8")) as Results }),
+    );
   });
 }
 
@@ -47,7 +52,11 @@ const rate = (raw: string) => {
 };
 
 /** The least time the busiest persona's requests of the target's organization take at the limits. */
-function floorOf(r: Results, api: { n: number; s: number }, events: { n: number; s: number }): { persona: string; seconds: number; apiRequests: number; polls: number } {
+function floorOf(
+  r: Results,
+  api: { n: number; s: number },
+  events: { n: number; s: number },
+): { persona: string; seconds: number; apiRequests: number; polls: number } {
   let best = { persona: "none", seconds: 0, apiRequests: 0, polls: 0 };
   for (const p of r.throttle?.personas ?? []) {
     if (p.organization !== "target") continue;
@@ -82,7 +91,10 @@ export async function rateLimitedRun(): Promise<void> {
     const t = limited.results.throttle!;
     const early = t.personas.reduce((a, p) => a + p.earlyResends, 0);
     line("run --target serve, no rate limit", `${unlimited.seconds.toFixed(1)} s (exit ${unlimited.code})`);
-    line(`run --target serve --rate-limit ${apiRaw} --events-rate-limit ${eventsRaw}`, `${limited.seconds.toFixed(1)} s (exit ${limited.code}, verified FL ${limited.results.verifiedLevel ?? "none"})`);
+    line(
+      `run --target serve --rate-limit ${apiRaw} --events-rate-limit ${eventsRaw}`,
+      `${limited.seconds.toFixed(1)} s (exit ${limited.code}, verified FL ${limited.results.verifiedLevel ?? "none"})`,
+    );
     line(
       `  floor: ${floor.persona}'s ${floor.apiRequests} API requests, ${floor.polls} GET /events`,
       `${floor.seconds.toFixed(1)} s → run ${(limited.seconds / Math.max(1, floor.seconds)).toFixed(2)}× the floor, ${(limited.seconds - floor.seconds).toFixed(1)} s over`,

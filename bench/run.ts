@@ -109,12 +109,23 @@ async function time(label: string, rounds: number, fn: (i: number) => Promise<un
 const general = store.channelByName("general")!;
 console.log(`seeding ${HISTORY} messages in 50 topics of #general …`);
 for (let i = 0; i < HISTORY; i++) {
-  await call("POST", "/messages", new URLSearchParams({ type: "stream", to: String(general.id), topic: `topic ${i % 50}`, content: `message ${i}` }).toString());
+  await call(
+    "POST",
+    "/messages",
+    new URLSearchParams({ type: "stream", to: String(general.id), topic: `topic ${i % 50}`, content: `message ${i}` }).toString(),
+  );
 }
-const narrow = encodeURIComponent(JSON.stringify([{ operator: "channel", operand: general.id }, { operator: "topic", operand: "topic 7" }]));
+const narrow = encodeURIComponent(
+  JSON.stringify([
+    { operator: "channel", operand: general.id },
+    { operator: "topic", operand: "topic 7" },
+  ]),
+);
 
 console.log("\n1. a page of 50 messages in one topic (of 50) of a channel");
-const indexed = await time("GET /messages (topic index, binary search)", ROUNDS, () => call("GET", `/messages?anchor=newest&num_before=50&num_after=0&narrow=${narrow}`));
+const indexed = await time("GET /messages (topic index, binary search)", ROUNDS, () =>
+  call("GET", `/messages?anchor=newest&num_before=50&num_after=0&narrow=${narrow}`),
+);
 const scan = await time("baseline: full scan of every message for the same page", ROUNDS, () => {
   const page = [...store.messages.values()].filter((m) => m.channelId === general.id && m.topic === "topic 7").slice(-50);
   if (page.length !== 50) throw new Error("baseline found the wrong page");
@@ -126,7 +137,9 @@ console.log(`  → the indexed HTTP request takes ${(indexed / scan).toFixed(2)}
 await agent.close();
 agent = new Agent({ connections: 8 });
 console.log("\n2. the wire layer");
-const send = await time("POST /messages", ROUNDS, (i) => call("POST", "/messages", new URLSearchParams({ type: "stream", to: "general", topic: "bench", content: `bench ${i}` }).toString()));
+const send = await time("POST /messages", ROUNDS, (i) =>
+  call("POST", "/messages", new URLSearchParams({ type: "stream", to: "general", topic: "bench", content: `bench ${i}` }).toString()),
+);
 const settings = await time("baseline: GET /server_settings", ROUNDS, () => call("GET", "/server_settings"));
 console.log(`  → sending a message costs ${(send / settings).toFixed(2)}× the lightest request`);
 console.log(`\nmemory: ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MiB heap with ${store.messages.size} messages`);
@@ -172,7 +185,12 @@ show(`after ${QUEUES} POST /register (${registerMs.toFixed(2)} ms each)`, regist
 
 const pollAgent = new Agent({ connections: POLLS + 1 });
 const polls = queueIds.slice(0, POLLS).map((id) =>
-  request(`${fresh.url}/api/v1/events?queue_id=${encodeURIComponent(id)}&last_event_id=-1`, { headers: { authorization: freshAuth }, dispatcher: pollAgent, bodyTimeout: 0, headersTimeout: 0 }).then((r) => r.body.json()),
+  request(`${fresh.url}/api/v1/events?queue_id=${encodeURIComponent(id)}&last_event_id=-1`, {
+    headers: { authorization: freshAuth },
+    dispatcher: pollAgent,
+    bodyTimeout: 0,
+    headersTimeout: 0,
+  }).then((r) => r.body.json()),
 );
 const waiting = () => queueIds.slice(0, POLLS).filter((id) => fresh.runtime.queues.get(id, freshMember.userId)?.connected === 1).length;
 while (waiting() < POLLS) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -200,7 +218,14 @@ else {
       results(
         Array.from({ length: 5000 }, (_, i) => {
           const status: ResultStatus = problems && i % 50 === 0 ? "fail" : i % 9 === 0 ? "n/a" : "pass";
-          const t = tr({ id: `fl${153 + (i % 220)}.${AREAS[i % 8]}.case-${i}#test-${i}`, title: `test number ${i} checks one documented behaviour of the API`, status, level: 153 + (i % 220), area: AREAS[i % 8]!, clauses: [`fl${153 + (i % 220)}.${AREAS[i % 8]}.case-${i}`] });
+          const t = tr({
+            id: `fl${153 + (i % 220)}.${AREAS[i % 8]}.case-${i}#test-${i}`,
+            title: `test number ${i} checks one documented behaviour of the API`,
+            status,
+            level: 153 + (i % 220),
+            area: AREAS[i % 8]!,
+            clauses: [`fl${153 + (i % 220)}.${AREAS[i % 8]}.case-${i}`],
+          });
           if (status !== "fail") return t;
           const url = "http://127.0.0.1:9991/api/v1/messages";
           return {
@@ -208,8 +233,23 @@ else {
             message: `[${t.clauses[0]}] spec: The server answers with the documented shape.\n  want: HTTP 200 with result "success"\n  got:  400 (number)\n  exchange:\n    > POST ${url}\n    > type=stream&to=general&topic=t&content=hi\n    < 400 {"result":"error","msg":"Invalid","code":"BAD_REQUEST"}\n  reproduce: curl -sS -X POST '${url}' --data-raw 'type=stream&to=general&topic=t&content=hi'`,
             curl: `curl -sS -X POST '${url}' --data-raw 'type=stream&to=general&topic=t&content=hi'`,
             exchanges: [
-              { method: "POST", url: "http://127.0.0.1:9991/api/v1/register", requestHeaders: {}, status: 200, responseBody: JSON.stringify({ result: "success", queue_id: "q", last_event_id: -1 }), durationMs: 4 },
-              { method: "POST", url, requestHeaders: {}, requestBody: "type=stream&to=general&topic=t&content=hi", status: 400, responseBody: JSON.stringify({ result: "error", msg: "Invalid", code: "BAD_REQUEST" }), durationMs: 6 },
+              {
+                method: "POST",
+                url: "http://127.0.0.1:9991/api/v1/register",
+                requestHeaders: {},
+                status: 200,
+                responseBody: JSON.stringify({ result: "success", queue_id: "q", last_event_id: -1 }),
+                durationMs: 4,
+              },
+              {
+                method: "POST",
+                url,
+                requestHeaders: {},
+                requestBody: "type=stream&to=general&topic=t&content=hi",
+                status: 400,
+                responseBody: JSON.stringify({ result: "error", msg: "Invalid", code: "BAD_REQUEST" }),
+                durationMs: 6,
+              },
             ],
           };
         }),
@@ -235,7 +275,9 @@ else {
     await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
     const rows = await page.evaluate(() => {
       const w = globalThis as unknown as PageGlobals;
-      return new Promise<number>((resolve) => w.requestAnimationFrame(() => w.requestAnimationFrame(() => resolve(w.document.querySelectorAll("tr.t:not([hidden])").length))));
+      return new Promise<number>((resolve) =>
+        w.requestAnimationFrame(() => w.requestAnimationFrame(() => resolve(w.document.querySelectorAll("tr.t:not([hidden])").length))),
+      );
     });
     const ms = performance.now() - started;
     const { metrics } = await cdp.send("Performance.getMetrics");
@@ -254,11 +296,16 @@ else {
     console.log(`  ${label.padEnd(58)} ${m.ms.toFixed(0).padStart(9)} ms  ${m.cpu.toFixed(0).padStart(6)} ms CPU${extra}`);
   const empty = await median(pages.empty);
   figure("baseline: an empty page", empty);
-  for (const [label, file] of [["5,000 tests, 100 failing (problems shown first)", pages.problems], ["5,000 tests, none failing (every row shown)", pages.passing]] as const) {
+  for (const [label, file] of [
+    ["5,000 tests, 100 failing (problems shown first)", pages.problems],
+    ["5,000 tests, none failing (every row shown)", pages.passing],
+  ] as const) {
     const m = await median(file);
     const bytes = statSync(file).size;
     figure(label, m, `  ${bytes} B (${(bytes / 1024 / 1024).toFixed(2)} MiB), ${m.rows} rows shown`);
-    console.log(`  → ${(m.ms - empty.ms).toFixed(0)} ms (${(m.cpu - empty.cpu).toFixed(0)} ms CPU) over the empty page; goal: under 1000 ms to load and render`);
+    console.log(
+      `  → ${(m.ms - empty.ms).toFixed(0)} ms (${(m.cpu - empty.cpu).toFixed(0)} ms CPU) over the empty page; goal: under 1000 ms to load and render`,
+    );
   }
   await browser.close();
   rmSync(dir, { recursive: true, force: true });

@@ -15,7 +15,10 @@ export const CHANNELS = 50;
 export const TOPICS = 100;
 export const USERS = 20;
 
-const WORDS = "the a deploy build failed passed review merge branch release notes meeting tomorrow today fixed bug issue ticket server client latency memory queue event topic channel please thanks looks good to me can you check why does this happen again".split(" ");
+const WORDS =
+  "the a deploy build failed passed review merge branch release notes meeting tomorrow today fixed bug issue ticket server client latency memory queue event topic channel please thanks looks good to me can you check why does this happen again".split(
+    " ",
+  );
 
 /** A small deterministic generator (mulberry32), so every run seeds the same history. */
 function random(seed: number): () => number {
@@ -66,7 +69,15 @@ export class HistorySeeder {
     this.channels = [general];
     for (let i = 1; i < CHANNELS; i++) {
       this.channels.push(
-        store.addChannel({ name: `bench ${i}`, description: "", inviteOnly: false, isWebPublic: false, historyPublicToSubscribers: true, isDefault: false, creatorId: null }),
+        store.addChannel({
+          name: `bench ${i}`,
+          description: "",
+          inviteOnly: false,
+          isWebPublic: false,
+          historyPublicToSubscribers: true,
+          isDefault: false,
+          creatorId: null,
+        }),
       );
     }
     for (const c of this.channels) for (const u of this.users) if (!store.isSubscribed(u.id, c.id)) store.subscribe(u.id, c.id);
@@ -76,7 +87,7 @@ export class HistorySeeder {
   private content(): string {
     const length = 20 + Math.floor(this.next() ** 2 * 380);
     const words: string[] = [];
-    for (let n = -1; n < length; ) {
+    for (let n = -1; n < length;) {
       const w = WORDS[Math.floor(this.next() * WORDS.length)]!;
       words.push(w);
       n += w.length + 1;
@@ -99,7 +110,7 @@ export class HistorySeeder {
       let message: Message;
       let receivers: number[];
       if (dm) {
-        const other = i % 40 === 39 ? this.secondMember : this.users.find((u) => u !== sender && this.next() < 0.2) ?? this.member;
+        const other = i % 40 === 39 ? this.secondMember : (this.users.find((u) => u !== sender && this.next() < 0.2) ?? this.member);
         const ids = [...new Set([sender.id, other.id])].sort((a, b) => a - b);
         message = newMessage(id, sender, "private", null, "", ids, store.conversationRecipientId(ids), content, rendered, timestamp);
         receivers = ids;

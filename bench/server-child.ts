@@ -11,7 +11,12 @@ import { HistorySeeder } from "./seed-history.ts";
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
-export type ChildRequest = { id: number; cmd: "seed"; total: number } | { id: number; cmd: "info" } | { id: number; cmd: "memory" } | { id: number; cmd: "polls" } | { id: number; cmd: "close" };
+export type ChildRequest =
+  | { id: number; cmd: "seed"; total: number }
+  | { id: number; cmd: "info" }
+  | { id: number; cmd: "memory" }
+  | { id: number; cmd: "polls" }
+  | { id: number; cmd: "close" };
 
 const server = await createReferenceServer({ heartbeatMs: 60_000, queueTimeoutSeconds: 3600 });
 const seeder = new HistorySeeder(server.runtime);

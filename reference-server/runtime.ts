@@ -81,4 +81,10 @@ export const authed = (method: Method, path: string, handler: Handler<User>, ext
   ...extra,
 });
 
-export const open = (method: Method, path: string, handler: Handler<undefined>, extra: Partial<Route> = {}): Route => ({ method, path, auth: false, handler, ...extra });
+export const open = (method: Method, path: string, handler: Handler<undefined>, extra: Partial<Route> = {}): Route => ({
+  method,
+  path,
+  auth: false,
+  handler,
+  ...extra,
+});

@@ -139,11 +139,16 @@ function checkOptions(o: ReferenceServerOptions): { level: number; faults: Fault
     if (!isFaultId(f)) throw new ReferenceServerOptionError(`unknown fault '${f}' (chat-conformance list --faults lists them)`);
     return f;
   });
-  for (const [name, v] of [["maxFileUploadSizeMib", o.maxFileUploadSizeMib], ["uploadQuotaMib", o.uploadQuotaMib]] as const) {
-    if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0)) throw new ReferenceServerOptionError(`${name} must be a whole number of MiB, got ${String(v)}`);
+  for (const [name, v] of [
+    ["maxFileUploadSizeMib", o.maxFileUploadSizeMib],
+    ["uploadQuotaMib", o.uploadQuotaMib],
+  ] as const) {
+    if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0))
+      throw new ReferenceServerOptionError(`${name} must be a whole number of MiB, got ${String(v)}`);
   }
   const timeout = o.queueTimeoutSeconds;
-  if (timeout !== undefined && (!Number.isInteger(timeout) || timeout < 1)) throw new ReferenceServerOptionError(`queueTimeoutSeconds must be a whole number of seconds, at least 1, got ${String(timeout)}`);
+  if (timeout !== undefined && (!Number.isInteger(timeout) || timeout < 1))
+    throw new ReferenceServerOptionError(`queueTimeoutSeconds must be a whole number of seconds, at least 1, got ${String(timeout)}`);
   if (o.organization === undefined) return { level, faults, organization: loadRealmFixture() };
   const r = RealmFixtureSchema.safeParse(o.organization);
   if (!r.success) {
@@ -167,7 +172,13 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   if (options.uploadQuotaMib !== undefined) store.settings.set("upload_quota_mib", options.uploadQuotaMib);
   const flipped = new Set(faults.map((f) => (FAULTS[f] as { flips?: LevelSwitchName }).flips).filter((x): x is LevelSwitchName => !!x));
   const jwtKey = options.jwtKey === undefined ? defaultJwtKey(options.seed ?? "chat-conformance") : options.jwtKey;
-  const config: ServerConfig = { heartbeatMs: options.heartbeatMs ?? 50_000, product: options.product ?? "chat", jwtKey, canAccessAllUsersGroupLimitsPresence: options.canAccessAllUsersGroupLimitsPresence ?? true, pushBouncerUrl: options.pushBouncerUrl ?? null };
+  const config: ServerConfig = {
+    heartbeatMs: options.heartbeatMs ?? 50_000,
+    product: options.product ?? "chat",
+    jwtKey,
+    canAccessAllUsersGroupLimitsPresence: options.canAccessAllUsersGroupLimitsPresence ?? true,
+    pushBouncerUrl: options.pushBouncerUrl ?? null,
+  };
   const faultSet = new Set<FaultId>(faults);
   const fl = new FeatureLevel(level, flipped);
   const rt: Runtime = {

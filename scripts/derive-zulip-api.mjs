@@ -89,7 +89,9 @@ function untilOf(description) {
 }
 /** Renames an element's description records: { level, from, to } (`to` undefined: the element itself). */
 const renamesOf = (description) =>
-  RENAMES.flatMap(([re, level, from, to]) => [...flat(description).matchAll(re)].map((m) => ({ level: Number(m[level]), from: m[from], to: to ? m[to] : undefined })));
+  RENAMES.flatMap(([re, level, from, to]) =>
+    [...flat(description).matchAll(re)].map((m) => ({ level: Number(m[level]), from: m[from], to: to ? m[to] : undefined })),
+  );
 /** Enum values an element's description says replaced others: { level, from, to }. */
 const replacedValuesOf = (description) => [...flat(description).matchAll(REPLACED_VALUE)].map((m) => ({ level: Number(m[1]), from: m[2], to: m[3] }));
 /** Fields an object's description says were removed: { name, level }. */
@@ -167,7 +169,12 @@ function convertProperty(prop, stack) {
   const notes = ownDescriptions(prop);
   for (const r of notes.flatMap(replacedValuesOf)) {
     if (!s.enum?.includes(r.to) || s.enum.includes(r.from)) continue;
-    s = { anyOf: [{ ...s, since: r.level }, { ...s, enum: s.enum.map((v) => (v === r.to ? r.from : v)), until: r.level }] };
+    s = {
+      anyOf: [
+        { ...s, since: r.level },
+        { ...s, enum: s.enum.map((v) => (v === r.to ? r.from : v)), until: r.level },
+      ],
+    };
   }
   const since = maxDefined(notes.map(sinceOf));
   const until = minDefined(notes.map(untilOf));
@@ -287,7 +294,15 @@ function parametersOf(op, response) {
       if (r.to !== undefined && r.to !== p.name) continue;
       const previousSince = p.since;
       p.since = Math.max(p.since ?? 0, r.level);
-      if (!params.some((q) => q.name === r.from)) params.push({ name: r.from, in: p.in, required: false, ...(previousSince !== undefined && previousSince < r.level ? { since: previousSince } : {}), until: r.level, renames: [] });
+      if (!params.some((q) => q.name === r.from))
+        params.push({
+          name: r.from,
+          in: p.in,
+          required: false,
+          ...(previousSince !== undefined && previousSince < r.level ? { since: previousSince } : {}),
+          until: r.level,
+          renames: [],
+        });
     }
   }
   // An operation's note on a removed field names a parameter when its 200 body is the bare envelope.
@@ -315,7 +330,15 @@ function parameter(name, where, required, described, schema) {
   const since = maxDefined(notes.map(sinceOf));
   const until = minDefined(notes.map(untilOf));
   const type = convert(schema).type;
-  return { name, in: where, required, ...(type !== undefined ? { type } : {}), ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}), renames: notes.flatMap(renamesOf) };
+  return {
+    name,
+    in: where,
+    required,
+    ...(type !== undefined ? { type } : {}),
+    ...(since !== undefined ? { since } : {}),
+    ...(until !== undefined ? { until } : {}),
+    renames: notes.flatMap(renamesOf),
+  };
 }
 const tidyParameter = (p) => ordered(p, ["name", "in", "required", "type", "since", "until"]);
 
@@ -380,7 +403,12 @@ function sortSchema(s) {
   const o = {};
   for (const k of SCHEMA_KEYS) {
     if (s[k] === undefined) continue;
-    if (k === "properties") o.properties = Object.fromEntries(Object.keys(s.properties).sort().map((n) => [n, sortSchema(s.properties[n])]));
+    if (k === "properties")
+      o.properties = Object.fromEntries(
+        Object.keys(s.properties)
+          .sort()
+          .map((n) => [n, sortSchema(s.properties[n])]),
+      );
     else if (k === "required") o.required = [...s.required].sort();
     else if (k === "additionalProperties" || k === "items") o[k] = sortSchema(s[k]);
     else if (k === "oneOf" || k === "anyOf") o[k] = s[k].map(sortSchema);

@@ -51,7 +51,8 @@ async function stepAsync(name, fn) {
 }
 function sh(cmd, args, { expectCode = 0, timeout = 600_000, env: withEnv = env } = {}) {
   const r = spawnSync(cmd, args, { cwd: app, env: withEnv, encoding: "utf8", timeout, maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== expectCode) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status ?? r.signal}, wanted ${expectCode}\n${tail(r.stdout)}\n${tail(r.stderr)}`);
+  if (r.status !== expectCode)
+    throw new Error(`${cmd} ${args.join(" ")} exited ${r.status ?? r.signal}, wanted ${expectCode}\n${tail(r.stdout)}\n${tail(r.stderr)}`);
   return r;
 }
 const tail = (s = "") => s.split("\n").slice(-15).join("\n");
@@ -85,7 +86,12 @@ function readmeExamples() {
 
 let tarball;
 step("npm pack", () => {
-  const r = execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: repo, encoding: "utf8", env: { ...process.env, npm_config_loglevel: "error" }, stdio: ["ignore", "pipe", "inherit"] });
+  const r = execFileSync("npm", ["pack", "--json", "--pack-destination", work], {
+    cwd: repo,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_loglevel: "error" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const [p] = JSON.parse(r);
   tarball = join(work, p.filename);
   return `${p.filename}, ${(p.size / 1024).toFixed(0)} KiB, ${p.entryCount} files`;
@@ -98,10 +104,14 @@ step("npm install --omit=dev into an empty folder", () => {
     const r = sh("node", ["--input-type=module", "-e", `console.log(import.meta.resolve(${JSON.stringify(pkg)}))`]);
     if (!fileURLToPath(r.stdout.trim()).startsWith(app)) throw new Error(`${pkg} resolves outside the folder: ${r.stdout.trim()}`);
   }
-  if (existsSync(join(app, "node_modules", "typescript")) || existsSync(join(app, "node_modules", "tsx"))) throw new Error("a development dependency (typescript or tsx) was installed");
+  if (existsSync(join(app, "node_modules", "typescript")) || existsSync(join(app, "node_modules", "tsx")))
+    throw new Error("a development dependency (typescript or tsx) was installed");
 });
 /** Every file of the installed package: runs must write nothing there (a global install may be read-only). */
-const packageFiles = () => readdirSync(join(app, "node_modules", "chat-conformance"), { recursive: true }).map(String).sort();
+const packageFiles = () =>
+  readdirSync(join(app, "node_modules", "chat-conformance"), { recursive: true })
+    .map(String)
+    .sort();
 const installedFiles = existsSync(join(app, "node_modules", "chat-conformance")) ? packageFiles() : [];
 step("chat-conformance --version", () => {
   const want = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).version;
@@ -120,7 +130,11 @@ step("the package's LICENSE, list --faults, and an --out that cannot be one (exi
   const faults = JSON.parse(cli(["list", "--faults", "--json"]).stdout);
   if (!Array.isArray(faults) || faults.length < 100 || faults.some((f) => !f.clause || !f.area)) throw new Error(`list --faults gave ${faults.length} faults`);
   writeFileSync(join(app, "a-file"), "");
-  for (const args of [["run", "--out", "a-file"], ["compare", "x.json", "y.json", "--out", "a-file"], ["sweep", "--out", "a-file/sub"]]) {
+  for (const args of [
+    ["run", "--out", "a-file"],
+    ["compare", "x.json", "y.json", "--out", "a-file"],
+    ["sweep", "--out", "a-file/sub"],
+  ]) {
     const r = cli(args, { expectCode: 2, timeout: 60_000 });
     if (r.stderr.trim().split("\n").length !== 1 || !/--out a-file/.test(r.stderr)) throw new Error(`${args.join(" ")}: ${r.stderr}`);
   }
@@ -128,7 +142,8 @@ step("the package's LICENSE, list --faults, and an --out that cannot be one (exi
 });
 step("chat-conformance run (embedded reference server)", () => {
   cli(["run"]);
-  for (const f of ["results.json", "index.html", "junit.xml", "badge.json", "badge.svg"]) if (!existsSync(join(app, "reports", "latest", f))) throw new Error(`reports/latest/${f} not written under the current directory`);
+  for (const f of ["results.json", "index.html", "junit.xml", "badge.json", "badge.svg"])
+    if (!existsSync(join(app, "reports", "latest", f))) throw new Error(`reports/latest/${f} not written under the current directory`);
   const r = JSON.parse(readFileSync(join(app, "reports", "latest", "results.json"), "utf8"));
   if (r.verifiedLevel !== 372) throw new Error(`verified level ${r.verifiedLevel}, wanted 372`);
   return `${r.summary.total} tests, verified through FL ${r.verifiedLevel}`;
@@ -149,7 +164,11 @@ await stepAsync("chat-conformance serve --product zulip --json, then run --targe
   // A 5 s heartbeat instead of a real server's 50: the run would otherwise wait out the long one for its heartbeat test.
   // The real product's names on both sides: the server sends them, and the harness, detecting a `zulip` server,
   // speaks them (src/product/names.ts); the repeatable-run test covers serve with the spec's names.
-  const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--product", "zulip", "--port", "0", "--json", "--heartbeat-seconds", "5"], { cwd: app, env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--product", "zulip", "--port", "0", "--json", "--heartbeat-seconds", "5"], {
+    cwd: app,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   try {
     const line = await serveLine(child);
     const doc = JSON.parse(line);
@@ -214,18 +233,26 @@ async function throughProxy(doc) {
  * when nothing was found; a CMD that does not exist is exit 2.
  */
 function proxyWithCommand(doc, member) {
-  writeFileSync(join(app, "client.mjs"), [
-    'const auth = "Basic " + Buffer.from(process.argv[2] + ":" + process.argv[3]).toString("base64");',
-    'const res = await fetch(process.env.CC_PROXY_URL + "/api/v1/users/me", { headers: { authorization: auth } });',
-    'const body = await res.json();',
-    'if (body.result !== "success") { console.error("client: " + res.status); process.exit(1); }',
-    "process.exit(Number(process.argv[4]));",
-    "",
-  ].join("\n"));
-  const run = (code) => cli(["proxy", "--target", doc.url, "--port", "0", "--out", "reports/proxy-cmd", "--", "node", "client.mjs", member.email, member.apiKey, String(code)], { expectCode: code, timeout: 120_000 });
+  writeFileSync(
+    join(app, "client.mjs"),
+    [
+      'const auth = "Basic " + Buffer.from(process.argv[2] + ":" + process.argv[3]).toString("base64");',
+      'const res = await fetch(process.env.CC_PROXY_URL + "/api/v1/users/me", { headers: { authorization: auth } });',
+      "const body = await res.json();",
+      'if (body.result !== "success") { console.error("client: " + res.status); process.exit(1); }',
+      "process.exit(Number(process.argv[4]));",
+      "",
+    ].join("\n"),
+  );
+  const run = (code) =>
+    cli(["proxy", "--target", doc.url, "--port", "0", "--out", "reports/proxy-cmd", "--", "node", "client.mjs", member.email, member.apiKey, String(code)], {
+      expectCode: code,
+      timeout: 120_000,
+    });
   run(0);
   const report = JSON.parse(readFileSync(join(app, "reports", "proxy-cmd", "results.json"), "utf8"));
-  if (!/1 exchange\b/.test(report.partial?.reasons?.[0] ?? "")) throw new Error(`proxy -- CMD saw not the client's one exchange: ${report.partial?.reasons?.[0]}`);
+  if (!/1 exchange\b/.test(report.partial?.reasons?.[0] ?? ""))
+    throw new Error(`proxy -- CMD saw not the client's one exchange: ${report.partial?.reasons?.[0]}`);
   run(3);
   const missing = cli(["proxy", "--target", doc.url, "--port", "0", "--", "no-such-command-cc"], { expectCode: 2 });
   if (!missing.stderr.includes("command not found: no-such-command-cc")) throw new Error(`proxy -- a missing command said: ${missing.stderr.trim()}`);
@@ -235,9 +262,17 @@ const examples = readmeExamples();
 await stepAsync("personas create from an owner-only serve, run --target with CC_PERSONAS, personas remove", async () => {
   // A server implementer's start: one owner account. create makes the other six and the channel, and writes the file
   // (0600); CI passes its contents as CC_PERSONAS; remove deactivates what create made.
-  const seed = { realm: { name: "Solo", string_id: "solo", description: "", empty_topic_display_name: "general chat" }, users: [{ persona: "owner", full_name: "Olga Owner", email: "olga@solo.example", role: 100 }], channels: [] };
+  const seed = {
+    realm: { name: "Solo", string_id: "solo", description: "", empty_topic_display_name: "general chat" },
+    users: [{ persona: "owner", full_name: "Olga Owner", email: "olga@solo.example", role: 100 }],
+    channels: [],
+  };
   writeFileSync(join(app, "owner-only.json"), JSON.stringify(seed));
-  const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--seed", "owner-only.json", "--port", "0", "--json", "--heartbeat-seconds", "5"], { cwd: app, env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--seed", "owner-only.json", "--port", "0", "--json", "--heartbeat-seconds", "5"], {
+    cwd: app,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   try {
     const line = await serveLine(child);
     const doc = JSON.parse(line);
@@ -272,18 +307,27 @@ step("the README's own vitest project with behaviour()", () => {
 });
 step("a TypeScript user's code typechecks against the package's declarations", () => {
   // The compiler is the repository's; every module it resolves comes from the folder, as for a user.
-  writeFileSync(join(app, "consumer.mts"), [
-    'import { startReferenceServer, runConformance, behaviour, type Results } from "chat-conformance";',
-    "const server = await startReferenceServer({ featureLevel: 241 });",
-    "const run = await runConformance({ target: { url: server.url, personas: server.personas, serverConfig: server.serverConfig } });",
-    "const level: number | null = (run.results satisfies Results).verifiedLevel;",
-    'behaviour("fl174.messages.direct-type", "typed", { needs: ["member"] }, async (t) => { t.expect.success(await t.api("member").get("/users/me")); });',
-    "// @ts-expect-error a feature level is a number",
-    'await startReferenceServer({ featureLevel: "241" });',
-    "console.log(level);",
-    "",
-  ].join("\n"));
-  writeFileSync(join(app, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ["consumer.mts"] }));
+  writeFileSync(
+    join(app, "consumer.mts"),
+    [
+      'import { startReferenceServer, runConformance, behaviour, type Results } from "chat-conformance";',
+      "const server = await startReferenceServer({ featureLevel: 241 });",
+      "const run = await runConformance({ target: { url: server.url, personas: server.personas, serverConfig: server.serverConfig } });",
+      "const level: number | null = (run.results satisfies Results).verifiedLevel;",
+      'behaviour("fl174.messages.direct-type", "typed", { needs: ["member"] }, async (t) => { t.expect.success(await t.api("member").get("/users/me")); });',
+      "// @ts-expect-error a feature level is a number",
+      'await startReferenceServer({ featureLevel: "241" });',
+      "console.log(level);",
+      "",
+    ].join("\n"),
+  );
+  writeFileSync(
+    join(app, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: false, types: [] },
+      files: ["consumer.mts"],
+    }),
+  );
   sh(process.execPath, [join(repo, "node_modules", "typescript", "bin", "tsc"), "-p", "."]);
 });
 step("the runs wrote nothing inside the installed package", () => {

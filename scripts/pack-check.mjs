@@ -14,19 +14,33 @@ for (const f of files) {
   else if (/\.ts$/.test(f) && !/\.d\.ts$/.test(f)) problems.push(`${f}: TypeScript source`);
   else if (/^dist\/suites\/.*\.d\.ts$/.test(f)) problems.push(`${f}: declarations of a suite file`);
 }
-for (const needed of ["bin/chat-conformance.js", "dist/src/index.js", "dist/src/index.d.ts", "dist/src/cli/entry.js", "dist/src/catalog/data/levels.yaml", "dist/fixtures/realm.json", "package.json", "README.md", "LICENSE"]) {
+for (const needed of [
+  "bin/chat-conformance.js",
+  "dist/src/index.js",
+  "dist/src/index.d.ts",
+  "dist/src/cli/entry.js",
+  "dist/src/catalog/data/levels.yaml",
+  "dist/fixtures/realm.json",
+  "package.json",
+  "README.md",
+  "LICENSE",
+]) {
   if (!files.includes(needed)) problems.push(`${needed}: missing`);
 }
 // Where a user reports a problem (the CLI's internal error asks them to) and finds the source; the license it declares.
 const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 if (typeof manifest.bugs?.url !== "string" || !/^https:\/\//.test(manifest.bugs.url)) problems.push("package.json: no bugs.url");
 if (typeof manifest.repository?.url !== "string") problems.push("package.json: no repository.url");
-if (manifest.license !== "Apache-2.0" || !/Apache License\s+Version 2\.0/.test(readFileSync(new URL("../LICENSE", import.meta.url), "utf8"))) problems.push("LICENSE: not the Apache-2.0 text package.json declares");
+if (manifest.license !== "Apache-2.0" || !/Apache License\s+Version 2\.0/.test(readFileSync(new URL("../LICENSE", import.meta.url), "utf8")))
+  problems.push("LICENSE: not the Apache-2.0 text package.json declares");
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
 console.log(`${pack.filename}: ${kib(pack.size)} packed, ${kib(pack.unpackedSize)} unpacked, ${pack.entryCount} files`);
 const byTop = {};
 for (const f of files) {
-  const top = f.split("/").slice(0, f.startsWith("dist/") ? 2 : 1).join("/");
+  const top = f
+    .split("/")
+    .slice(0, f.startsWith("dist/") ? 2 : 1)
+    .join("/");
   byTop[top] = (byTop[top] ?? 0) + 1;
 }
 for (const [top, n] of Object.entries(byTop).sort()) console.log(`  ${top.padEnd(24)} ${n}`);

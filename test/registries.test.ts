@@ -21,7 +21,11 @@ describe("reference-server/levels.ts", () => {
 
 describe("reference-server/routes.ts", () => {
   /** Path parameters as Zulip writes them, whatever their names: find-my-way's `:name(regex)` and `*` both become `{}`. */
-  const shape = (path: string) => path.replace(/:[a-z_]+(\([^)]*\))?/g, "{}").replace(/\{[a-z_]+\}/g, "{}").replace(/\*$/, "{}");
+  const shape = (path: string) =>
+    path
+      .replace(/:[a-z_]+(\([^)]*\))?/g, "{}")
+      .replace(/\{[a-z_]+\}/g, "{}")
+      .replace(/\*$/, "{}");
   for (const route of ROUTES.filter((r) => r.operation !== undefined)) {
     it(`${route.method} ${route.path} is Zulip's ${route.operation}, at its method and path`, () => {
       const span = operationSpan(route.operation!);
@@ -57,15 +61,20 @@ describe("the fault self-test", () => {
     const { faults } = await import("../reference-server/faults.ts");
     const faulted = new Set(Object.values(faults).map((f) => f.clause));
     const tested = new Set((await collectTests()).flatMap((t) => t.clauses));
-    const missing = catalog().clauses.filter((c) => c.testable === true && tested.has(c.id) && !faulted.has(c.id)).map((c) => c.id);
+    const missing = catalog()
+      .clauses.filter((c) => c.testable === true && tested.has(c.id) && !faulted.has(c.id))
+      .map((c) => c.id);
     expect(missing, "tested clauses without a named fault in reference-server/faults/").toEqual([]);
   });
 
-
   it("has one file per area file of faults, so no fault escapes it", async () => {
     const { readdirSync } = await import("node:fs");
-    const areas = readdirSync(new URL("../reference-server/faults/", import.meta.url)).filter((f) => f !== "fault.ts").map((f) => f.replace(/\.ts$/, ""));
-    const proofs = readdirSync(new URL("./self-test/", import.meta.url)).filter((f) => f.startsWith("faults-")).map((f) => f.replace(/^faults-|\.test\.ts$/g, ""));
+    const areas = readdirSync(new URL("../reference-server/faults/", import.meta.url))
+      .filter((f) => f !== "fault.ts")
+      .map((f) => f.replace(/\.ts$/, ""));
+    const proofs = readdirSync(new URL("./self-test/", import.meta.url))
+      .filter((f) => f.startsWith("faults-"))
+      .map((f) => f.replace(/^faults-|\.test\.ts$/g, ""));
     expect(proofs.sort()).toEqual(areas.sort());
   });
 });

@@ -55,7 +55,8 @@ export class Access {
   /** May the user read this message (received it, or reads it through the channel's shared history)? */
   canReadMessage(user: User, message: Message, use?: ContentUse): boolean {
     const received = this.store.flagsOf(user.id, message.id) !== undefined;
-    if (received && !(this.faulty("fl153.messages.access-received") && message.channelId !== null && !this.store.isSubscribed(user.id, message.channelId))) return true;
+    if (received && !(this.faulty("fl153.messages.access-received") && message.channelId !== null && !this.store.isSubscribed(user.id, message.channelId)))
+      return true;
     if (message.type !== "stream" || message.channelId === null) return this.faulty("fl153.messages.access-direct-message") && this.store.isAdmin(user);
     const channel = this.store.channels.get(message.channelId);
     return channel !== undefined && this.canReadChannelHistory(user, channel, use);
@@ -133,7 +134,9 @@ export class Access {
   /** The visibility (EMAIL_VISIBILITY code) governing the user's email at the emulated level. */
   emailVisibility(user: User): number {
     if (user.isBot) return EMAIL_VISIBILITY.everyone;
-    const v = this.fl.has("emailVisibilityPerUser") ? this.store.userSettings.get(user.id, "email_address_visibility") : this.store.settings.get("email_address_visibility");
+    const v = this.fl.has("emailVisibilityPerUser")
+      ? this.store.userSettings.get(user.id, "email_address_visibility")
+      : this.store.settings.get("email_address_visibility");
     return typeof v === "number" ? v : EMAIL_VISIBILITY.everyone;
   }
 

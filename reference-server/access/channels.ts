@@ -86,7 +86,9 @@ export class ChannelAccess {
   /** May the user post to the channel: subscribers (non-guests for public channels), under who-may-post (FL333 or the old policy). */
   post(user: User, channel: Channel): boolean {
     if (channel.isArchived) return false;
-    const reaches = this.store.isSubscribed(user.id, channel.id) || (channel.inviteOnly ? this.viaContentGroups(user, channel, "contentAccessSend") && channel.historyPublicToSubscribers : !this.isGuest(user));
+    const reaches =
+      this.store.isSubscribed(user.id, channel.id) ||
+      (channel.inviteOnly ? this.viaContentGroups(user, channel, "contentAccessSend") && channel.historyPublicToSubscribers : !this.isGuest(user));
     return reaches && this.mayPost(user, channel);
   }
 
@@ -154,7 +156,8 @@ export class ChannelAccess {
   /** May the user subscribe other users: can_add_subscribers_group from FL341, invite_to_stream_policy before. Never guests. */
   addSubscribersByRealm(user: User): boolean {
     if (this.isGuest(user)) return false;
-    if (this.fl.has("canAddSubscribersGroupEnforced")) return holds(this.store.groups, user, this.store.settings.get("can_add_subscribers_group") as GroupSettingValue);
+    if (this.fl.has("canAddSubscribersGroupEnforced"))
+      return holds(this.store.groups, user, this.store.settings.get("can_add_subscribers_group") as GroupSettingValue);
     return policyAllows(this.store, user, this.store.settings.get("invite_to_stream_policy"));
   }
 

@@ -13,7 +13,10 @@ export const GroupSettingValueSchema = z.union([
 ]);
 
 /** Update-style endpoints take `{"new": GSV, "old"?: GSV}`; a bare GSV is accepted too. */
-export const GroupSettingUpdateSchema = z.union([GroupSettingValueSchema, z.strictObject({ new: GroupSettingValueSchema, old: GroupSettingValueSchema.optional() })]);
+export const GroupSettingUpdateSchema = z.union([
+  GroupSettingValueSchema,
+  z.strictObject({ new: GroupSettingValueSchema, old: GroupSettingValueSchema.optional() }),
+]);
 export type GroupSettingUpdate = z.infer<typeof GroupSettingUpdateSchema>;
 
 /** Whether the user holds a permission whose value is `value`. */
@@ -43,7 +46,8 @@ export function checkValue(store: Store, setting: string, value: GroupSettingVal
   const groupIds = typeof value === "number" ? [value] : value.direct_subgroups;
   for (const id of groupIds) if (!store.groups.byId.has(id)) throw badRequest(`Invalid user group ID ${id} for ${setting}`);
   // Deactivated users cannot be named either (real servers: "Invalid user ID").
-  if (typeof value !== "number") for (const id of value.direct_members) if (!store.users.get(id)?.isActive) throw badRequest(`Invalid user ID ${id} for ${setting}`);
+  if (typeof value !== "number")
+    for (const id of value.direct_members) if (!store.users.get(id)?.isActive) throw badRequest(`Invalid user ID ${id} for ${setting}`);
 }
 
 // --- groups ---

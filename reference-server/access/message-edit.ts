@@ -57,20 +57,23 @@ export class MessageEditRules {
 
   /** Permission (not time) to move messages as asked: the topic and channel settings of the level. */
   moveRefusal(user: User, message: Message, ask: MoveAsk): string | null {
-    if (!this.fl.has("moveIndependentOfMessageEditing") && !this.setting<boolean>("allow_message_editing")) return "Your organization has turned off message editing";
+    if (!this.fl.has("moveIndependentOfMessageEditing") && !this.setting<boolean>("allow_message_editing"))
+      return "Your organization has turned off message editing";
     if (ask.topic && !this.unrestricted(message) && !this.mayMoveTopics(user)) return "You don't have permission to edit this message";
     if (ask.channel && !this.mayMoveChannels(user)) return "You don't have permission to move this message";
     return null;
   }
 
   private mayMoveTopics(user: User): boolean {
-    if (this.fl.has("moveTopicsGroupEnforced")) return holds(this.store.groups, user, this.setting<GroupSettingValue>("can_move_messages_between_topics_group"));
+    if (this.fl.has("moveTopicsGroupEnforced"))
+      return holds(this.store.groups, user, this.setting<GroupSettingValue>("can_move_messages_between_topics_group"));
     return policyAllows(this.store, user, this.setting<number>("edit_topic_policy"));
   }
 
   private mayMoveChannels(user: User): boolean {
     if (this.faulty("fl310.realm.can-move-messages-between-channels-group-enforced")) return true;
-    if (this.fl.has("moveChannelsGroupEnforced")) return holds(this.store.groups, user, this.setting<GroupSettingValue>("can_move_messages_between_channels_group"));
+    if (this.fl.has("moveChannelsGroupEnforced"))
+      return holds(this.store.groups, user, this.setting<GroupSettingValue>("can_move_messages_between_channels_group"));
     return policyAllows(this.store, user, this.setting<number>("move_messages_between_streams_policy"));
   }
 

@@ -19,7 +19,12 @@ const PlanBody = z.strictObject({
 const ClockBody = z.strictObject({ advance_seconds: z.number().int().min(0) });
 const HeartbeatBody = z.strictObject({ queue_id: z.string().min(1), seconds: z.number().positive().max(3600) });
 const WorkBudgetBody = z.strictObject({ messages: z.number().int().min(1).nullable() });
-const OrganizationBody = z.strictObject({ push_bouncer_url: z.url({ protocol: /^https?$/ }).nullable().optional() });
+const OrganizationBody = z.strictObject({
+  push_bouncer_url: z
+    .url({ protocol: /^https?$/ })
+    .nullable()
+    .optional(),
+});
 const CloseOrganizationBody = z.strictObject({ url: z.url() });
 const ReachBody = z.strictObject({ url: z.url({ protocol: /^https?$/ }) });
 const RealmDomainBody = z.discriminatedUnion("op", [

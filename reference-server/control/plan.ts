@@ -13,6 +13,7 @@ export interface PlanChange {
 export function changePlan(rt: Runtime, change: PlanChange): void {
   rt.store.realm.planType = change.planType;
   if (change.uploadQuotaMib !== undefined) rt.store.settings.set("upload_quota_mib", change.uploadQuotaMib);
-  if (change.maxFileUploadSizeMib !== undefined && rt.fl.has("uploadLimitsInUpdateDict")) rt.store.settings.set("max_file_upload_size_mib", change.maxFileUploadSizeMib);
+  if (change.maxFileUploadSizeMib !== undefined && rt.fl.has("uploadLimitsInUpdateDict"))
+    rt.store.settings.set("max_file_upload_size_mib", change.maxFileUploadSizeMib);
   publishPlanChange(rt);
 }

@@ -74,7 +74,12 @@ export function changeDefaultChannelGroup(rt: Runtime, change: DefaultChannelGro
     groups.splice(at, 1);
   } else {
     if (at >= 0 || !change.stream_ids.every((id) => rt.store.channels.get(id)?.isArchived === false)) return false;
-    groups.push({ id: rt.store.realmStatus.nextDefaultChannelGroupId++, name: change.name, description: change.description, channelIds: [...change.stream_ids] });
+    groups.push({
+      id: rt.store.realmStatus.nextDefaultChannelGroupId++,
+      name: change.name,
+      description: change.description,
+      channelIds: [...change.stream_ids],
+    });
   }
   publishDefaultStreamGroups(rt);
   return true;

@@ -29,7 +29,12 @@ export function defaultStreamGroupsValue(rt: Runtime): unknown[] {
       const c = rt.store.channels.get(id);
       return c && !c.isArchived ? [c] : [];
     });
-    return { id: g.id, name: g.name, description: g.description, streams: ids ? channels.map((c) => c.id) : channels.map((c) => serializeChannel(rt, c, false)) };
+    return {
+      id: g.id,
+      name: g.name,
+      description: g.description,
+      streams: ids ? channels.map((c) => c.id) : channels.map((c) => serializeChannel(rt, c, false)),
+    };
   });
 }
 

@@ -42,7 +42,11 @@ export function publishMessage(rt: Runtime, message: Message, receivers: Readonl
     let event = echoed ? undefined : events.get(key);
     if (!event) {
       let payload = rendered.get(variant);
-      if (!payload) rendered.set(variant, (payload = serializeMessage(rt, message, { applyMarkdown: options.applyMarkdown, clientGravatar: options.clientGravatar, allowEmptyTopic })));
+      if (!payload)
+        rendered.set(
+          variant,
+          (payload = serializeMessage(rt, message, { applyMarkdown: options.applyMarkdown, clientGravatar: options.clientGravatar, allowEmptyTopic })),
+        );
       // Rendered for the event and never changed after: kept as its JSON, made once for every queue.
       event = snapshot({ type: "message", message: payload, flags: [...(flags ?? [])], ...(echoed && echo ? { local_message_id: echo.localId } : {}) });
       if (!echoed) events.set(key, event);

@@ -90,6 +90,11 @@ export function publishEmailViewChanges(rt: Runtime, subject: User, sawBefore: R
   rt.queues.publish("realm_user", changed, (q) => {
     const viewer = viewerOf(rt, q);
     if (!viewer) return null;
-    return person({ avatar_source: "G", avatar_url: avatarUrlFor(rt, viewer, subject, q.options.clientGravatar), avatar_url_medium: avatarUrl(subject, false, true), avatar_version: 1 });
+    return person({
+      avatar_source: "G",
+      avatar_url: avatarUrlFor(rt, viewer, subject, q.options.clientGravatar),
+      avatar_url_medium: avatarUrl(subject, false, true),
+      avatar_version: 1,
+    });
   });
 }

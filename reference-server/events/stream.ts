@@ -27,6 +27,13 @@ export function publishStreamDelete(rt: Runtime, channel: Channel, to: Iterable<
 }
 
 /** stream op update: one property's new value (with the fields that change together, wire §10). */
-export function publishStreamUpdate(rt: Runtime, channel: Channel, property: string, value: unknown, to: Iterable<number>, extra: Record<string, unknown> = {}): void {
+export function publishStreamUpdate(
+  rt: Runtime,
+  channel: Channel,
+  property: string,
+  value: unknown,
+  to: Iterable<number>,
+  extra: Record<string, unknown> = {},
+): void {
   rt.queues.publish("stream", to, () => ({ type: "stream", op: "update", stream_id: channel.id, name: channel.name, property, value, ...extra }));
 }

@@ -5,13 +5,21 @@ import { serializeSubscription } from "../api/channels/serialize.ts";
 /** subscription op add: to the user who was subscribed, with the subscription objects. */
 export function publishSubscriptionAdd(rt: Runtime, userId: number, channels: Channel[]): void {
   if (channels.length === 0) return;
-  rt.queues.publish("subscription", [userId], () => ({ type: "subscription", op: "add", subscriptions: channels.map((c) => serializeSubscription(rt, c, true, userId)) }));
+  rt.queues.publish("subscription", [userId], () => ({
+    type: "subscription",
+    op: "add",
+    subscriptions: channels.map((c) => serializeSubscription(rt, c, true, userId)),
+  }));
 }
 
 /** subscription op remove: to the user who left, naming the channels. */
 export function publishSubscriptionRemove(rt: Runtime, userId: number, channels: Channel[]): void {
   if (channels.length === 0) return;
-  rt.queues.publish("subscription", [userId], () => ({ type: "subscription", op: "remove", subscriptions: channels.map((c) => ({ name: c.name, stream_id: c.id })) }));
+  rt.queues.publish("subscription", [userId], () => ({
+    type: "subscription",
+    op: "remove",
+    subscriptions: channels.map((c) => ({ name: c.name, stream_id: c.id })),
+  }));
 }
 
 /** subscription op update: one of the user's personal settings for a channel, to the user's own clients. */

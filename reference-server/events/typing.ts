@@ -14,13 +14,17 @@ function directType(rt: Runtime): string {
 /** Direct-message `typing` events: to every participant (the sender included), with the participants listed. */
 export function publishDirectTyping(rt: Runtime, op: TypingOp, sender: User, participants: readonly User[]): void {
   const sorted = [...participants].sort((a, b) => a.id - b.id);
-  rt.queues.publish("typing", sorted.map((u) => u.id), () => ({
-    type: "typing",
-    op,
-    message_type: directType(rt),
-    sender: person(sender),
-    recipients: sorted.map(person),
-  }));
+  rt.queues.publish(
+    "typing",
+    sorted.map((u) => u.id),
+    () => ({
+      type: "typing",
+      op,
+      message_type: directType(rt),
+      sender: person(sender),
+      recipients: sorted.map(person),
+    }),
+  );
 }
 
 /**

@@ -35,7 +35,10 @@ export function publishGroupUpdate(rt: Runtime, group: UserGroup, data: Record<s
   const byCapability = rt.fl.has("includeDeactivatedGroupsCapability") && group.deactivated;
   rt.queues.publish("user_group", activeUserIds(rt), (q) => {
     if (!byCapability || q.options.capabilities.include_deactivated_groups) return { type: "user_group", op: "update", group_id: group.id, data };
-    if (deactivating) return rt.faulty("fl294.groups.deactivate-event-by-capability") ? { type: "user_group", op: "update", group_id: group.id, data } : { type: "user_group", op: "remove", group_id: group.id };
+    if (deactivating)
+      return rt.faulty("fl294.groups.deactivate-event-by-capability")
+        ? { type: "user_group", op: "update", group_id: group.id, data }
+        : { type: "user_group", op: "remove", group_id: group.id };
     return rt.faulty("fl294.groups.rename-deactivated-no-update") ? { type: "user_group", op: "update", group_id: group.id, data } : null;
   });
 }

@@ -171,14 +171,46 @@ export const channelsFaults = {
     description: "the stream delete event drops the deprecated streams field",
   },
   // --- messages: content access through channel groups (FL354) ---
-  "fl354.messages.content-access-send": { clause: "fl354.messages.content-access-send", description: "content-access groups do not let users post, as before FL354", flips: "contentAccessSend" },
-  "fl354.messages.content-access-fetch": { clause: "fl354.messages.content-access-fetch", description: "GET /messages ignores content-access groups, as before FL354", flips: "contentAccessFetch" },
-  "fl354.messages.content-access-single": { clause: "fl354.messages.content-access-single", description: "GET /messages/{message_id} ignores content-access groups, as before FL354", flips: "contentAccessSingle" },
-  "fl354.messages.content-access-read-receipts": { clause: "fl354.messages.content-access-read-receipts", description: "read receipts ignore content-access groups, as before FL354", flips: "contentAccessReadReceipts" },
-  "fl354.messages.content-access-edit": { clause: "fl354.messages.content-access-edit", description: "PATCH /messages/{message_id} ignores content-access groups, as before FL354", flips: "contentAccessEdit" },
-  "fl354.messages.content-access-reactions": { clause: "fl354.messages.content-access-reactions", description: "reactions ignore content-access groups, as before FL354", flips: "contentAccessReactions" },
-  "fl354.messages.content-access-submessage": { clause: "fl354.messages.content-access-submessage", description: "POST /submessage ignores content-access groups, as before FL354", flips: "contentAccessSubmessage" },
-  "fl354.messages.content-access-edit-typing": { clause: "fl354.messages.content-access-edit-typing", description: "edit typing ignores content-access groups, as before FL354", flips: "contentAccessEditTyping" },
+  "fl354.messages.content-access-send": {
+    clause: "fl354.messages.content-access-send",
+    description: "content-access groups do not let users post, as before FL354",
+    flips: "contentAccessSend",
+  },
+  "fl354.messages.content-access-fetch": {
+    clause: "fl354.messages.content-access-fetch",
+    description: "GET /messages ignores content-access groups, as before FL354",
+    flips: "contentAccessFetch",
+  },
+  "fl354.messages.content-access-single": {
+    clause: "fl354.messages.content-access-single",
+    description: "GET /messages/{message_id} ignores content-access groups, as before FL354",
+    flips: "contentAccessSingle",
+  },
+  "fl354.messages.content-access-read-receipts": {
+    clause: "fl354.messages.content-access-read-receipts",
+    description: "read receipts ignore content-access groups, as before FL354",
+    flips: "contentAccessReadReceipts",
+  },
+  "fl354.messages.content-access-edit": {
+    clause: "fl354.messages.content-access-edit",
+    description: "PATCH /messages/{message_id} ignores content-access groups, as before FL354",
+    flips: "contentAccessEdit",
+  },
+  "fl354.messages.content-access-reactions": {
+    clause: "fl354.messages.content-access-reactions",
+    description: "reactions ignore content-access groups, as before FL354",
+    flips: "contentAccessReactions",
+  },
+  "fl354.messages.content-access-submessage": {
+    clause: "fl354.messages.content-access-submessage",
+    description: "POST /submessage ignores content-access groups, as before FL354",
+    flips: "contentAccessSubmessage",
+  },
+  "fl354.messages.content-access-edit-typing": {
+    clause: "fl354.messages.content-access-edit-typing",
+    description: "edit typing ignores content-access groups, as before FL354",
+    flips: "contentAccessEditTyping",
+  },
   // --- realm and register: channel creation and subscription permissions ---
   "fl264.realm.can-create-public-channel-group-enforced": {
     clause: "fl264.realm.can-create-public-channel-group-enforced",

@@ -28,7 +28,8 @@ export const messagesCoreFaults = {
   // who may read a message, and who is told of it
   "fl153.messages.access-received": {
     clause: "fl153.messages.access-received",
-    description: "a received channel message is readable only while the user is subscribed (or reads the history): unsubscribing from a private channel loses it",
+    description:
+      "a received channel message is readable only while the user is subscribed (or reads the history): unsubscribing from a private channel loses it",
   },
   "fl153.messages.access-public-channel": {
     clause: "fl153.messages.access-public-channel",

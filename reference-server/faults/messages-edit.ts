@@ -78,11 +78,11 @@ export const messagesEditFaults = {
   },
   "fl334.messages.update-event-topic-substitution": {
     clause: "fl334.messages.update-event-topic-substitution",
-    description: "update_message events send the empty topic as \"\" to clients without empty_topic_name",
+    description: 'update_message events send the empty topic as "" to clients without empty_topic_name',
   },
   "fl334.messages.delete-event-topic-substitution": {
     clause: "fl334.messages.delete-event-topic-substitution",
-    description: "delete_message events send the empty topic as \"\" to clients without empty_topic_name",
+    description: 'delete_message events send the empty topic as "" to clients without empty_topic_name',
   },
   "fl334.messages.history-allow-empty-topic-name": {
     clause: "fl334.messages.history-allow-empty-topic-name",

@@ -78,7 +78,7 @@ export const messagesWidgetsFaults = {
   },
   "fl334.messages.typing-event-topic-substitution": {
     clause: "fl334.messages.typing-event-topic-substitution",
-    description: "channel typing events send the empty topic as \"\" to every client",
+    description: 'channel typing events send the empty topic as "" to every client',
   },
   "fl351.messages.edit-typing-endpoint": {
     clause: "fl351.messages.edit-typing-endpoint",
@@ -154,7 +154,7 @@ export const messagesWidgetsFaults = {
   },
   "fl334.messages.event-subject-substitution": {
     clause: "fl334.messages.event-subject-substitution",
-    description: "message events send the empty topic as \"\" to clients without empty_topic_name",
+    description: 'message events send the empty topic as "" to clients without empty_topic_name',
   },
   "fl334.messages.fetch-allow-empty-topic-name": {
     clause: "fl334.messages.fetch-allow-empty-topic-name",

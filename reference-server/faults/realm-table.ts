@@ -33,7 +33,10 @@ for (const def of GROUP_SETTINGS) {
 for (const def of REALM_SETTINGS) {
   if (def.removedBy === undefined || !GROUP_SWITCHES.has(def.removedBy)) continue;
   const level = levels[def.removedBy].since;
-  byFamily.set(`${def.name}-removed`, { id: `fl${level}.realm.${slug(def.name)}-removed`, description: `PATCH /realm still reads ${def.name} after FL${level} replaced it` });
+  byFamily.set(`${def.name}-removed`, {
+    id: `fl${level}.realm.${slug(def.name)}-removed`,
+    description: `PATCH /realm still reads ${def.name} after FL${level} replaced it`,
+  });
 }
 
 export const realmTableFaults: Readonly<Record<RealmTableFaultId, Fault>> = Object.fromEntries(

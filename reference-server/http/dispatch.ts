@@ -71,7 +71,8 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     const prefix = rt.faulty("fl153.server.api-v1-prefix") && url.pathname !== `${PREFIX}/server_settings` ? UNVERSIONED_PREFIX : PREFIX;
     if (!url.pathname.startsWith(`${prefix}/`)) throw notFound(`No such endpoint: ${url.pathname}`);
     // `--product zulip`: the real product's path for an endpoint the spec names differently, and none of the spec's.
-    const endpoint = rt.config.product === "zulip" ? specEndpoint(method, url.pathname.slice(prefix.length)) : { method, path: url.pathname.slice(prefix.length) };
+    const endpoint =
+      rt.config.product === "zulip" ? specEndpoint(method, url.pathname.slice(prefix.length)) : { method, path: url.pathname.slice(prefix.length) };
     const found = endpoint === null ? ({ kind: "not-found" } as const) : table.lookup(endpoint.method, endpoint.path);
     if (found.kind === "not-found") {
       if (rt.faulty("fl153.server.unknown-route")) {
@@ -114,8 +115,7 @@ export async function dispatch(rt: Runtime, table: RouteTable, req: IncomingMess
     const version = rt.store.fragments.version;
     const ctx = { rt, user, params, path, files: body.files, req };
     const result = await (route.handler as (c: typeof ctx) => Promise<Record<string, unknown>>)(ctx);
-    const reportsIgnored =
-      rt.fl.has("ignoredParametersEverywhere") || (route.reportsIgnoredSince !== undefined && rt.fl.atLeast(route.reportsIgnoredSince));
+    const reportsIgnored = rt.fl.has("ignoredParametersEverywhere") || (route.reportsIgnoredSince !== undefined && rt.fl.atLeast(route.reportsIgnoredSince));
     const out = successBody(result, reportsIgnored ? params.ignored() : []);
     const mislabelled: Record<string, string> = rt.faulty("fl153.server.json-response") ? { "content-type": "text/html; charset=utf-8" } : {};
     const envelope = rt.config.product === "zulip" ? toRealNames(out) : out;

@@ -15,9 +15,9 @@ export class ApiError extends Error {
 
 export const badRequest = (msg: string, extra: Record<string, unknown> = {}) => new ApiError(400, "BAD_REQUEST", msg, extra);
 /** A setting that takes only system groups (before FL309, every realm permission setting): wire §5. */
-export const systemGroupRequired = (setting: string) => new ApiError(400, "SYSTEM_GROUP_REQUIRED", `'${setting}' must be a system user group.`, { setting_name: setting });
-export const missingParam = (name: string) =>
-  new ApiError(400, "REQUEST_VARIABLE_MISSING", `Missing '${name}' argument`, { var_name: name });
+export const systemGroupRequired = (setting: string) =>
+  new ApiError(400, "SYSTEM_GROUP_REQUIRED", `'${setting}' must be a system user group.`, { setting_name: setting });
+export const missingParam = (name: string) => new ApiError(400, "REQUEST_VARIABLE_MISSING", `Missing '${name}' argument`, { var_name: name });
 export const confusingVar = (a: string, b: string) =>
   new ApiError(400, "REQUEST_CONFUSING_VAR", `Can't decide between '${a}' and '${b}' arguments`, { var_name1: a, var_name2: b });
 export const unauthorized = (msg: string) => new ApiError(401, "UNAUTHORIZED", msg);
@@ -25,8 +25,7 @@ export const notFound = (msg = "Not Found") => new ApiError(404, "NOT_FOUND", ms
 /** Over the user's rate limit (wire §18): 429, the wait in `retry-after` (seconds, a float) as in the header. */
 export const rateLimitHit = (retryAfter: number) => new ApiError(429, "RATE_LIMIT_HIT", "API usage exceeded rate limit", { "retry-after": retryAfter });
 export const methodNotAllowed = (allowed: string[]) => new ApiError(405, undefined, "Method Not Allowed", { allowed_methods: allowed });
-export const badEventQueueId = (queueId: string) =>
-  new ApiError(400, "BAD_EVENT_QUEUE_ID", `Bad event queue ID: ${queueId}`, { queue_id: queueId });
+export const badEventQueueId = (queueId: string) => new ApiError(400, "BAD_EVENT_QUEUE_ID", `Bad event queue ID: ${queueId}`, { queue_id: queueId });
 export const badNarrow = (desc: string) => new ApiError(400, "BAD_NARROW", `Invalid narrow operator: ${desc}`, { desc });
 export const streamDoesNotExist = (ref: { stream?: string; stream_id?: number }) =>
   new ApiError(400, "STREAM_DOES_NOT_EXIST", `Channel '${ref.stream ?? ref.stream_id}' does not exist`, ref);
@@ -38,8 +37,7 @@ export const moveMessagesTimeLimitExceeded = (firstAllowed: number | null, total
   });
 export const unauthorizedPrincipal = (msg: string, status = 400) => new ApiError(status, "UNAUTHORIZED_PRINCIPAL", msg);
 export const accessDenied = () => new ApiError(403, "BAD_REQUEST", "Access denied");
-export const payloadTooLarge = (limitBytes: number) =>
-  new ApiError(413, "BAD_REQUEST", `Request body too large (limit: ${limitBytes} bytes)`);
+export const payloadTooLarge = (limitBytes: number) => new ApiError(413, "BAD_REQUEST", `Request body too large (limit: ${limitBytes} bytes)`);
 // --- messages: reactions, submessages, typing, scheduled messages ---
 /** A message that does not exist or that the user cannot read (real servers do not tell the two apart). */
 export const invalidMessage = () => badRequest("Invalid message(s)");
@@ -63,7 +61,8 @@ export const mustBeOwner = () => unauthorizedPrincipal("Must be an organization 
 export const cannotDeactivateLastOwner = () =>
   new ApiError(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only organization owner.", { is_last_owner: true, entity: "organization owner" });
 /** DELETE /users/me by the organization's only active user (bots count): the same code, is_last_owner false. */
-export const cannotDeactivateOnlyUser = () => new ApiError(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only user.", { is_last_owner: false, entity: "user" });
+export const cannotDeactivateOnlyUser = () =>
+  new ApiError(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only user.", { is_last_owner: false, entity: "user" });
 // --- invitations ---
 /** POST /invites refused some addresses (wire §5): 400 INVITATION_FAILED with the per-address errors. */
 export const invitationFailed = (msg: string, errors: Array<[string, string, boolean]>, sentInvitations: boolean) =>
@@ -80,8 +79,13 @@ export const cannotDeactivateGroupInUse = (objections: ReadonlyArray<Record<stri
 export const expectationMismatch = () => new ApiError(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value.");
 /** Wildcard mentions the sender may not make in a large channel or topic (FL229; BAD_REQUEST before). */
 export const wildcardMentionNotAllowed = (kind: "stream" | "topic", coded: boolean) =>
-  new ApiError(400, coded ? (kind === "stream" ? "STREAM_WILDCARD_MENTION_NOT_ALLOWED" : "TOPIC_WILDCARD_MENTION_NOT_ALLOWED") : "BAD_REQUEST",
-    kind === "stream" ? "You do not have permission to use channel wildcard mentions in this channel." : "You do not have permission to use topic wildcard mentions in this topic.");
+  new ApiError(
+    400,
+    coded ? (kind === "stream" ? "STREAM_WILDCARD_MENTION_NOT_ALLOWED" : "TOPIC_WILDCARD_MENTION_NOT_ALLOWED") : "BAD_REQUEST",
+    kind === "stream"
+      ? "You do not have permission to use channel wildcard mentions in this channel."
+      : "You do not have permission to use topic wildcard mentions in this topic.",
+  );
 // --- push ---
 /** POST /remotes/server/register for a hostname another server holds: the FL345 format, BAD_REQUEST before. */
 export const hostnameAlreadyInUse = (hostname: string, coded: boolean) =>
@@ -89,7 +93,7 @@ export const hostnameAlreadyInUse = (hostname: string, coded: boolean) =>
     ? new ApiError(400, "HOSTNAME_ALREADY_IN_USE_BOUNCER_ERROR", `A server with hostname ${hostname} already exists`, { hostname })
     : badRequest(`A server with hostname ${hostname} already exists`);
 /** The push bouncer's server credentials (Basic `<server uuid>:<server key>`) name no registered server. */
-export const invalidRemoteServer = (uuid: string) => new ApiError(401, "INVALID_ZULIP_SERVER", `Zulip server auth failure: ${uuid} is not registered`, { role: uuid });
+export const invalidRemoteServer = (uuid: string) =>
+  new ApiError(401, "INVALID_ZULIP_SERVER", `Zulip server auth failure: ${uuid} is not registered`, { role: uuid });
 /** /chat-services/verify/{access_token}/ with no transfer prepared under that token. */
-export const verificationSecretNotPrepared = () =>
-  new ApiError(400, "REMOTE_SERVER_VERIFICATION_SECRET_NOT_PREPARED", "Verification secret not prepared");
+export const verificationSecretNotPrepared = () => new ApiError(400, "REMOTE_SERVER_VERIFICATION_SECRET_NOT_PREPARED", "Verification secret not prepared");

@@ -37,7 +37,8 @@ export class Params {
 
   /** A raw string, looked up under its name or one alias; both present is REQUEST_CONFUSING_VAR. */
   optStr(name: string, alias?: string): string | undefined {
-    if (alias !== undefined && this.values.has(name) && this.values.has(alias) && !this.faulty("fl153.server.confusing-parameters")) throw confusingVar(name, alias);
+    if (alias !== undefined && this.values.has(name) && this.values.has(alias) && !this.faulty("fl153.server.confusing-parameters"))
+      throw confusingVar(name, alias);
     return this.take(name) ?? (alias !== undefined ? this.take(alias) : undefined);
   }
 
@@ -88,7 +89,12 @@ export class Params {
    * would) and undefined to leave the value to the schema. `cache`, for hot parameters whose text repeats: accepted
    * values by their text, deep-frozen since every request that sends the same text gets the same value.
    */
-  optJson<S extends z.ZodType>(name: string, schema: S, fast?: (value: unknown) => z.infer<S> | undefined, cache?: TextMemo<z.infer<S>>): z.infer<S> | undefined {
+  optJson<S extends z.ZodType>(
+    name: string,
+    schema: S,
+    fast?: (value: unknown) => z.infer<S> | undefined,
+    cache?: TextMemo<z.infer<S>>,
+  ): z.infer<S> | undefined {
     const raw = this.take(name);
     if (raw === undefined) return undefined;
     const known = cache?.get(raw);

@@ -20,6 +20,9 @@ export class AlertWords {
 
   remove(userId: number, words: readonly string[]): void {
     const gone = new Set(words.map((w) => w.toLowerCase()));
-    this.byUser.set(userId, this.of(userId).filter((w) => !gone.has(w.toLowerCase())));
+    this.byUser.set(
+      userId,
+      this.of(userId).filter((w) => !gone.has(w.toLowerCase())),
+    );
   }
 }

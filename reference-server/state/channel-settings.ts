@@ -35,10 +35,36 @@ export const CHANNEL_SETTINGS: readonly ChannelSettingDef[] = [
     param: "canRemoveSubscribersGroupParam",
     needsContent: false,
   },
-  { name: "can_send_message_group", key: "can_send_message_group", default: "role:everyone", field: "canSendMessageGroupField", param: "canSendMessageGroupParam", needsContent: false },
-  { name: "can_administer_channel_group", key: "can_administer_channel_group", default: "role:nobody", field: "canAdministerChannelGroup", param: "canAdministerChannelGroup", needsContent: false },
-  { name: "can_add_subscribers_group", key: "can_add_subscribers_group", default: "role:nobody", field: "channelCanAddSubscribersGroup", param: "channelCanAddSubscribersGroup", needsContent: true },
+  {
+    name: "can_send_message_group",
+    key: "can_send_message_group",
+    default: "role:everyone",
+    field: "canSendMessageGroupField",
+    param: "canSendMessageGroupParam",
+    needsContent: false,
+  },
+  {
+    name: "can_administer_channel_group",
+    key: "can_administer_channel_group",
+    default: "role:nobody",
+    field: "canAdministerChannelGroup",
+    param: "canAdministerChannelGroup",
+    needsContent: false,
+  },
+  {
+    name: "can_add_subscribers_group",
+    key: "can_add_subscribers_group",
+    default: "role:nobody",
+    field: "channelCanAddSubscribersGroup",
+    param: "channelCanAddSubscribersGroup",
+    needsContent: true,
+  },
 ];
 
 /** stream_post_policy codes (wire §12) and the system group each one means. */
-export const POST_POLICY_GROUP: Readonly<Record<number, SystemGroupName>> = { 1: "role:everyone", 2: "role:administrators", 3: "role:fullmembers", 4: "role:moderators" };
+export const POST_POLICY_GROUP: Readonly<Record<number, SystemGroupName>> = {
+  1: "role:everyone",
+  2: "role:administrators",
+  3: "role:fullmembers",
+  4: "role:moderators",
+};

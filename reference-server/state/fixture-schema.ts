@@ -61,7 +61,8 @@ export const RealmFixtureSchema = z
       else if (!owner) issue(["users", i, "bot_owner"], `no user has persona '${u.bot_owner}'`);
       else if (owner.bot_type !== undefined) issue(["users", i, "bot_owner"], `'${u.bot_owner}' is a bot; a bot's owner is a person`);
     });
-    if (!f.users.some((u) => u.role === 100 && u.bot_type === undefined)) issue(["users"], "the organization needs an owner: a user with role 100 and no bot_type");
+    if (!f.users.some((u) => u.role === 100 && u.bot_type === undefined))
+      issue(["users"], "the organization needs an owner: a user with role 100 and no bot_type");
     const channels = new Set<string>();
     f.channels.forEach((c, i) => {
       const name = c.name.trim().toLowerCase();

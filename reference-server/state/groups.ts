@@ -43,7 +43,18 @@ export class Groups {
 
   constructor(now: number) {
     for (const g of SYSTEM_GROUPS) {
-      this.add({ name: g.name, description: g.description, isSystem: true, maxRole: g.maxRole, directMembers: new Set(), directSubgroups: new Set(), creatorId: null, dateCreated: now, deactivated: false, canAddMembers: { direct_members: [], direct_subgroups: [] } });
+      this.add({
+        name: g.name,
+        description: g.description,
+        isSystem: true,
+        maxRole: g.maxRole,
+        directMembers: new Set(),
+        directSubgroups: new Set(),
+        creatorId: null,
+        dateCreated: now,
+        deactivated: false,
+        canAddMembers: { direct_members: [], direct_subgroups: [] },
+      });
     }
     const nobody = this.system("role:nobody").id;
     for (const g of this.byId.values()) g.canAddMembers = nobody;

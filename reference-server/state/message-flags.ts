@@ -4,7 +4,17 @@ import { SortedIds } from "./sorted-ids.ts";
  * The flag names a row can hold, each one bit (the order in which a row's flags are listed). Names outside this
  * list get the next free bit the first time they are set.
  */
-const KNOWN_FLAGS = ["read", "starred", "collapsed", "mentioned", "stream_wildcard_mentioned", "topic_wildcard_mentioned", "wildcard_mentioned", "has_alert_word", "historical"];
+const KNOWN_FLAGS = [
+  "read",
+  "starred",
+  "collapsed",
+  "mentioned",
+  "stream_wildcard_mentioned",
+  "topic_wildcard_mentioned",
+  "wildcard_mentioned",
+  "has_alert_word",
+  "historical",
+];
 /** Bit 0 says the row exists (a row with no flags is still a row: the user received the message). */
 const ROW = 1;
 const MAX_BITS = 16;

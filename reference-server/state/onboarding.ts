@@ -18,7 +18,12 @@ export const HOTSPOTS: readonly HotspotDef[] = [
 ];
 
 /** One-time notice names (the real product's at 10.x). */
-export const ONE_TIME_NOTICES: readonly string[] = ["visibility_policy_banner", "intro_inbox_view_modal", "intro_recent_view_modal", "first_stream_created_banner"];
+export const ONE_TIME_NOTICES: readonly string[] = [
+  "visibility_policy_banner",
+  "intro_inbox_view_modal",
+  "intro_recent_view_modal",
+  "first_stream_created_banner",
+];
 
 /** Each user's read onboarding steps (hotspots and notices share one namespace of names). */
 export class OnboardingSteps {

@@ -193,7 +193,10 @@ export class Store {
 
   // ---- channels ----------------------------------------------------------------------------
 
-  addChannel(c: Omit<Channel, "id" | "recipientId" | "dateCreated" | "isArchived" | "firstMessageId" | "groups" | "streamPostPolicy"> & Partial<Pick<Channel, "groups" | "streamPostPolicy">>): Channel {
+  addChannel(
+    c: Omit<Channel, "id" | "recipientId" | "dateCreated" | "isArchived" | "firstMessageId" | "groups" | "streamPostPolicy"> &
+      Partial<Pick<Channel, "groups" | "streamPostPolicy">>,
+  ): Channel {
     const channel: Channel = {
       // --- channels --- (permission settings default as state/channel-settings.ts says)
       groups: defaultChannelGroups(this.groups),
@@ -337,7 +340,8 @@ export class Store {
     if (!message) return;
     this.messages.delete(messageId);
     this.index.remove(message, this.flags.holdersOf(messageId));
-    if (message.type === "stream" && message.channelId !== null) this.channels.get(message.channelId)!.firstMessageId = this.index.channel(message.channelId).at(0) ?? null;
+    if (message.type === "stream" && message.channelId !== null)
+      this.channels.get(message.channelId)!.firstMessageId = this.index.channel(message.channelId).at(0) ?? null;
     this.flags.removeMessage(messageId);
   }
 

@@ -45,7 +45,10 @@ export interface Channel {
 }
 
 /** A channel's group-setting values (the names of CHANNEL_GROUP_SETTINGS). */
-export type ChannelGroups = Record<"can_remove_subscribers_group" | "can_send_message_group" | "can_administer_channel_group" | "can_add_subscribers_group", number | { direct_members: number[]; direct_subgroups: number[] }>;
+export type ChannelGroups = Record<
+  "can_remove_subscribers_group" | "can_send_message_group" | "can_administer_channel_group" | "can_add_subscribers_group",
+  number | { direct_members: number[]; direct_subgroups: number[] }
+>;
 
 export type MessageType = "stream" | "private";
 

@@ -61,9 +61,24 @@ export interface UserSettingDef {
 /** email_address_visibility codes (wire §12). */
 export const EMAIL_VISIBILITY = { everyone: 1, members: 2, admins: 3, nobody: 4, moderators: 5 } as const;
 
-const bool = (name: string, byDefault: boolean, more: Partial<UserSettingDef> = {}): UserSettingDef => ({ name, kind: { type: "bool" }, default: byDefault, ...more });
-const choice = (name: string, values: readonly string[], byDefault: string, more: Partial<UserSettingDef> = {}): UserSettingDef => ({ name, kind: { type: "choice", values }, default: byDefault, ...more });
-const codes = (name: string, values: readonly number[], byDefault: number, more: Partial<UserSettingDef> = {}): UserSettingDef => ({ name, kind: { type: "enum", values }, default: byDefault, ...more });
+const bool = (name: string, byDefault: boolean, more: Partial<UserSettingDef> = {}): UserSettingDef => ({
+  name,
+  kind: { type: "bool" },
+  default: byDefault,
+  ...more,
+});
+const choice = (name: string, values: readonly string[], byDefault: string, more: Partial<UserSettingDef> = {}): UserSettingDef => ({
+  name,
+  kind: { type: "choice", values },
+  default: byDefault,
+  ...more,
+});
+const codes = (name: string, values: readonly number[], byDefault: number, more: Partial<UserSettingDef> = {}): UserSettingDef => ({
+  name,
+  kind: { type: "enum", values },
+  default: byDefault,
+  ...more,
+});
 const zulip = (name: ZulipLevelName): SettingLevel => ({ zulip: name });
 const DISPLAY = { legacy: "update_display_settings" } as const;
 const NOTIFICATION = { legacy: "update_global_notifications" } as const;
@@ -99,9 +114,19 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
   ).map(([name, since]): UserSettingDef => ({ name, kind: { type: "bool" }, default: true, since })),
   /** 1 topics one participates in, 2 sends to, 3 starts, 4 never (wire §12); defaults as real servers. */
   { name: "automatically_follow_topics_policy", kind: { type: "enum", values: [1, 2, 3, 4] }, default: 3, since: "automaticallyFollowTopicsPolicy" },
-  { name: "automatically_unmute_topics_in_muted_streams_policy", kind: { type: "enum", values: [1, 2, 3, 4] }, default: 2, since: "automaticallyUnmuteTopicsPolicy" },
+  {
+    name: "automatically_unmute_topics_in_muted_streams_policy",
+    kind: { type: "enum", values: [1, 2, 3, 4] },
+    default: 2,
+    since: "automaticallyUnmuteTopicsPolicy",
+  },
   /** Before FL227: 1 all unreads, 2 DMs and mentions, 3 none; from FL227 a choice 2 (DMs, mentions, followed topics) is inserted, 4 none. */
-  { name: "desktop_icon_count_display", kind: { type: "enum", values: [1, 2, 3], wider: { when: "desktopIconCountFollowedChoice", values: [1, 2, 3, 4] } }, default: 1, ...NOTIFICATION },
+  {
+    name: "desktop_icon_count_display",
+    kind: { type: "enum", values: [1, 2, 3], wider: { when: "desktopIconCountFollowedChoice", values: [1, 2, 3, 4] } },
+    default: 1,
+    ...NOTIFICATION,
+  },
   { name: "allow_private_data_export", kind: { type: "bool" }, default: false, since: "allowPrivateDataExport", defaultSince: "allowPrivateDataExportDefault" },
   // --- drafts ---
   /** Whether the user's drafts are kept on the server (the drafts endpoints refuse otherwise); turning it off deletes them. */
@@ -122,7 +147,12 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
   bool("escape_navigates_to_default_view", true, { removedBy: zulip("webHomeView") }),
   bool("web_escape_navigates_to_home_view", true, { since: zulip("webHomeView") }),
   bool("left_side_userlist", false, DISPLAY),
-  choice("emojiset", EMOJISET_CHOICES.map((c) => c.key), "google", DISPLAY),
+  choice(
+    "emojiset",
+    EMOJISET_CHOICES.map((c) => c.key),
+    "google",
+    DISPLAY,
+  ),
   /** 1 automatic, 2 always, 3 never. */
   codes("demote_inactive_streams", ONE_TO_THREE, 1, DISPLAY),
   /** 1 compact, 2 with status, 3 with avatar and status. */
@@ -207,7 +237,10 @@ export function userSettingDefaultWritable(def: UserSettingDef, fl: FeatureLevel
 }
 
 /** The values an enum setting accepts at the emulated level. */
-export function enumValues(kind: { values: readonly number[]; wider?: { when: LevelSwitchName; values: readonly number[] } }, fl: FeatureLevel): readonly number[] {
+export function enumValues(
+  kind: { values: readonly number[]; wider?: { when: LevelSwitchName; values: readonly number[] } },
+  fl: FeatureLevel,
+): readonly number[] {
   return kind.wider && fl.has(kind.wider.when) ? kind.wider.values : kind.values;
 }
 

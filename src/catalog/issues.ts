@@ -35,4 +35,3 @@ export function duplicates<T>(items: readonly T[]): T[] {
 }
 
 export const errorsOnly = (issues: readonly Issue[]): Issue[] => issues.filter((i) => i.severity === "error");
-

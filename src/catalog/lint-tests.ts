@@ -46,7 +46,13 @@ export const TEST_CHECKS: readonly Check<TestLintInput>[] = [
         }
         return t.gateLevels
           .filter((l) => !bounds.has(l))
-          .map((l) => issue("TEST-GATE-LEVELS", testWhere(t), `gates on level ${l}, which is neither the level nor the until of its clauses (${[...bounds].sort((a, b) => a - b).join(", ") || "none"})`));
+          .map((l) =>
+            issue(
+              "TEST-GATE-LEVELS",
+              testWhere(t),
+              `gates on level ${l}, which is neither the level nor the until of its clauses (${[...bounds].sort((a, b) => a - b).join(", ") || "none"})`,
+            ),
+          );
       }),
   },
   {
@@ -66,4 +72,3 @@ export function lintTests(catalog: Catalog, tests: readonly TestInfo[], options:
   const input: TestLintInput = { catalog, tests, untested: options.untested ?? UNTESTED_SEVERITY };
   return TEST_CHECKS.flatMap((check) => check.run(input));
 }
-

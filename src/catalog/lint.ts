@@ -6,14 +6,7 @@
 import type { RawCatalog } from "./load.ts";
 import { AREAS, CLAUSE_ID, FIRST_LEVEL, LAST_LEVEL } from "./schema.ts";
 import { TAG_NAMES } from "./tags.ts";
-import {
-  BACKPORTS,
-  CITED_LEVELS_BELOW_FLOOR,
-  NO_CHANGE_LEVELS,
-  RELEASE_LEVELS,
-  RESERVED_LEVELS,
-  releaseForLevel,
-} from "./releases.ts";
+import { BACKPORTS, CITED_LEVELS_BELOW_FLOOR, NO_CHANGE_LEVELS, RELEASE_LEVELS, RESERVED_LEVELS, releaseForLevel } from "./releases.ts";
 import { duplicates, issue, type Check, type Issue } from "./issues.ts";
 import { modelReduces } from "../expect/state/reducers.ts";
 
@@ -83,8 +76,7 @@ export const CATALOG_CHECKS: readonly Check<RawCatalog>[] = [
         }
         if (l.kind === "backport" && l.backportOf !== backportOf)
           out.push(issue("LEVEL-KIND", where, `backportOf is ${l.backportOf ?? "missing"}, the spec says ${backportOf ?? "none"}`));
-        if (l.kind !== "backport" && l.backportOf !== undefined)
-          out.push(issue("LEVEL-KIND", where, "backportOf is set on a level that is not a backport"));
+        if (l.kind !== "backport" && l.backportOf !== undefined) out.push(issue("LEVEL-KIND", where, "backportOf is set on a level that is not a backport"));
         return out;
       });
     },
@@ -118,16 +110,30 @@ export const CATALOG_CHECKS: readonly Check<RawCatalog>[] = [
         const out: Issue[] = [];
         if (c.level < FIRST_LEVEL) {
           if (!CITED_LEVELS_BELOW_FLOOR.includes(c.level))
-            out.push(issue("CLAUSE-LEVEL-KNOWN", c.id, `level ${c.level} is below the floor and not one the spec cites (${CITED_LEVELS_BELOW_FLOOR.join(", ")})`));
+            out.push(
+              issue("CLAUSE-LEVEL-KNOWN", c.id, `level ${c.level} is below the floor and not one the spec cites (${CITED_LEVELS_BELOW_FLOOR.join(", ")})`),
+            );
         } else {
           const kind = kindOf.get(c.level);
           if (!kind || !CLAUSE_LEVEL_KINDS.has(kind))
-            out.push(issue("CLAUSE-LEVEL-KNOWN", c.id, `level ${c.level} is ${kind ? `a ${kind} level` : "not in levels.yaml"}; clauses belong to change or backport levels`));
+            out.push(
+              issue(
+                "CLAUSE-LEVEL-KNOWN",
+                c.id,
+                `level ${c.level} is ${kind ? `a ${kind} level` : "not in levels.yaml"}; clauses belong to change or backport levels`,
+              ),
+            );
         }
         if (c.until !== undefined) {
           const kind = kindOf.get(c.until);
           if (!kind || !UNTIL_KINDS.has(kind))
-            out.push(issue("CLAUSE-LEVEL-KNOWN", c.id, `until ${c.until} is ${kind ? `a ${kind} level` : "not in levels.yaml"}; it must be a change, backport or reserved level`));
+            out.push(
+              issue(
+                "CLAUSE-LEVEL-KNOWN",
+                c.id,
+                `until ${c.until} is ${kind ? `a ${kind} level` : "not in levels.yaml"}; it must be a change, backport or reserved level`,
+              ),
+            );
         }
         return out;
       });
@@ -196,7 +202,13 @@ export const CATALOG_CHECKS: readonly Check<RawCatalog>[] = [
       raw.clauses.flatMap((c) =>
         c.events
           .filter((e) => !modelReduces(e))
-          .map((e) => issue("EVENTS-REDUCED", c.id, `names event ${e}, which the state model does not reduce: add a reducer in src/expect/state/ (and its register sections)`)),
+          .map((e) =>
+            issue(
+              "EVENTS-REDUCED",
+              c.id,
+              `names event ${e}, which the state model does not reduce: add a reducer in src/expect/state/ (and its register sections)`,
+            ),
+          ),
       ),
   },
   {
@@ -205,7 +217,9 @@ export const CATALOG_CHECKS: readonly Check<RawCatalog>[] = [
     run: (raw) => {
       const levels = new Set(raw.levels.map((l) => l.level));
       const ids = new Set(raw.clauses.map((c) => c.id));
-      const out = duplicates(raw.conflicts.map((k) => k.id)).map((id) => issue("CONFLICT-REFS", `conflicts.yaml: ${id}`, "is the id of more than one conflict"));
+      const out = duplicates(raw.conflicts.map((k) => k.id)).map((id) =>
+        issue("CONFLICT-REFS", `conflicts.yaml: ${id}`, "is the id of more than one conflict"),
+      );
       for (const k of raw.conflicts) {
         const where = `conflicts.yaml: ${k.id}`;
         for (const l of k.levels) if (!levels.has(l)) out.push(issue("CONFLICT-REFS", where, `names level ${l}, which is not in levels.yaml`));

@@ -40,7 +40,6 @@ export const ClauseSchema = z
   });
 export type Clause = z.infer<typeof ClauseSchema>;
 
-
 export const LevelSchema = z.strictObject({
   level: z.number().int().min(FIRST_LEVEL).max(LAST_LEVEL),
   release: z.enum(RELEASES),

@@ -42,9 +42,7 @@ export function paletteFor(stream: Terminal | undefined, env: NodeJS.ProcessEnv 
 const plain: Paint = (s) => s;
 
 export function palette(on: boolean): Palette {
-  return on
-    ? { bold: sgr(1, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39) }
-    : { bold: plain, red: plain, green: plain, yellow: plain };
+  return on ? { bold: sgr(1, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39) } : { bold: plain, red: plain, green: plain, yellow: plain };
 }
 
 /**

@@ -9,5 +9,8 @@ import { UsageError } from "./usage.ts";
 export async function checkFilterOption(filters: readonly string[] | undefined): Promise<void> {
   if (!filters) return;
   const unmatched = unmatchedFilters(filters, [...new Set((await testInfos()).map((d) => d.file))]);
-  if (unmatched.length > 0) throw new UsageError(`--filter ${unmatched.join(", ")}: no suite file's path contains it (the suites are under suites/<area>/, e.g. --filter suites/events/queue.test.ts or --filter messages/)`);
+  if (unmatched.length > 0)
+    throw new UsageError(
+      `--filter ${unmatched.join(", ")}: no suite file's path contains it (the suites are under suites/<area>/, e.g. --filter suites/events/queue.test.ts or --filter messages/)`,
+    );
 }

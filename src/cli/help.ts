@@ -24,7 +24,10 @@ export function renderCommandHelp(spec: CommandSpec, p: Palette = palette(false)
   lines.push(p.bold("Options:"));
   lines.push(
     ...table(
-      Object.entries(optionsOf(spec)).map(([name, o]) => [optionLabel(name, o), `${o.description}${o.default !== undefined ? ` [default: ${o.default}]` : ""}`]),
+      Object.entries(optionsOf(spec)).map(([name, o]) => [
+        optionLabel(name, o),
+        `${o.description}${o.default !== undefined ? ` [default: ${o.default}]` : ""}`,
+      ]),
     ),
   );
   return `${lines.join("\n")}\n`;

@@ -19,7 +19,9 @@ export function limitOption(name: string, raw: string | undefined, maxCount: num
   const count = m ? Number(m[1]) : NaN;
   const seconds = m ? Number(m[2]) : NaN;
   if (!m || !Number.isInteger(count) || count < 1 || count > maxCount || !(seconds > 0) || seconds > 86_400) {
-    throw new UsageError(`--${name} must be ${shape} (e.g. ${example}; a whole number from 1 to ${maxCount}, then seconds above 0, at most 86400) or off, got '${raw}'`);
+    throw new UsageError(
+      `--${name} must be ${shape} (e.g. ${example}; a whole number from 1 to ${maxCount}, then seconds above 0, at most 86400) or off, got '${raw}'`,
+    );
   }
   return { count, seconds };
 }

@@ -12,7 +12,11 @@ import { stdio, UsageError, type Io } from "./usage.ts";
  * or the HTTP client for it.
  */
 async function isInputError(e: unknown): Promise<boolean> {
-  const [{ CatalogError }, { TargetError }, { ExpectationsError }] = await Promise.all([import("../catalog/load.ts"), import("../target/detect.ts"), import("../report/expectations.ts")]);
+  const [{ CatalogError }, { TargetError }, { ExpectationsError }] = await Promise.all([
+    import("../catalog/load.ts"),
+    import("../target/detect.ts"),
+    import("../report/expectations.ts"),
+  ]);
   return e instanceof TargetError || e instanceof CatalogError || e instanceof ExpectationsError;
 }
 
@@ -26,7 +30,8 @@ function unknownCommand(word: string): UsageError {
     if (near !== undefined) return new UsageError(`Unknown option '${word}'; did you mean ${near}?`);
     const name = word.replace(/^-+/, "").split("=")[0]!;
     const owners = COMMANDS.filter((c) => Object.hasOwn(optionsOf(c), name)).map((c) => c.name);
-    if (owners.length) return new UsageError(`'${word}' is an option of ${owners.join(" and ")}: put it after the command (chat-conformance ${owners[0]} ${word} …)`);
+    if (owners.length)
+      return new UsageError(`'${word}' is an option of ${owners.join(" and ")}: put it after the command (chat-conformance ${owners[0]} ${word} …)`);
     return new UsageError(`Unknown option '${word}' (chat-conformance takes only --help and --version before the command)`);
   }
   const near = closest(word, [...COMMANDS.map((c) => c.name), "help"]);

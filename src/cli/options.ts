@@ -51,14 +51,21 @@ export function optionsOf(spec: CommandSpec): OptionTable {
   return { ...spec.options, help: HELP_OPTION };
 }
 
-type ValueOf<O extends OptionSpec> = O["multiple"] extends true ? Array<O["type"] extends "boolean" ? boolean : string> : O["type"] extends "boolean" ? boolean : string;
+type ValueOf<O extends OptionSpec> = O["multiple"] extends true
+  ? Array<O["type"] extends "boolean" ? boolean : string>
+  : O["type"] extends "boolean"
+    ? boolean
+    : string;
 
 /** What parseArgs gives for a table: each option's value, undefined when not given. */
 export type Values<T extends OptionTable> = { -readonly [K in keyof T]?: ValueOf<T[K]> };
 
 function parseConfig(spec: CommandSpec): NonNullable<ParseArgsConfig["options"]> {
   return Object.fromEntries(
-    Object.entries(optionsOf(spec)).map(([name, o]) => [name, { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) }]),
+    Object.entries(optionsOf(spec)).map(([name, o]) => [
+      name,
+      { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) },
+    ]),
   );
 }
 

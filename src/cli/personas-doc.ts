@@ -20,7 +20,8 @@ export function personasDocumentOf(doc: unknown, where: string): PersonasDocumen
   const { value, prefix } = personasOf(doc);
   const r = PersonasSchema.safeParse(value);
   if (!r.success) throw new UsageError(`${where}: ${describeIssue(r.error, prefix)}`);
-  if (Object.keys(r.data).length === 0) throw new UsageError(`${where}: names no persona (expected e.g. {"personas": {"member": {"email", "apiKey", "userId"}}})`);
+  if (Object.keys(r.data).length === 0)
+    throw new UsageError(`${where}: names no persona (expected e.g. {"personas": {"member": {"email", "apiKey", "userId"}}})`);
   let serverConfig: TargetInfo["serverConfig"];
   let organization: Organization | undefined;
   try {
@@ -34,7 +35,10 @@ export function personasDocumentOf(doc: unknown, where: string): PersonasDocumen
 
 /** The document of `--personas FILE`. */
 export function readPersonasFile(file: string): PersonasDocument {
-  return personasDocumentOf(readJsonOption("--personas", file, z.unknown(), (m) => new UsageError(m)), `--personas ${file}`);
+  return personasDocumentOf(
+    readJsonOption("--personas", file, z.unknown(), (m) => new UsageError(m)),
+    `--personas ${file}`,
+  );
 }
 
 /** The document CC_PERSONAS holds, or undefined when it is unset or empty. */
@@ -45,7 +49,9 @@ export function personasFromEnv(env: NodeJS.ProcessEnv = process.env): PersonasD
   try {
     doc = JSON.parse(raw);
   } catch (e) {
-    throw new UsageError(`${PERSONAS_ENV}: not valid JSON (${(e as Error).message}); it holds the personas document, as \`serve --json\` or \`personas create\` prints it`);
+    throw new UsageError(
+      `${PERSONAS_ENV}: not valid JSON (${(e as Error).message}); it holds the personas document, as \`serve --json\` or \`personas create\` prints it`,
+    );
   }
   return personasDocumentOf(doc, PERSONAS_ENV);
 }

@@ -94,7 +94,10 @@ export class ProgressReporter implements Reporter {
   /** The progress as one line, without a line end. */
   line(): string {
     const done = this.finished.size;
-    const total = Math.max(done, [...this.collected.values()].reduce((a, b) => a + b, 0));
+    const total = Math.max(
+      done,
+      [...this.collected.values()].reduce((a, b) => a + b, 0),
+    );
     const problems = [...this.finished.values()].filter(Boolean).length;
     const elapsed = this.startedAt === undefined ? 0 : this.now() - this.startedAt;
     return `  ${done}/${total}${this.pending.size > 0 ? "+" : ""} tests · ${problems} problem${problems === 1 ? "" : "s"} · ${fmtDuration(elapsed)}`;

@@ -58,7 +58,8 @@ async function containerTarget(values: RunValues, image: string, assumeFl: numbe
  */
 async function urlTarget(url: string, personasFile: string | undefined, assumeFl: number | undefined): Promise<Opened> {
   const doc = personasFile !== undefined ? readPersonasFile(personasFile) : personasFromEnv();
-  if (doc === undefined) throw new UsageError(`--target needs --personas FILE or ${PERSONAS_ENV} (the personas document that \`serve --json\` or \`personas create\` prints)`);
+  if (doc === undefined)
+    throw new UsageError(`--target needs --personas FILE or ${PERSONAS_ENV} (the personas document that \`serve --json\` or \`personas create\` prints)`);
   const declared = { url: checkUrl(url), ...doc, ...(assumeFl !== undefined ? { assumeFl } : {}) };
   preloadVitest();
   const target = await connectTarget(declared);
@@ -82,13 +83,17 @@ function harnessHostOption(raw: string | undefined): string | undefined {
 async function openTarget(values: RunValues, fl: number | undefined, assumeFl: number | undefined, faults: string[]): Promise<Opened> {
   const remote = values.container !== undefined ? "--container" : values.target !== undefined ? "--target" : undefined;
   if (values.container !== undefined && values.target !== undefined) throw new UsageError("give either --target URL or --container IMAGE, not both");
-  if (remote !== undefined && fl !== undefined) throw new UsageError(`--feature-level sets the embedded reference server's level; with ${remote} use --assume-fl`);
+  if (remote !== undefined && fl !== undefined)
+    throw new UsageError(`--feature-level sets the embedded reference server's level; with ${remote} use --assume-fl`);
   if (remote !== undefined && faults.length) throw new UsageError("--fault applies to the embedded reference server only");
   if (values.container !== undefined) return containerTarget(values, values.container, assumeFl);
   if (values.target !== undefined) return urlTarget(values.target, values.personas, assumeFl);
   if (values.personas !== undefined) throw new UsageError("--personas goes with --target");
   preloadVitest();
-  const [{ ReferenceServerOptionError }, { startReferenceTarget }] = await Promise.all([import("../../reference-server/server.ts"), import("../target/reference.ts")]);
+  const [{ ReferenceServerOptionError }, { startReferenceTarget }] = await Promise.all([
+    import("../../reference-server/server.ts"),
+    import("../target/reference.ts"),
+  ]);
   try {
     return await startReferenceTarget({ featureLevel: fl ?? LAST_LEVEL, faults });
   } catch (e) {
@@ -135,10 +140,17 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   configureRateLimit(rateLimit);
   // Before any target starts: an entry naming nothing is a typo or a stale list (collected once per process, and
   // the run's coverage needs the same collection afterwards).
-  if (expectations) checkExpectations(values.expectations!, expectations, (await collectTests()).map((d) => d.id));
+  if (expectations)
+    checkExpectations(
+      values.expectations!,
+      expectations,
+      (await collectTests()).map((d) => d.id),
+    );
   await checkFilterOption(values.filter);
   const { target, close } = await openTarget(values, fl, assumeFl, faults);
-  io.err(`chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`);
+  io.err(
+    `chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`,
+  );
   const allureResultsDir = join(outDir, "allure-results");
   rmSync(allureResultsDir, { recursive: true, force: true });
   const progress = new ProgressReporter(io.stderr ?? { write: (s: string) => io.err(s) });
@@ -166,6 +178,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   for (const e of run.moduleErrors) io.err(`suite error: ${e}`);
   // The summary says it too; on stderr it is the line a pipeline's log shows beside the exit code 2.
   if (run.results.throttle?.rateLimited) io.err(`chat-conformance: ${run.results.throttle.rateLimited.line}`);
-  io.out(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}, ${allureResultsDir}/, badge.json and badge.svg`);
+  io.out(
+    `reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}, ${allureResultsDir}/, badge.json and badge.svg`,
+  );
   return run.exitCode;
 }

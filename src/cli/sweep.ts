@@ -35,10 +35,20 @@ export async function sweepCommand(argv: string[], io: Io): Promise<number> {
     onChunk: (c) => {
       const bad = c.tests.filter((t) => isSweepProblem(t.status));
       const levels = [...new Set(bad.map((t) => t.atLevel!))].sort((a, b) => a - b);
-      io.err(`  FL ${c.levels[0]}–${c.levels[c.levels.length - 1]}: ${c.tests.length} test runs, ${bad.length} problems${bad.length ? ` (at FL ${levelRanges(levels)})` : ""} · ${(c.wallMs / 1000).toFixed(1)} s`);
+      io.err(
+        `  FL ${c.levels[0]}–${c.levels[c.levels.length - 1]}: ${c.tests.length} test runs, ${bad.length} problems${bad.length ? ` (at FL ${levelRanges(levels)})` : ""} · ${(c.wallMs / 1000).toFixed(1)} s`,
+      );
     },
   });
-  const results = buildSweepResults({ run, startedAt, tool: { name: "chat-conformance", version: VERSION }, from, to, ...(values.filter ? { filter: values.filter } : {}), faults });
+  const results = buildSweepResults({
+    run,
+    startedAt,
+    tool: { name: "chat-conformance", version: VERSION },
+    from,
+    to,
+    ...(values.filter ? { filter: values.filter } : {}),
+    faults,
+  });
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, "sweep.html"), renderSweepHtml(results));

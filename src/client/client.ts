@@ -86,7 +86,8 @@ export class ApiClient {
    * `zulip` target an endpoint the spec names differently goes to the real product's method and path.
    */
   async request(specMethod: string, specPath: string, params: ParamMap = {}, opts: RequestOptions = {}): Promise<ApiResponse> {
-    const { method, path } = this.product === "zulip" && !specPath.startsWith("//") ? realEndpoint(specMethod, specPath) : { method: specMethod, path: specPath };
+    const { method, path } =
+      this.product === "zulip" && !specPath.startsWith("//") ? realEndpoint(specMethod, specPath) : { method: specMethod, path: specPath };
     const url = new URL(path.startsWith("//") ? path.slice(1) : `/api/v1${path}`, this.baseUrl);
     const encoding: Encoding = opts.rawBody ? "query" : (opts.encoding ?? (method === "GET" || method === "HEAD" ? "query" : "form"));
     const pairs = encodeParams(this.product === "zulip" ? renameParams(params) : params);
@@ -143,7 +144,9 @@ export class ApiClient {
       }
     };
     try {
-      const res = this.credentials ? await this.throttle.send({ origin: url.origin, email: this.credentials.email }, method, url, opts.signal, attempt) : await attempt();
+      const res = this.credentials
+        ? await this.throttle.send({ origin: url.origin, email: this.credentials.email }, method, url, opts.signal, attempt)
+        : await attempt();
       Object.assign(exchange, { status: res.status, responseHeaders: res.headers, responseBody: res.text, durationMs: res.durationMs });
       this.sink(exchange);
       const json = res.json;

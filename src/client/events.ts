@@ -148,7 +148,11 @@ export class EventQueueReader {
     let res;
     try {
       // The poll's own timeout starts once it goes out: a rate limit's hold before it is not the server's delay.
-      res = await this.client.get("/events", { queue_id: this.queueId, last_event_id: this.lastEventId, dont_block: dontBlock || undefined }, { abortAfterMs: timeoutMs, timeoutMs: timeoutMs + 1000 });
+      res = await this.client.get(
+        "/events",
+        { queue_id: this.queueId, last_event_id: this.lastEventId, dont_block: dontBlock || undefined },
+        { abortAfterMs: timeoutMs, timeoutMs: timeoutMs + 1000 },
+      );
     } catch (e) {
       if (e instanceof NetworkError && e.timedOut) return null;
       throw e;

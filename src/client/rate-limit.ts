@@ -17,8 +17,7 @@ import { join } from "node:path";
  * requests of that persona with RateLimitedError: the run cannot finish (the CLI says "rate-limited", exit 2).
  */
 export type RateLimitPolicy =
-  | { mode: "auto" | "off"; maxWaitSeconds: number }
-  | { mode: "window"; requests: number; seconds: number; maxWaitSeconds: number; shareDir?: string };
+  { mode: "auto" | "off"; maxWaitSeconds: number } | { mode: "window"; requests: number; seconds: number; maxWaitSeconds: number; shareDir?: string };
 
 export const DEFAULT_MAX_WAIT_SECONDS = 1800;
 export const DEFAULT_POLICY: RateLimitPolicy = { mode: "auto", maxWaitSeconds: DEFAULT_MAX_WAIT_SECONDS };
@@ -166,7 +165,8 @@ export function announcedWait(headers: Record<string, string>, json: Record<stri
 }
 
 /** Whether an answer is a rate-limit refusal: 429, with RATE_LIMIT_HIT where the body says a code. */
-export const isRateLimited = (status: number, json: Record<string, unknown> | undefined): boolean => status === 429 && (json?.code === undefined || json.code === "RATE_LIMIT_HIT");
+export const isRateLimited = (status: number, json: Record<string, unknown> | undefined): boolean =>
+  status === 429 && (json?.code === undefined || json.code === "RATE_LIMIT_HIT");
 
 /**
  * The process's rate-limit state: one lane per persona (origin and email) and bucket, shared by every ApiClient of
@@ -194,7 +194,19 @@ export class Throttle {
     const key = `${origin} ${email} ${bucket}`;
     let lane = this.lanes.get(key);
     if (!lane) {
-      lane = { origin, email, bucket, holdUntil: 0, clock: new HoldClock(), takenWaitedMs: 0, requests: 0, limited: 0, resends: [], endpoints: new Map(), sent: [] };
+      lane = {
+        origin,
+        email,
+        bucket,
+        holdUntil: 0,
+        clock: new HoldClock(),
+        takenWaitedMs: 0,
+        requests: 0,
+        limited: 0,
+        resends: [],
+        endpoints: new Map(),
+        sent: [],
+      };
       this.lanes.set(key, lane);
     }
     return lane;
@@ -298,7 +310,10 @@ export class Throttle {
         await sleepUntil(lane.holdUntil, signal);
         if (!windowed) return;
         const p = this.policy as Extract<RateLimitPolicy, { mode: "window" }>;
-        const waitMs = p.shareDir !== undefined ? takeSharedSlot(p.shareDir, `${lane.origin} ${lane.email}`, p.requests, p.seconds * 1000) : takeSlot(lane.sent, p.requests, p.seconds * 1000);
+        const waitMs =
+          p.shareDir !== undefined
+            ? takeSharedSlot(p.shareDir, `${lane.origin} ${lane.email}`, p.requests, p.seconds * 1000)
+            : takeSlot(lane.sent, p.requests, p.seconds * 1000);
         if (waitMs <= 0) return;
         await sleep(waitMs, signal);
       }
@@ -315,7 +330,16 @@ export class Throttle {
     for (const l of this.lanes.values()) {
       const waited = l.clock.read(now);
       if (l.requests === 0 && waited === l.takenWaitedMs) continue;
-      const rec: LaneRecord = { origin: l.origin, email: l.email, bucket: l.bucket, requests: l.requests, limited: l.limited, waitedMs: Math.round(waited - l.takenWaitedMs), resends: l.resends.map(([a, g]) => [Math.round(a * 10) / 10, Math.round(g * 10) / 10]), endpoints: Object.fromEntries(l.endpoints) };
+      const rec: LaneRecord = {
+        origin: l.origin,
+        email: l.email,
+        bucket: l.bucket,
+        requests: l.requests,
+        limited: l.limited,
+        waitedMs: Math.round(waited - l.takenWaitedMs),
+        resends: l.resends.map(([a, g]) => [Math.round(a * 10) / 10, Math.round(g * 10) / 10]),
+        endpoints: Object.fromEntries(l.endpoints),
+      };
       if (l.limit !== undefined) rec.limit = l.limit;
       lanes.push(rec);
       logResends(l);

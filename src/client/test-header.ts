@@ -22,6 +22,9 @@ export function testOf(header: string | undefined): { clause: string; levels: nu
   const [id = "", ...rest] = header.split(";").map((x) => x.trim());
   const clause = id.split("#")[0]!;
   if (clause === "") return undefined;
-  const levels = (rest.find((x) => x.startsWith("levels="))?.slice("levels=".length) ?? "").split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const levels = (rest.find((x) => x.startsWith("levels="))?.slice("levels=".length) ?? "")
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   return { clause, levels };
 }

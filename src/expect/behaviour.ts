@@ -123,7 +123,9 @@ export function behaviour(
     if (sweep) {
       vitest.describe(d.id, () => {
         for (const level of sweepLevels(d, sweep)) {
-          vitest.test.concurrent(`FL${level}: ${name}`, async (ctx) => settle(d, await (await import("../target/sweep-targets.ts")).targetAt(level, sweep.faults ?? []), ctx));
+          vitest.test.concurrent(`FL${level}: ${name}`, async (ctx) =>
+            settle(d, await (await import("../target/sweep-targets.ts")).targetAt(level, sweep.faults ?? []), ctx),
+          );
         }
       });
     }

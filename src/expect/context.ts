@@ -91,7 +91,8 @@ export class TestContext {
 
   persona(role: PersonaRole): Persona {
     const p = this.target.personas[role];
-    if (!p || (this.declared && !this.declared.includes(role))) throw new HarnessError(`test ${this.testId} uses persona ${role} without declaring it in needs`);
+    if (!p || (this.declared && !this.declared.includes(role)))
+      throw new HarnessError(`test ${this.testId} uses persona ${role} without declaring it in needs`);
     return p;
   }
 
@@ -111,7 +112,9 @@ export class TestContext {
   /** A client acting as the persona, or unauthenticated for null. */
   api(role: PersonaRole | null): ApiClient {
     const creds = role === null ? null : { email: this.persona(role).email, apiKey: this.persona(role).apiKey };
-    return new ApiClient(this.target.url, creds, (ex) => (this.closing ? undefined : this.exchanges.push(ex)), this.target.product, undefined, { [TEST_HEADER]: testHeaderValue(this.testId, this.fl.levels) });
+    return new ApiClient(this.target.url, creds, (ex) => (this.closing ? undefined : this.exchanges.push(ex)), this.target.product, undefined, {
+      [TEST_HEADER]: testHeaderValue(this.testId, this.fl.levels),
+    });
   }
 
   /** A name no other test or run uses (channels, topics, groups), under the run's prefix. */
@@ -143,7 +146,15 @@ export class TestContext {
     const res = await client.post("/register", params);
     const body = this.expect.schema(RegisterResponse, this.expect.success(res, "POST /register"), res.exchange, "POST /register");
     const reference = isReferenceServer(this.target);
-    const queue = new EventQueueReader(client, body.queue_id, body.last_event_id, this.expect, reference ? REFERENCE_BUDGET_MS : DEFAULT_BUDGET_MS, reference ? "drained" : "budget", feedWatch(this.target, client));
+    const queue = new EventQueueReader(
+      client,
+      body.queue_id,
+      body.last_event_id,
+      this.expect,
+      reference ? REFERENCE_BUDGET_MS : DEFAULT_BUDGET_MS,
+      reference ? "drained" : "budget",
+      feedWatch(this.target, client),
+    );
     this.queues.push(queue);
     return { body, queue };
   }

@@ -132,7 +132,8 @@ async function probe(target: TargetInfo, client: ApiClient): Promise<Conformance
   if (reg?.status !== 200 || typeof queueId !== "string") return null;
   let lastEventId = Number(reg.json?.last_event_id ?? -1);
   const heartbeatS = probeHeartbeatS(target);
-  if (target.serverConfig?.referenceControl !== undefined) await referenceControl(target, "heartbeat", { queue_id: queueId, seconds: PROBE_HEARTBEAT_S }, 5_000).catch(() => undefined);
+  if (target.serverConfig?.referenceControl !== undefined)
+    await referenceControl(target, "heartbeat", { queue_id: queueId, seconds: PROBE_HEARTBEAT_S }, 5_000).catch(() => undefined);
   const budgetMs = Math.max(MIN_PROBE_S, heartbeatS + MARGIN_S) * 1000;
   let messageId: unknown;
   try {
@@ -140,7 +141,9 @@ async function probe(target: TargetInfo, client: ApiClient): Promise<Conformance
     const me = await probeClient.get("/users/me").catch(() => undefined);
     const userId = me?.json?.user_id;
     if (typeof userId === "number") {
-      const sent = await probeClient.post("/messages", { type: target.featureLevel >= 174 ? "direct" : "private", to: [userId], content: `${target.runId} events feed probe` }).catch(() => undefined);
+      const sent = await probeClient
+        .post("/messages", { type: target.featureLevel >= 174 ? "direct" : "private", to: [userId], content: `${target.runId} events feed probe` })
+        .catch(() => undefined);
       messageId = sent?.json?.id;
     }
     // Time held back by the target's rate limit is not the feed's lateness (src/client/rate-limit.ts).

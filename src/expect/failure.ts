@@ -105,7 +105,12 @@ export class HarnessError extends Error {
 export function formatFailure(clause: { id: string; says: string }, expected: string, got: string, ex: Exchange | undefined, at?: string): string {
   const lines = [`[${clause.id}] spec: ${clause.says}`, `  want: ${expected}${at ? ` at ${at}` : ""}`, `  got:  ${got}`];
   if (ex) {
-    lines.push("  exchange:", ...describeExchange(ex).split("\n").map((l) => `    ${l}`));
+    lines.push(
+      "  exchange:",
+      ...describeExchange(ex)
+        .split("\n")
+        .map((l) => `    ${l}`),
+    );
     lines.push(`  reproduce: ${toCurl(ex)}`);
   }
   return lines.join("\n");

@@ -94,7 +94,13 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     if (target.readOnly && d.mutates) return done({ status: "skipped", message: "changes the server, and the run is --read-only", exchanges: [] });
     const missing = d.needs.filter((r) => !target.personas[r]);
     // The personas file is the user's to complete: the test says which roles would make it runnable.
-    if (missing.length) return done({ status: "unverifiable", message: `needs persona ${missing.join(", ")} (absent from the target's personas)`, remedy: personaRemedy(missing), exchanges: [] });
+    if (missing.length)
+      return done({
+        status: "unverifiable",
+        message: `needs persona ${missing.join(", ")} (absent from the target's personas)`,
+        remedy: personaRemedy(missing),
+        exchanges: [],
+      });
     t = new TestContext(d.id, clause, target, new TestFl(target.featureLevel, allowedLevels(d), d.id), [], d.needs);
     const plan = invariantPlan(d);
     if (plan && "off" in plan) {
@@ -105,7 +111,9 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     const deadFeed = plan && "role" in plan ? feedDeadReason(target) : null;
     if (deadFeed !== null) invariant = skippedRecord(`not compared: ${deadFeed}`);
     else if (plan && "role" in plan) {
-      const started = await StateWatch.acquire(target, plan.role, plan.capabilities, d.clauses).catch((e: unknown) => `the watcher could not register: ${(e as Error).message}`);
+      const started = await StateWatch.acquire(target, plan.role, plan.capabilities, d.clauses).catch(
+        (e: unknown) => `the watcher could not register: ${(e as Error).message}`,
+      );
       if (typeof started === "string") invariant = skippedRecord(started);
       else watch = started;
     }
@@ -135,11 +143,19 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     const inv = { ...recorded(), ...(property ? { property } : {}) };
     const tail = property ? `\n${propertyCaseLine(property)}` : "";
     if (e instanceof ConformanceFailure) {
-      return done({ status: "fail", message: e.message + tail, failedClause: e.clause.id, ...(e.exchange ? { curl: toCurl(e.exchange) } : {}), exchanges, ...inv });
+      return done({
+        status: "fail",
+        message: e.message + tail,
+        failedClause: e.clause.id,
+        ...(e.exchange ? { curl: toCurl(e.exchange) } : {}),
+        exchanges,
+        ...inv,
+      });
     }
     // A blocked test points at the clause whose step failed: the run's first failure is that clause's, not this test's.
     const blockedBy = e instanceof FeedDeadError ? e.clause : e instanceof BlockedError ? e.failedClause : undefined;
-    if (e instanceof BlockedError) return done({ status: "blocked", message: e.message + tail, ...(blockedBy !== undefined ? { failedClause: blockedBy } : {}), exchanges, ...inv });
+    if (e instanceof BlockedError)
+      return done({ status: "blocked", message: e.message + tail, ...(blockedBy !== undefined ? { failedClause: blockedBy } : {}), exchanges, ...inv });
     if (e instanceof NotApplicableError) return done({ status: "n/a", message: e.message, exchanges, ...inv });
     if (e instanceof UnverifiableError) return done({ status: "unverifiable", message: e.reason, remedy: e.remedy, exchanges, ...inv });
     // The target's rate limit asks for more waiting than --max-wait allows: the test could not judge (the run exits 2).
@@ -154,7 +170,10 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     // invariant ran in a run whose report is not at hand (the level sweep of `npm test`).
     const logged = outcome?.invariant;
     if (logged && process.env.CC_INVARIANT_LOG) {
-      appendFileSync(process.env.CC_INVARIANT_LOG, `${logged.status}\tFL${target.featureLevel}\t${d.id}\t${logged.reduced.join(",")}${logged.why ? `\t${logged.why}` : ""}\n`);
+      appendFileSync(
+        process.env.CC_INVARIANT_LOG,
+        `${logged.status}\tFL${target.featureLevel}\t${d.id}\t${logged.reduced.join(",")}${logged.why ? `\t${logged.why}` : ""}\n`,
+      );
     }
     const leftovers = (await t?.finish()) ?? [];
     if (leftovers.length && outcome) outcome.leftovers = leftovers;

@@ -14,8 +14,15 @@ export interface OperationSpan {
 let spans: ReadonlyMap<string, OperationSpan> | undefined;
 
 function load(): ReadonlyMap<string, OperationSpan> {
-  const file = JSON.parse(readFileSync(new URL("./data/zulip-api.json", import.meta.url), "utf8")) as { operations: Array<OperationSpan & { operationId: string }> };
-  return new Map(file.operations.map((op) => [op.operationId, { method: op.method, path: op.path, ...(op.since !== undefined ? { since: op.since } : {}), ...(op.until !== undefined ? { until: op.until } : {}) }]));
+  const file = JSON.parse(readFileSync(new URL("./data/zulip-api.json", import.meta.url), "utf8")) as {
+    operations: Array<OperationSpan & { operationId: string }>;
+  };
+  return new Map(
+    file.operations.map((op) => [
+      op.operationId,
+      { method: op.method, path: op.path, ...(op.since !== undefined ? { since: op.since } : {}), ...(op.until !== undefined ? { until: op.until } : {}) },
+    ]),
+  );
 }
 
 /** The operation's span, or undefined when Zulip's description has no such operation. */

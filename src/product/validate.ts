@@ -134,14 +134,16 @@ function validateObject(value: Record<string, unknown>, schema: ZulipSchema, lev
   for (const name of schema.required ?? []) {
     const prop = props[name];
     if (prop && !existsAt(prop, level)) continue;
-    if (!(name in value)) problems.push({ path: childPath(path, name), kind: "missing-required", expected: `required key${prop ? ` (${typeWords(prop)})` : ""}`, got: "absent" });
+    if (!(name in value))
+      problems.push({ path: childPath(path, name), kind: "missing-required", expected: `required key${prop ? ` (${typeWords(prop)})` : ""}`, got: "absent" });
   }
   const extra = schema.additionalProperties;
   const closed = extra === false || (extra === undefined && Object.keys(props).length > 0);
   for (const [key, v] of Object.entries(value)) {
     const prop = Object.hasOwn(props, key) ? props[key] : undefined;
     if (prop) {
-      if (!existsAt(prop, level)) problems.push({ path: childPath(path, key), kind: "extra-key", expected: `absent at FL${level} (present ${levelWords(prop)})`, got: show(v) });
+      if (!existsAt(prop, level))
+        problems.push({ path: childPath(path, key), kind: "extra-key", expected: `absent at FL${level} (present ${levelWords(prop)})`, got: show(v) });
       else problems.push(...validateZulip(v, prop, level, childPath(path, key)));
     } else if (closed) problems.push({ path: childPath(path, key), kind: "extra-key", expected: "no such key", got: show(v) });
     else if (typeof extra === "object") problems.push(...validateZulip(v, extra, level, entryPath(path, key)));
@@ -149,7 +151,7 @@ function validateObject(value: Record<string, unknown>, schema: ZulipSchema, lev
   return problems;
 }
 
-const typeWords = (s: ZulipSchema): string => allowedTypes(s)?.join(" | ") ?? (s.oneOf ?? s.anyOf ? "one of several shapes" : "any");
+const typeWords = (s: ZulipSchema): string => allowedTypes(s)?.join(" | ") ?? ((s.oneOf ?? s.anyOf) ? "one of several shapes" : "any");
 
 /**
  * One event of GET /events: the variants of its `type` (and `op`, for types whose variants name ops) that exist at
@@ -173,7 +175,14 @@ export function validateZulipEvent(event: unknown, level: number, path = "$"): P
   }
   const present = matching.filter((v) => existsAt(v, level));
   if (!present.length) {
-    return [{ path: childPath(path, "type"), kind: "not-in-enum", expected: `event types existing at FL${level} (${show(type)} exists ${matching.map(levelWords).join("; ")})`, got: show(type) }];
+    return [
+      {
+        path: childPath(path, "type"),
+        kind: "not-in-enum",
+        expected: `event types existing at FL${level} (${show(type)} exists ${matching.map(levelWords).join("; ")})`,
+        got: show(type),
+      },
+    ];
   }
   return validateVariants(event, present, level, path, undefined);
 }
@@ -186,5 +195,10 @@ export function validateZulipEvent(event: unknown, level: number, path = "$"): P
 export function missingKeys(value: Record<string, unknown>, schema: ZulipSchema, level: number, path = "$"): Problem[] {
   return Object.entries(schema.properties ?? {})
     .filter(([name, prop]) => existsAt(prop, level) && !Object.hasOwn(value, name))
-    .map(([name, prop]) => ({ path: childPath(path, name), kind: "missing-key" as const, expected: `a key Zulip has ${levelWords(prop) || "at every level"} (${typeWords(prop)})`, got: "absent" }));
+    .map(([name, prop]) => ({
+      path: childPath(path, name),
+      kind: "missing-key" as const,
+      expected: `a key Zulip has ${levelWords(prop) || "at every level"} (${typeWords(prop)})`,
+      got: "absent",
+    }));
 }

@@ -59,42 +59,100 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     levels: { to: droppedAt - 1 },
     reason: `${clause}: register carries it until FL${droppedAt}; Zulip's description no longer lists it`,
   })),
-  { where: "register $.realm_authentication_methods", key: "*", kind: "wrong-type", levels: { to: 242 }, reason: "fl153.realm.authentication-methods-booleans: each method maps to a boolean before FL243" },
-  { where: "register $", key: "realm_default_code_block_language", kind: "wrong-type", levels: { to: 194 }, reason: "fl195.realm.default-code-block-language-empty: null, not the empty string, means no default before FL195" },
+  {
+    where: "register $.realm_authentication_methods",
+    key: "*",
+    kind: "wrong-type",
+    levels: { to: 242 },
+    reason: "fl153.realm.authentication-methods-booleans: each method maps to a boolean before FL243",
+  },
+  {
+    where: "register $",
+    key: "realm_default_code_block_language",
+    kind: "wrong-type",
+    levels: { to: 194 },
+    reason: "fl195.realm.default-code-block-language-empty: null, not the empty string, means no default before FL195",
+  },
   {
     where: "register $",
     key: "realm_name_in_email_notifications_policy",
     kind: "missing-key",
     levels: { to: 167 },
-    reason: "ref §10.2: the legacy top-level copy of realm_name_in_email_notifications_policy, which replaced realm_name_in_notifications at FL168; Zulip's description dates the change only in a note",
+    reason:
+      "ref §10.2: the legacy top-level copy of realm_name_in_email_notifications_policy, which replaced realm_name_in_notifications at FL168; Zulip's description dates the change only in a note",
   },
-  { where: "register $.realm_default_streams", key: "[]", kind: "wrong-type", levels: { to: 329 }, reason: "wire §8.3: realm_default_streams holds channel IDs from FL330, channel objects before (as Zulip's own note says)" },
-  { where: "event default_streams $.default_streams", key: "[]", kind: "wrong-type", levels: { to: 329 }, reason: "wire §8.3: default channels are IDs from FL330, channel objects before (as Zulip's own note on this event says)" },
+  {
+    where: "register $.realm_default_streams",
+    key: "[]",
+    kind: "wrong-type",
+    levels: { to: 329 },
+    reason: "wire §8.3: realm_default_streams holds channel IDs from FL330, channel objects before (as Zulip's own note says)",
+  },
+  {
+    where: "event default_streams $.default_streams",
+    key: "[]",
+    kind: "wrong-type",
+    levels: { to: 329 },
+    reason: "wire §8.3: default channels are IDs from FL330, channel objects before (as Zulip's own note on this event says)",
+  },
   {
     where: "register $.onboarding_steps[]",
     key: "*",
     kind: "extra-key",
     levels: { from: 233, to: 258 },
-    reason: "fl233.onboarding.step-types, fl259.onboarding.only-one-time-notice: steps of type hotspot, with the hotspot's fields (fl230.onboarding.hotspot-has-trigger), until FL259",
+    reason:
+      "fl233.onboarding.step-types, fl259.onboarding.only-one-time-notice: steps of type hotspot, with the hotspot's fields (fl230.onboarding.hotspot-has-trigger), until FL259",
   },
-  { where: "create-user-group $", key: "group_id", kind: "missing-required", levels: { to: 316 }, reason: "fl317.groups.create-returns-group-id: the new group's id is returned from FL317 on" },
-  { where: "mark-all-as-read $", key: "complete", kind: "missing-required", levels: { to: 210 }, reason: "fl211.messages.mark-all-as-read-complete: `complete` from FL211 on (wire §4: partially_completed before)" },
-  { where: "delete-topic $", key: "complete", kind: "missing-required", levels: { to: 210 }, reason: "fl211.messages.delete-topic-complete: `complete` from FL211 on (wire §4: partially_completed before)" },
-  { where: "* $.realm_linkifiers[]", key: "url_format_string", kind: "extra-key", levels: { to: 175 }, reason: "fl176.realm.linkifiers-url-template: linkifiers carry url_format_string before FL176" },
-  { where: "* $.realm_playgrounds[]", key: "url_prefix", kind: "extra-key", levels: { to: 195 }, reason: "ref §10.2: code playgrounds carry url_prefix before FL196, url_template from it" },
+  {
+    where: "create-user-group $",
+    key: "group_id",
+    kind: "missing-required",
+    levels: { to: 316 },
+    reason: "fl317.groups.create-returns-group-id: the new group's id is returned from FL317 on",
+  },
+  {
+    where: "mark-all-as-read $",
+    key: "complete",
+    kind: "missing-required",
+    levels: { to: 210 },
+    reason: "fl211.messages.mark-all-as-read-complete: `complete` from FL211 on (wire §4: partially_completed before)",
+  },
+  {
+    where: "delete-topic $",
+    key: "complete",
+    kind: "missing-required",
+    levels: { to: 210 },
+    reason: "fl211.messages.delete-topic-complete: `complete` from FL211 on (wire §4: partially_completed before)",
+  },
+  {
+    where: "* $.realm_linkifiers[]",
+    key: "url_format_string",
+    kind: "extra-key",
+    levels: { to: 175 },
+    reason: "fl176.realm.linkifiers-url-template: linkifiers carry url_format_string before FL176",
+  },
+  {
+    where: "* $.realm_playgrounds[]",
+    key: "url_prefix",
+    kind: "extra-key",
+    levels: { to: 195 },
+    reason: "ref §10.2: code playgrounds carry url_prefix before FL196, url_template from it",
+  },
   {
     where: "event stream/delete $.streams[]",
     key: "*",
     kind: "extra-key",
     levels: { to: 342 },
-    reason: "fl343.channels.delete-event-streams-deprecated: before FL343 the delete event's channel objects were whole (as Zulip's own note says); from FL343 they hold stream_id alone",
+    reason:
+      "fl343.channels.delete-event-streams-deprecated: before FL343 the delete event's channel objects were whole (as Zulip's own note says); from FL343 they hold stream_id alone",
   },
   {
     where: "register $.realm_user_settings_defaults",
     key: "dense_mode",
     kind: "extra-key",
     levels: { to: 363 },
-    reason: "ref §10.2: dense_mode is a user setting, and so has an organization default, until FL364 (Zulip's description dates its removal for register as a whole)",
+    reason:
+      "ref §10.2: dense_mode is a user setting, and so has an organization default, until FL364 (Zulip's description dates its removal for register as a whole)",
   },
   // --- Zulip's description leaves out what its servers send
   {
@@ -102,17 +160,29 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     key: "realm_name_in_notifications",
     kind: "extra-key",
     levels: { to: 167 },
-    reason: "ref §10.2: the boolean user setting realm_name_in_notifications (in user_settings, the organization's defaults and the legacy top-level copy), which realm_name_in_email_notifications_policy replaced at FL168; Zulip's description names it only in that note",
+    reason:
+      "ref §10.2: the boolean user setting realm_name_in_notifications (in user_settings, the organization's defaults and the legacy top-level copy), which realm_name_in_email_notifications_policy replaced at FL168; Zulip's description names it only in that note",
   },
-  { where: "get-user-presence $.presence{}", key: "client", kind: "extra-key", reason: "wire §13: legacy presence objects carry client and pushable beside status and timestamp" },
-  { where: "get-user-presence $.presence{}", key: "pushable", kind: "extra-key", reason: "wire §13: legacy presence objects carry client and pushable beside status and timestamp" },
+  {
+    where: "get-user-presence $.presence{}",
+    key: "client",
+    kind: "extra-key",
+    reason: "wire §13: legacy presence objects carry client and pushable beside status and timestamp",
+  },
+  {
+    where: "get-user-presence $.presence{}",
+    key: "pushable",
+    kind: "extra-key",
+    reason: "wire §13: legacy presence objects carry client and pushable beside status and timestamp",
+  },
   // --- the spec speaks, and the reference server follows it where real servers differ (wire §17.2)
   {
     where: "*",
     key: "can_remove_subscribers_group_id",
     kind: "extra-key",
     levels: { from: 197 },
-    reason: "fl161.channels.can-remove-subscribers-group-field (wire §17.2 #7): channels carry the spec's can_remove_subscribers_group_id; real servers renamed it can_remove_subscribers_group at FL197",
+    reason:
+      "fl161.channels.can-remove-subscribers-group-field (wire §17.2 #7): channels carry the spec's can_remove_subscribers_group_id; real servers renamed it can_remove_subscribers_group at FL197",
   },
   {
     where: "*",
@@ -148,15 +218,22 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     key: "receives_typing_notifications",
     kind: "missing-key",
     levels: { from: 253 },
-    reason: "ref §4.1: the legacy top-level copies (update_display_settings, update_global_notifications) hold the settings of before FL89 and their renamed successors; receives_typing_notifications (FL253) travels in user_settings alone, and Zulip's description lists it at the top level with no section that sends it",
+    reason:
+      "ref §4.1: the legacy top-level copies (update_display_settings, update_global_notifications) hold the settings of before FL89 and their renamed successors; receives_typing_notifications (FL253) travels in user_settings alone, and Zulip's description lists it at the top level with no section that sends it",
   },
   {
     where: "register $",
     key: "demo_organization_scheduled_deletion_date",
     kind: "missing-key",
-    reason: "ref §4.1: only a demo organization has a scheduled deletion date (Zulip's description: present if the realm is a demo organization); the reference organization is none",
+    reason:
+      "ref §4.1: only a demo organization has a scheduled deletion date (Zulip's description: present if the realm is a demo organization); the reference organization is none",
   },
-  { where: "register $", key: "ignored_parameters_unsupported", kind: "missing-key", reason: "ref §1.5: present only when the request had parameters the server did not read" },
+  {
+    where: "register $",
+    key: "ignored_parameters_unsupported",
+    kind: "missing-key",
+    reason: "ref §1.5: present only when the request had parameters the server did not read",
+  },
   {
     where: "register $",
     key: "realm_can_access_all_users_group",
@@ -170,7 +247,7 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     kind: "missing-key",
     levels: { from: 341 },
     reason: "fl341.register.can-subscribe-other-users-removed: the spec removes it at FL341; Zulip's description still lists it",
-  },  // Operations the spec dates later than Zulip's description does: the reference server follows the spec.
+  }, // Operations the spec dates later than Zulip's description does: the reference server follows the spec.
   {
     where: "get-scheduled-messages $",
     key: "*",
@@ -178,7 +255,13 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     levels: { from: 173, to: 178 },
     reason: "fl179.messages.scheduled-create: the spec brings scheduled messages, listing and deleting them included, at FL179",
   },
-  { where: "delete-scheduled-message $", key: "*", kind: "missing-operation", levels: { from: 173, to: 178 }, reason: "fl179.messages.scheduled-create: the spec brings scheduled messages at FL179" },
+  {
+    where: "delete-scheduled-message $",
+    key: "*",
+    kind: "missing-operation",
+    levels: { from: 173, to: 178 },
+    reason: "fl179.messages.scheduled-create: the spec brings scheduled messages at FL179",
+  },
   {
     where: "deactivate-user-group $",
     key: "*",
@@ -191,7 +274,8 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     key: "*",
     kind: "missing-operation",
     levels: { from: 351, to: 360 },
-    reason: "fl351.messages.edit-typing-endpoint (wire §17.2 #2): the spec contradicts itself; FL351–360 serve POST /message_edit_typing, the path form from FL361",
+    reason:
+      "fl351.messages.edit-typing-endpoint (wire §17.2 #2): the spec contradicts itself; FL351–360 serve POST /message_edit_typing, the path form from FL361",
   },
 ];
 
@@ -204,7 +288,13 @@ export interface LocatedProblem {
   level: number;
 }
 
-const globToRegExp = (glob: string): RegExp => new RegExp(`^${glob.split("*").map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+const globToRegExp = (glob: string): RegExp =>
+  new RegExp(
+    `^${glob
+      .split("*")
+      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
 
 export function allowEntryCovers(entry: AllowEntry, p: LocatedProblem): boolean {
   if (!globToRegExp(entry.where).test(`${p.subject} ${p.object}`)) return false;
@@ -216,4 +306,5 @@ export function allowEntryCovers(entry: AllowEntry, p: LocatedProblem): boolean 
 }
 
 /** The entry of the allow-list that covers a problem, if any. */
-export const allowedBy = (p: LocatedProblem, list: readonly AllowEntry[] = ZULIP_ALLOW_LIST): AllowEntry | undefined => list.find((e) => allowEntryCovers(e, p));
+export const allowedBy = (p: LocatedProblem, list: readonly AllowEntry[] = ZULIP_ALLOW_LIST): AllowEntry | undefined =>
+  list.find((e) => allowEntryCovers(e, p));

@@ -37,7 +37,12 @@ export function checkEvents(ctx: CheckContext, queue: ClientQueue | undefined): 
   const events = ctx.json.events;
   // A blocking poll ends with events or, when there is nothing to deliver, with a heartbeat: never empty.
   if (events.length === 0 && ctx.params.values.get("dont_block") !== "true" && ctx.applies("fl153.events.heartbeat")) {
-    ctx.report({ clause: "fl153.events.heartbeat", want: "a long-poll with nothing to deliver to end with a heartbeat event", got: "an empty events list", at: "$.events" });
+    ctx.report({
+      clause: "fl153.events.heartbeat",
+      want: "a long-poll with nothing to deliver to end with a heartbeat event",
+      got: "an empty events list",
+      at: "$.events",
+    });
   }
   const lastRaw = ctx.params.values.get("last_event_id");
   let previous = lastRaw !== undefined && /^-?\d+$/.test(lastRaw) ? Number(lastRaw) : -1;
@@ -53,7 +58,12 @@ export function checkEvents(ctx: CheckContext, queue: ClientQueue | undefined): 
     if (!isObject(e)) return;
     const id = e.id as number;
     if (ctx.applies("fl153.events.envelope") && id <= previous) {
-      ctx.report({ clause: "fl153.events.envelope", want: `an event id above ${previous} (ids increase within a queue, and the client asked for events after last_event_id)`, got: String(id), at: `${at}.id` });
+      ctx.report({
+        clause: "fl153.events.envelope",
+        want: `an event id above ${previous} (ids increase within a queue, and the client asked for events after last_event_id)`,
+        got: String(id),
+        at: `${at}.id`,
+      });
     }
     previous = Math.max(previous, id);
     checkEvent(ctx, e, at, queue);
@@ -64,7 +74,12 @@ export function checkEvents(ctx: CheckContext, queue: ClientQueue | undefined): 
 function checkEvent(ctx: CheckContext, e: Record<string, unknown>, at: string, queue: ClientQueue | undefined): void {
   const type = e.type as string;
   if (queue?.eventTypes !== undefined && !UNFILTERED.has(type) && !queue.eventTypes.includes(type) && ctx.applies("fl153.events.event-types-filter")) {
-    ctx.report({ clause: "fl153.events.event-types-filter", want: `only events of the types the client registered for (${queue.eventTypes.join(", ")})`, got: `a ${type} event`, at: `${at}.type` });
+    ctx.report({
+      clause: "fl153.events.event-types-filter",
+      want: `only events of the types the client registered for (${queue.eventTypes.join(", ")})`,
+      got: `a ${type} event`,
+      at: `${at}.type`,
+    });
   }
   for (const s of SHAPES) {
     if (s.type !== type || !ctx.applies(s.clause)) continue;
@@ -87,13 +102,22 @@ function checkEvent(ctx: CheckContext, e: Record<string, unknown>, at: string, q
  * realm_empty_topic_display_name there to clients without empty_topic_name (FL334). Message events: messageObjects.
  */
 const TOPIC_FIELDS: Readonly<Record<string, { clause: string; paths: (e: Record<string, unknown>) => Array<[path: string, value: unknown]> }>> = {
-  update_message: { clause: "fl334.messages.update-event-topic-substitution", paths: (e) => [["subject", e.subject], ["orig_subject", e.orig_subject]] },
+  update_message: {
+    clause: "fl334.messages.update-event-topic-substitution",
+    paths: (e) => [
+      ["subject", e.subject],
+      ["orig_subject", e.orig_subject],
+    ],
+  },
   delete_message: { clause: "fl334.messages.delete-event-topic-substitution", paths: (e) => [["topic", e.topic]] },
   typing: { clause: "fl334.messages.typing-event-topic-substitution", paths: (e) => [["topic", e.topic]] },
   user_topic: { clause: "fl334.messages.user-topic-event-substitution", paths: (e) => [["topic_name", e.topic_name]] },
   update_message_flags: {
     clause: "fl334.messages.flags-event-topic-substitution",
-    paths: (e) => (isObject(e.message_details) ? Object.entries(e.message_details).map(([id, d]): [string, unknown] => [`message_details["${id}"].topic`, isObject(d) ? d.topic : undefined]) : []),
+    paths: (e) =>
+      isObject(e.message_details)
+        ? Object.entries(e.message_details).map(([id, d]): [string, unknown] => [`message_details["${id}"].topic`, isObject(d) ? d.topic : undefined])
+        : [],
   },
 };
 
@@ -101,7 +125,13 @@ function emptyTopics(ctx: CheckContext, e: Record<string, unknown>, at: string):
   const rule = TOPIC_FIELDS[e.type as string];
   if (!rule || !ctx.applies(rule.clause)) return;
   for (const [path, value] of rule.paths(e)) {
-    if (value === "") ctx.report({ clause: rule.clause, want: "the empty topic as realm_empty_topic_display_name, as the client lacks empty_topic_name", got: '"" (string)', at: `${at}.${path}` });
+    if (value === "")
+      ctx.report({
+        clause: rule.clause,
+        want: "the empty topic as realm_empty_topic_display_name, as the client lacks empty_topic_name",
+        got: '"" (string)',
+        at: `${at}.${path}`,
+      });
   }
 }
 
@@ -126,6 +156,18 @@ function deleteMessage(ctx: CheckContext, e: Record<string, unknown>, at: string
   const p = schemaProblem(DeleteMessageEvent, e, at);
   if (p) return ctx.report({ clause, want: "a delete_message event (wire §10)", got: p.got, at: p.at });
   if (caps === undefined) return;
-  if (caps.bulk_message_deletion === true && !Array.isArray(e.message_ids)) ctx.report({ clause, want: "message_ids, as the client declared bulk_message_deletion", got: `message_id ${short(e.message_id)}`, at: `${at}.message_ids` });
-  if (caps.bulk_message_deletion !== true && e.message_id === undefined) ctx.report({ clause, want: "message_id, as the client did not declare bulk_message_deletion", got: `message_ids ${short(e.message_ids)}`, at: `${at}.message_id` });
+  if (caps.bulk_message_deletion === true && !Array.isArray(e.message_ids))
+    ctx.report({
+      clause,
+      want: "message_ids, as the client declared bulk_message_deletion",
+      got: `message_id ${short(e.message_id)}`,
+      at: `${at}.message_ids`,
+    });
+  if (caps.bulk_message_deletion !== true && e.message_id === undefined)
+    ctx.report({
+      clause,
+      want: "message_id, as the client did not declare bulk_message_deletion",
+      got: `message_ids ${short(e.message_ids)}`,
+      at: `${at}.message_id`,
+    });
 }

@@ -20,7 +20,11 @@ const CAPABILITIES: ReadonlyArray<{ name: string; level: number; clause: string 
   { name: "empty_topic_name", level: 334, clause: "fl334.register.capability-empty-topic-name" },
 ];
 
-export function checkRequest(ctx: CheckContext, operation: { op: ZulipOperation; pathParams: ReadonlySet<string> } | undefined, realName: (name: string) => string): void {
+export function checkRequest(
+  ctx: CheckContext,
+  operation: { op: ZulipOperation; pathParams: ReadonlySet<string> } | undefined,
+  realName: (name: string) => string,
+): void {
   if (operation) {
     const { op, pathParams } = operation;
     if (op.since !== undefined && ctx.level < op.since) warnLevel(ctx, op, undefined, op.since, "added");
@@ -39,12 +43,28 @@ export function checkRequest(ctx: CheckContext, operation: { op: ZulipOperation;
     for (const c of CAPABILITIES) {
       if (caps[c.name] === true && ctx.level < c.level && !ctx.probe({ clause: c.clause, endpoint: "POST /register", param: c.name, added: c.level })) {
         ctx.applies(c.clause);
-        ctx.report({ clause: c.clause, severity: "warning", want: `no reliance on the ${c.name} capability, which servers offer from FL ${c.level}`, got: `client_capabilities declares ${c.name} to a server at FL ${ctx.level}, which ignores it` });
+        ctx.report({
+          clause: c.clause,
+          severity: "warning",
+          want: `no reliance on the ${c.name} capability, which servers offer from FL ${c.level}`,
+          got: `client_capabilities declares ${c.name} to a server at FL ${ctx.level}, which ignores it`,
+        });
       }
     }
   }
-  if (ctx.method === "POST" && ctx.path === "/messages" && ctx.params.values.get("type") === "direct" && ctx.level < 174 && !ctx.probe({ clause: "fl174.messages.direct-type", endpoint: "POST /messages", param: "direct", added: 174 })) {
-    ctx.report({ clause: "fl174.messages.direct-type", severity: "warning", want: "type 'private' (type 'direct' is accepted from FL 174)", got: `type 'direct' sent to a server at FL ${ctx.level}` });
+  if (
+    ctx.method === "POST" &&
+    ctx.path === "/messages" &&
+    ctx.params.values.get("type") === "direct" &&
+    ctx.level < 174 &&
+    !ctx.probe({ clause: "fl174.messages.direct-type", endpoint: "POST /messages", param: "direct", added: 174 })
+  ) {
+    ctx.report({
+      clause: "fl174.messages.direct-type",
+      severity: "warning",
+      want: "type 'private' (type 'direct' is accepted from FL 174)",
+      got: `type 'direct' sent to a server at FL ${ctx.level}`,
+    });
   }
 }
 
@@ -53,7 +73,9 @@ function warnLevel(ctx: CheckContext, op: ZulipOperation, param: string | undefi
   const spec = specEndpoint(op.method, op.path) ?? { method: op.method, path: op.path };
   const endpoint = `${spec.method} ${spec.path}`;
   const what = param === undefined ? `the endpoint ${endpoint}` : `the parameter '${param}' of ${endpoint}`;
-  const clause = catalog().clauses.find((c) => (change === "added" ? c.level === level : c.until === level) && c.endpoints.includes(endpoint) && (param === undefined || c.says.includes(param)));
+  const clause = catalog().clauses.find(
+    (c) => (change === "added" ? c.level === level : c.until === level) && c.endpoints.includes(endpoint) && (param === undefined || c.says.includes(param)),
+  );
   const id = clause?.id ?? `api.${op.operationId}${param !== undefined ? `.${param}` : ""}`;
   if (ctx.probe({ clause: id, endpoint, ...(param !== undefined ? { param } : {}), ...(change === "added" ? { added: level } : { removed: level }) })) return;
   const when = change === "added" ? `servers offer it from FL ${level}` : `servers dropped it at FL ${level}`;

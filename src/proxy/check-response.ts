@@ -22,15 +22,28 @@ const CODE_STATUS: Readonly<Record<string, { status: number; clause: string }>> 
 export function checkEnvelope(ctx: CheckContext, rawText: string | undefined, parseError: string | undefined): void {
   if (ctx.applies("fl153.server.json-response")) {
     if (!/^application\/json\b/i.test(ctx.contentType ?? "")) {
-      ctx.report({ clause: "fl153.server.json-response", want: "Content-Type application/json", got: ctx.contentType === undefined ? "no Content-Type" : `Content-Type ${ctx.contentType}` });
+      ctx.report({
+        clause: "fl153.server.json-response",
+        want: "Content-Type application/json",
+        got: ctx.contentType === undefined ? "no Content-Type" : `Content-Type ${ctx.contentType}`,
+      });
       return;
     }
     if (parseError !== undefined) {
-      ctx.report({ clause: "fl153.server.json-response", want: "a JSON object", got: `a body that is not JSON (${parseError}): ${short(rawText?.slice(0, 100))}` });
+      ctx.report({
+        clause: "fl153.server.json-response",
+        want: "a JSON object",
+        got: `a body that is not JSON (${parseError}): ${short(rawText?.slice(0, 100))}`,
+      });
       return;
     }
     if (!isObject(ctx.json) || typeof ctx.json.result !== "string") {
-      ctx.report({ clause: "fl153.server.json-response", want: "a JSON object with a `result` string", got: short(isObject(ctx.json) ? ctx.json.result : ctx.json), at: "$.result" });
+      ctx.report({
+        clause: "fl153.server.json-response",
+        want: "a JSON object with a `result` string",
+        got: short(isObject(ctx.json) ? ctx.json.result : ctx.json),
+        at: "$.result",
+      });
       return;
     }
   }
@@ -44,7 +57,13 @@ export function checkEnvelope(ctx: CheckContext, rawText: string | undefined, pa
   // 405 and 500 carry no code on real servers (wire §4).
   if (isError && ctx.status !== 405 && ctx.status < 500 && ctx.applies("fl153.errors.error-envelope")) {
     const p = schemaProblem(ErrorEnvelope, body);
-    if (p) ctx.report({ clause: "fl153.errors.error-envelope", want: `HTTP ${ctx.status}: result 'error', a msg string and an upper-case code string`, got: p.got, at: p.at });
+    if (p)
+      ctx.report({
+        clause: "fl153.errors.error-envelope",
+        want: `HTTP ${ctx.status}: result 'error', a msg string and an upper-case code string`,
+        got: p.got,
+        at: p.at,
+      });
   }
   if (result === "error" && ctx.status < 400 && ctx.applies("fl153.errors.error-envelope")) {
     ctx.report({ clause: "fl153.errors.error-envelope", want: "an error answer with an HTTP error status", got: `HTTP ${ctx.status} with result 'error'` });
@@ -60,9 +79,20 @@ function checkErrorCode(ctx: CheckContext, code: string, msg: string): void {
   }
   const missing = /^Missing '([\w[\]]+)' argument$/.exec(msg);
   if (missing && code !== "REQUEST_VARIABLE_MISSING" && ctx.applies("fl153.server.missing-parameter")) {
-    ctx.report({ clause: "fl153.server.missing-parameter", want: `code REQUEST_VARIABLE_MISSING for the missing parameter '${missing[1]}'`, got: `code ${short(code)}`, at: "$.code" });
+    ctx.report({
+      clause: "fl153.server.missing-parameter",
+      want: `code REQUEST_VARIABLE_MISSING for the missing parameter '${missing[1]}'`,
+      got: `code ${short(code)}`,
+      at: "$.code",
+    });
   }
-  if (ctx.method === "POST" && ctx.path === "/messages" && ctx.params.values.get("type") === "direct" && /\btype\b/i.test(msg) && ctx.applies("fl174.messages.direct-type")) {
+  if (
+    ctx.method === "POST" &&
+    ctx.path === "/messages" &&
+    ctx.params.values.get("type") === "direct" &&
+    /\btype\b/i.test(msg) &&
+    ctx.applies("fl174.messages.direct-type")
+  ) {
     ctx.report({ clause: "fl174.messages.direct-type", want: "type 'direct' accepted", got: `error ${code}: ${msg}` });
   }
 }
@@ -85,9 +115,21 @@ function checkIgnoredParameters(ctx: CheckContext, listed: unknown): void {
   const names = new Set(Array.isArray(listed) ? (listed as string[]) : []);
   const unknown = sent.filter((p) => !known.has(p) && !ctx.params.files.includes(p));
   const unlisted = unknown.filter((p) => !names.has(p));
-  if (unlisted.length) ctx.report({ clause, want: `ignored_parameters_unsupported listing ${unlisted.map((p) => `'${p}'`).join(", ")}, which this endpoint does not take`, got: short(listed), at: "$.ignored_parameters_unsupported" });
+  if (unlisted.length)
+    ctx.report({
+      clause,
+      want: `ignored_parameters_unsupported listing ${unlisted.map((p) => `'${p}'`).join(", ")}, which this endpoint does not take`,
+      got: short(listed),
+      at: "$.ignored_parameters_unsupported",
+    });
   const stray = [...names].filter((p) => !sent.includes(p));
-  if (stray.length) ctx.report({ clause, want: "only parameters the request sent", got: `it lists ${stray.map((p) => `'${p}'`).join(", ")}, which the request did not send`, at: "$.ignored_parameters_unsupported" });
+  if (stray.length)
+    ctx.report({
+      clause,
+      want: "only parameters the request sent",
+      got: `it lists ${stray.map((p) => `'${p}'`).join(", ")}, which the request did not send`,
+      at: "$.ignored_parameters_unsupported",
+    });
 }
 
 /** The answers whose required fields depend on the level. */
@@ -99,12 +141,21 @@ export function checkEndpoint(ctx: CheckContext): void {
   if (route === "POST /register") return register(ctx, body);
   if (route === "POST /user_uploads") return upload(ctx, body);
   if (route === "GET /messages") return messages(ctx, body, "fl334.messages.fetch-allow-empty-topic-name");
-  if (ctx.method === "GET" && /^\/messages\/\d+$/.test(ctx.path) && isObject(body.message)) return messageObjects(ctx, [body.message], () => "$.message", "fl334.messages.single-allow-empty-topic-name");
+  if (ctx.method === "GET" && /^\/messages\/\d+$/.test(ctx.path) && isObject(body.message))
+    return messageObjects(ctx, [body.message], () => "$.message", "fl334.messages.single-allow-empty-topic-name");
 }
 
 function serverSettings(ctx: CheckContext, body: Record<string, unknown>): void {
-  if (ctx.applies("fl153.versioning.feature-level-in-server-settings") && !(typeof body.chat_feature_level === "number" && Number.isInteger(body.chat_feature_level))) {
-    ctx.report({ clause: "fl153.versioning.feature-level-in-server-settings", want: `an integer ${prefixed(ctx, "feature_level")}`, got: short(body.chat_feature_level), at: `$.${prefixed(ctx, "feature_level")}` });
+  if (
+    ctx.applies("fl153.versioning.feature-level-in-server-settings") &&
+    !(typeof body.chat_feature_level === "number" && Number.isInteger(body.chat_feature_level))
+  ) {
+    ctx.report({
+      clause: "fl153.versioning.feature-level-in-server-settings",
+      want: `an integer ${prefixed(ctx, "feature_level")}`,
+      got: short(body.chat_feature_level),
+      at: `$.${prefixed(ctx, "feature_level")}`,
+    });
   } else if (ctx.applies("fl153.versioning.feature-level-in-server-settings")) {
     const p = schemaProblem(ServerSettings, body);
     if (p) ctx.report({ clause: "fl153.versioning.feature-level-in-server-settings", want: "the server_settings object (wire §7)", got: p.got, at: p.at });
@@ -117,7 +168,8 @@ const prefixed = (ctx: CheckContext, name: string) => `${ctx.product}_${name}`;
 /** realm_url (FL257) as an absolute URL, with realm_uri kept as a deprecated alias of the same value. */
 function realmUrl(ctx: CheckContext, body: Record<string, unknown>, urlClause: string, aliasClause: string): void {
   if (ctx.applies(urlClause)) {
-    if (typeof body.realm_url !== "string" || !/^https?:\/\/[^/]/.test(body.realm_url)) ctx.report({ clause: urlClause, want: "realm_url, the organization's absolute URL", got: short(body.realm_url), at: "$.realm_url" });
+    if (typeof body.realm_url !== "string" || !/^https?:\/\/[^/]/.test(body.realm_url))
+      ctx.report({ clause: urlClause, want: "realm_url, the organization's absolute URL", got: short(body.realm_url), at: "$.realm_url" });
   }
   if (ctx.applies(aliasClause) && typeof body.realm_url === "string" && body.realm_uri !== body.realm_url) {
     ctx.report({ clause: aliasClause, want: `realm_uri equal to realm_url (${short(body.realm_url)})`, got: short(body.realm_uri), at: "$.realm_uri" });
@@ -131,16 +183,31 @@ function register(ctx: CheckContext, body: Record<string, unknown>): void {
   }
   const fl = body.chat_feature_level;
   if (ctx.applies("fl153.versioning.feature-level-in-register") && !(typeof fl === "number" && Number.isInteger(fl))) {
-    ctx.report({ clause: "fl153.versioning.feature-level-in-register", want: `an integer ${prefixed(ctx, "feature_level")}`, got: short(fl), at: `$.${prefixed(ctx, "feature_level")}` });
+    ctx.report({
+      clause: "fl153.versioning.feature-level-in-register",
+      want: `an integer ${prefixed(ctx, "feature_level")}`,
+      got: short(fl),
+      at: `$.${prefixed(ctx, "feature_level")}`,
+    });
   } else if (ctx.applies("fl153.versioning.feature-level-consistent") && fl !== ctx.level) {
-    ctx.report({ clause: "fl153.versioning.feature-level-consistent", want: `${prefixed(ctx, "feature_level")} ${ctx.level}, as GET /server_settings reports`, got: short(fl), at: `$.${prefixed(ctx, "feature_level")}` });
+    ctx.report({
+      clause: "fl153.versioning.feature-level-consistent",
+      want: `${prefixed(ctx, "feature_level")} ${ctx.level}, as GET /server_settings reports`,
+      got: short(fl),
+      at: `$.${prefixed(ctx, "feature_level")}`,
+    });
   }
   registerTopics(ctx, body);
   // The realm section is there when realm_name is: register sends only the sections the client fetched.
   if (typeof body.realm_name === "string") {
     realmUrl(ctx, body, "fl257.register.realm-url", "fl257.register.realm-uri-alias");
     if (ctx.applies("fl334.register.empty-topic-display-name") && typeof body.realm_empty_topic_display_name !== "string") {
-      ctx.report({ clause: "fl334.register.empty-topic-display-name", want: "realm_empty_topic_display_name, a string", got: short(body.realm_empty_topic_display_name), at: "$.realm_empty_topic_display_name" });
+      ctx.report({
+        clause: "fl334.register.empty-topic-display-name",
+        want: "realm_empty_topic_display_name, a string",
+        got: short(body.realm_empty_topic_display_name),
+        at: "$.realm_empty_topic_display_name",
+      });
     }
   }
 }
@@ -152,23 +219,39 @@ function registerTopics(ctx: CheckContext, body: Record<string, unknown>): void 
   const unread = isObject(body.unread_msgs) && Array.isArray(body.unread_msgs.streams) ? body.unread_msgs.streams : [];
   if (unread.length && ctx.applies("fl334.register.unread-msgs-topic-substitution")) {
     unread.forEach((u, i) => {
-      if (isObject(u) && u.topic === "") ctx.report({ clause: "fl334.register.unread-msgs-topic-substitution", want: "the empty topic as realm_empty_topic_display_name, as the client lacks empty_topic_name", got: '"" (string)', at: `$.unread_msgs.streams[${i}].topic` });
+      if (isObject(u) && u.topic === "")
+        ctx.report({
+          clause: "fl334.register.unread-msgs-topic-substitution",
+          want: "the empty topic as realm_empty_topic_display_name, as the client lacks empty_topic_name",
+          got: '"" (string)',
+          at: `$.unread_msgs.streams[${i}].topic`,
+        });
     });
   }
   const topics = Array.isArray(body.user_topics) ? body.user_topics : [];
   if (topics.length && ctx.applies("fl334.register.user-topics-topic-name-substitution")) {
     topics.forEach((t, i) => {
-      if (isObject(t) && t.topic_name === "") ctx.report({ clause: "fl334.register.user-topics-topic-name-substitution", want: "the empty topic as realm_empty_topic_display_name, as the client lacks empty_topic_name", got: '"" (string)', at: `$.user_topics[${i}].topic_name` });
+      if (isObject(t) && t.topic_name === "")
+        ctx.report({
+          clause: "fl334.register.user-topics-topic-name-substitution",
+          want: "the empty topic as realm_empty_topic_display_name, as the client lacks empty_topic_name",
+          got: '"" (string)',
+          at: `$.user_topics[${i}].topic_name`,
+        });
     });
   }
 }
 
 function upload(ctx: CheckContext, body: Record<string, unknown>): void {
   const p = schemaProblem(UploadResponse, body);
-  if (p && ctx.applies("fl272.uploads.url")) ctx.report({ clause: "fl272.uploads.url", want: "upload addresses as /user_uploads/ paths", got: p.got, at: p.at });
-  if (ctx.applies("fl272.uploads.url") && typeof body.url !== "string") ctx.report({ clause: "fl272.uploads.url", want: "url, the file's address", got: short(body.url), at: "$.url" });
-  if (ctx.applies("fl272.uploads.uri-alias") && typeof body.url === "string" && body.uri !== body.url) ctx.report({ clause: "fl272.uploads.uri-alias", want: `uri equal to url (${short(body.url)})`, got: short(body.uri), at: "$.uri" });
-  if (ctx.applies("fl286.uploads.filename") && !(typeof body.filename === "string" && body.filename.length > 0)) ctx.report({ clause: "fl286.uploads.filename", want: "filename, the uploaded file's name", got: short(body.filename), at: "$.filename" });
+  if (p && ctx.applies("fl272.uploads.url"))
+    ctx.report({ clause: "fl272.uploads.url", want: "upload addresses as /user_uploads/ paths", got: p.got, at: p.at });
+  if (ctx.applies("fl272.uploads.url") && typeof body.url !== "string")
+    ctx.report({ clause: "fl272.uploads.url", want: "url, the file's address", got: short(body.url), at: "$.url" });
+  if (ctx.applies("fl272.uploads.uri-alias") && typeof body.url === "string" && body.uri !== body.url)
+    ctx.report({ clause: "fl272.uploads.uri-alias", want: `uri equal to url (${short(body.url)})`, got: short(body.uri), at: "$.uri" });
+  if (ctx.applies("fl286.uploads.filename") && !(typeof body.filename === "string" && body.filename.length > 0))
+    ctx.report({ clause: "fl286.uploads.filename", want: "filename, the uploaded file's name", got: short(body.filename), at: "$.filename" });
 }
 
 function messages(ctx: CheckContext, body: Record<string, unknown>, emptyTopicClause: string): void {
@@ -176,7 +259,8 @@ function messages(ctx: CheckContext, body: Record<string, unknown>, emptyTopicCl
   // (fl300.messages.message-ids): its answer owes none of the anchor's fields, only the messages.
   const byIds = ctx.level >= 300 && ctx.params.values.has("message_ids");
   const p = byIds ? undefined : schemaProblem(MessagesPage.omit({ messages: true }), body);
-  if (p && ctx.applies("fl153.messages.fetch-anchors")) ctx.report({ clause: "fl153.messages.fetch-anchors", want: "anchor, found_anchor, found_oldest, found_newest and history_limited", got: p.got, at: p.at });
+  if (p && ctx.applies("fl153.messages.fetch-anchors"))
+    ctx.report({ clause: "fl153.messages.fetch-anchors", want: "anchor, found_anchor, found_oldest, found_newest and history_limited", got: p.got, at: p.at });
   if (Array.isArray(body.messages)) messageObjects(ctx, body.messages, (i) => `$.messages[${i}]`, emptyTopicClause);
 }
 
@@ -185,7 +269,14 @@ function messages(ctx: CheckContext, body: Record<string, unknown>, emptyTopicCl
  * deprecated `user` by level, and topics: an empty topic is the realm's display name unless the client asked for
  * empty names (`allowEmpty`).
  */
-export function messageObjects(ctx: CheckContext, list: unknown[], atOf: (i: number) => string, emptyTopicClause: string, allowEmpty = ctx.params.values.get("allow_empty_topic_name") === "true", shapeClause = "fl153.messages.fetch-anchors"): void {
+export function messageObjects(
+  ctx: CheckContext,
+  list: unknown[],
+  atOf: (i: number) => string,
+  emptyTopicClause: string,
+  allowEmpty = ctx.params.values.get("allow_empty_topic_name") === "true",
+  shapeClause = "fl153.messages.fetch-anchors",
+): void {
   list.forEach((m, i) => {
     const at = atOf(i);
     const p = schemaProblem(Message, m, at);
@@ -194,8 +285,20 @@ export function messageObjects(ctx: CheckContext, list: unknown[], atOf: (i: num
     if (Array.isArray(m.reactions)) {
       m.reactions.forEach((r, j) => {
         if (!isObject(r)) return;
-        if (ctx.applies("fl153.messages.reaction-user-dict") && !isObject(r.user)) ctx.report({ clause: "fl153.messages.reaction-user-dict", want: "the deprecated `user` dictionary", got: "absent", at: `${at}.reactions[${j}].user` });
-        if (ctx.applies("fl328.messages.reaction-user-dict-removed") && "user" in r) ctx.report({ clause: "fl328.messages.reaction-user-dict-removed", want: "no `user` in reactions of message objects", got: short(r.user), at: `${at}.reactions[${j}].user` });
+        if (ctx.applies("fl153.messages.reaction-user-dict") && !isObject(r.user))
+          ctx.report({
+            clause: "fl153.messages.reaction-user-dict",
+            want: "the deprecated `user` dictionary",
+            got: "absent",
+            at: `${at}.reactions[${j}].user`,
+          });
+        if (ctx.applies("fl328.messages.reaction-user-dict-removed") && "user" in r)
+          ctx.report({
+            clause: "fl328.messages.reaction-user-dict-removed",
+            want: "no `user` in reactions of message objects",
+            got: short(r.user),
+            at: `${at}.reactions[${j}].user`,
+          });
       });
     }
     // From FL334 the empty topic is sent as the display name and a topic named like the display name is the empty
@@ -205,8 +308,12 @@ export function messageObjects(ctx: CheckContext, list: unknown[], atOf: (i: num
       ctx.report({ clause: emptyTopicClause, want: 'the empty topic as "", as the client asked for empty names', got: short(m.subject), at: `${at}.subject` });
     }
     if (m.type === "stream" && m.subject === "" && !allowEmpty && ctx.applies(emptyTopicClause)) {
-      ctx.report({ clause: emptyTopicClause, want: `the empty topic as realm_empty_topic_display_name${display !== undefined ? ` (${short(display)})` : ""}, as the client did not ask for empty names`, got: '"" (string)', at: `${at}.subject` });
+      ctx.report({
+        clause: emptyTopicClause,
+        want: `the empty topic as realm_empty_topic_display_name${display !== undefined ? ` (${short(display)})` : ""}, as the client did not ask for empty names`,
+        got: '"" (string)',
+        at: `${at}.subject`,
+      });
     }
   });
 }
-

@@ -45,7 +45,13 @@ export class Checker {
       for (const v of found) this.onFinding(findingOf(v, ex, exchange, who));
     };
     if (ex.error !== undefined && ex.status === undefined) {
-      found.push({ clause: NO_ANSWER, severity: "error", says: "The target answers every request with an HTTP response.", want: "an HTTP answer", got: ex.error });
+      found.push({
+        clause: NO_ANSWER,
+        severity: "error",
+        says: "The target answers every request with an HTTP response.",
+        want: "an HTTP answer",
+        got: ex.error,
+      });
       return emit();
     }
     const pathOnly = ex.path.split("?")[0]!;
@@ -79,7 +85,14 @@ export class Checker {
     this.learnLevel(spec, json);
     const operation = operationOf(real.method, real.path);
     const names = product === "zulip" ? (n: string) => n : realName;
-    const known = operation ? knownParameters([...operation.op.parameters.map((p) => (product === "zulip" ? p.name : specName(p.name))), ...specParameters(specEndpointOf(operation.op), product).filter((p) => takenAt(p, this.level.featureLevel)).map((p) => p.name)]) : undefined;
+    const known = operation
+      ? knownParameters([
+          ...operation.op.parameters.map((p) => (product === "zulip" ? p.name : specName(p.name))),
+          ...specParameters(specEndpointOf(operation.op), product)
+            .filter((p) => takenAt(p, this.level.featureLevel))
+            .map((p) => p.name),
+        ])
+      : undefined;
     const ctx: CheckContext = {
       level: this.level.featureLevel,
       product,

@@ -59,7 +59,14 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   const level = await detectLevel(target, assumeFl);
   let proxy;
   try {
-    proxy = await startProxy({ target, level, port, host: values.host ?? "127.0.0.1", onFinding: (_f, line) => io.out(line), onOrganization: (real, url) => io.err(`  throw-away organization ${real} proxied at ${url}`) });
+    proxy = await startProxy({
+      target,
+      level,
+      port,
+      host: values.host ?? "127.0.0.1",
+      onFinding: (_f, line) => io.out(line),
+      onOrganization: (real, url) => io.err(`  throw-away organization ${real} proxied at ${url}`),
+    });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} is already in use (try --port 0 for a free one)`);
@@ -110,6 +117,8 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   const verdict = exitCodeOf(proxy.findings, failOn);
   if (!ended) return verdict;
   const { code, signal } = ended;
-  io.err(`chat-conformance proxy: ${command!.join(" ")} ${signal ? `ended by ${signal}` : `exited ${code}`}${verdict ? `; exit 1 for the finding${errors + warnings === 1 ? "" : "s"} at or above --fail-on ${failOn}` : ""}`);
+  io.err(
+    `chat-conformance proxy: ${command!.join(" ")} ${signal ? `ended by ${signal}` : `exited ${code}`}${verdict ? `; exit 1 for the finding${errors + warnings === 1 ? "" : "s"} at or above --fail-on ${failOn}` : ""}`,
+  );
   return verdict || code;
 }

@@ -41,9 +41,15 @@ const clip = (s: string | undefined) => (s !== undefined && s.length > MAX_BODY 
 
 /** The report's form of an exchange: credentials shown as the account only, bodies clipped. */
 export function toExchange(ex: Observed, responseText: string | undefined): Exchange {
-  const out: Exchange = { method: ex.method, url: ex.targetUrl, requestHeaders: redactHeaders(ex.requestHeaders), durationMs: Math.round(ex.durationMs * 1000) / 1000 };
+  const out: Exchange = {
+    method: ex.method,
+    url: ex.targetUrl,
+    requestHeaders: redactHeaders(ex.requestHeaders),
+    durationMs: Math.round(ex.durationMs * 1000) / 1000,
+  };
   if (ex.requestContentType !== undefined) out.requestContentType = ex.requestContentType;
-  if (ex.requestBody !== undefined) out.requestBody = /^multipart\//i.test(ex.requestContentType ?? "") ? "(multipart form)" : clip(ex.requestBody.toString("utf8"));
+  if (ex.requestBody !== undefined)
+    out.requestBody = /^multipart\//i.test(ex.requestContentType ?? "") ? "(multipart form)" : clip(ex.requestBody.toString("utf8"));
   if (ex.status !== undefined) out.status = ex.status;
   if (ex.responseHeaders) out.responseHeaders = ex.responseHeaders;
   if (responseText !== undefined) out.responseBody = clip(responseText);

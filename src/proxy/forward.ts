@@ -20,7 +20,19 @@ export const CHECK_CAP_BYTES = 32 * 1024 * 1024;
 /** Request bodies copied for the checker: forms and JSON up to this size; uploads never. */
 const REQUEST_COPY_BYTES = 256 * 1024;
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "expect", "host"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "expect",
+  "host",
+]);
 
 function forwardable(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
   const named = new Set(
@@ -35,7 +47,8 @@ function forwardable(headers: Record<string, string | string[] | undefined>): Re
 }
 
 const isJsonType = (ct: string | undefined) => ct !== undefined && /^application\/(?:[\w.+-]*\+)?json\b/i.test(ct.trim());
-const isCopyableRequest = (ct: string | undefined) => ct !== undefined && (/^application\/x-www-form-urlencoded\b/i.test(ct) || isJsonType(ct) || /^multipart\/form-data\b/i.test(ct));
+const isCopyableRequest = (ct: string | undefined) =>
+  ct !== undefined && (/^application\/x-www-form-urlencoded\b/i.test(ct) || isJsonType(ct) || /^multipart\/form-data\b/i.test(ct));
 
 /**
  * A change the proxy makes to one exchange, for the few requests outside the API whose bodies name addresses (the
@@ -74,7 +87,8 @@ export async function startForwarder(o: ForwarderOptions, host: string, port: nu
     forward(req, res).catch((e: unknown) => {
       // A fault of the proxy itself must cost one exchange, never the process and every other client's traffic.
       process.emitWarning(`chat-conformance proxy: forwarding ${req.method} ${req.url} failed: ${describeError(e)}`);
-      if (!res.headersSent && !res.destroyed) res.writeHead(502, { "content-type": "text/plain; charset=utf-8" }).end("chat-conformance proxy: internal error\n");
+      if (!res.headersSent && !res.destroyed)
+        res.writeHead(502, { "content-type": "text/plain; charset=utf-8" }).end("chat-conformance proxy: internal error\n");
       else res.destroy();
     });
   });
@@ -167,7 +181,12 @@ export async function startForwarder(o: ForwarderOptions, host: string, port: nu
     delete headers["content-length"];
     let up;
     try {
-      up = await request(o.target + (req.url ?? "/"), { method: (req.method ?? "GET") as "GET", headers: { ...headers, "content-length": String(outBody.length) }, body: outBody, dispatcher: agent });
+      up = await request(o.target + (req.url ?? "/"), {
+        method: (req.method ?? "GET") as "GET",
+        headers: { ...headers, "content-length": String(outBody.length) },
+        body: outBody,
+        dispatcher: agent,
+      });
     } catch (e) {
       res.writeHead(502, { "content-type": "text/plain; charset=utf-8" }).end(`chat-conformance proxy: no answer from ${o.target}: ${describeError(e)}\n`);
       return;

@@ -25,7 +25,9 @@ const EMAIL_SEGMENT = "[^/]*(?:@|%40)[^/]*";
 function build(): Matcher[] {
   return ZULIP_OPERATIONS.map((op) => {
     const segments = op.path.split("/").filter(Boolean);
-    const re = new RegExp(`^/${segments.map((s) => (s === "{email}" ? EMAIL_SEGMENT : /^\{\w+\}$/.test(s) ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}$`);
+    const re = new RegExp(
+      `^/${segments.map((s) => (s === "{email}" ? EMAIL_SEGMENT : /^\{\w+\}$/.test(s) ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}$`,
+    );
     const pathParams = new Set(segments.filter((s) => /^\{\w+\}$/.test(s)).map((s) => s.slice(1, -1)));
     return { op, re, pathParams, literals: segments.length - pathParams.size };
   }).sort((a, b) => b.literals - a.literals);

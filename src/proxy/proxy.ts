@@ -100,9 +100,11 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
         ...(o.ca !== undefined ? { ca: o.ca } : {}),
         onExchange: (ex) => {
           // One at a time, in the order answers completed: a register is learnt before the polls of its queue.
-          pending = pending.then(() => checker.check(ex)).catch((e: unknown) => {
-            process.emitWarning(`chat-conformance proxy: a check failed: ${(e as Error).message}`);
-          });
+          pending = pending
+            .then(() => checker.check(ex))
+            .catch((e: unknown) => {
+              process.emitWarning(`chat-conformance proxy: a check failed: ${(e as Error).message}`);
+            });
         },
         rewrite: (method, path) => {
           const p = path.split("?")[0];
@@ -187,7 +189,20 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
     findings,
     counts,
     settled: () => pending,
-    results: () => sessionResults({ targetUrl: target, level: withProbes(level, sum((c) => c.probes)), startedAt, findings, counts, checked: checked(), exchanges: sum((c) => c.exchanges), events: sum((c) => c.events) }),
+    results: () =>
+      sessionResults({
+        targetUrl: target,
+        level: withProbes(
+          level,
+          sum((c) => c.probes),
+        ),
+        startedAt,
+        findings,
+        counts,
+        checked: checked(),
+        exchanges: sum((c) => c.exchanges),
+        events: sum((c) => c.events),
+      }),
     close: async () => {
       await Promise.all(organizations.map((x) => x.close()));
       await pending;

@@ -63,7 +63,15 @@ export function sessionResults(s: Session): Results {
   const violated = new Set(s.findings.map((f) => f.clause));
   for (const [clause, n] of s.checked) {
     if (violated.has(clause) || catalog().clause(clause) === undefined) continue;
-    rows.push({ id: `proxy/checked/${clause}`, title: `${clause}: checked on ${plural(n, "exchange")}, never violated`, file: "proxy", clauses: [clause], status: "pass", exchanges: [], durationMs: 0 });
+    rows.push({
+      id: `proxy/checked/${clause}`,
+      title: `${clause}: checked on ${plural(n, "exchange")}, never violated`,
+      file: "proxy",
+      clauses: [clause],
+      status: "pass",
+      exchanges: [],
+      durationMs: 0,
+    });
   }
   const infos: TestInfo[] = rows.map((r) => ({ id: r.id, title: r.title, file: r.file, clauses: r.clauses, gateLevels: [] }));
   const checkedClauses = catalog().clauses.filter((c) => s.checked.has(c.id) || violated.has(c.id));
@@ -94,7 +102,9 @@ export function sessionResults(s: Session): Results {
   results.verifiedLevel = null;
   delete results.verifiedShare;
   results.partial = {
-    reasons: [`a proxy session checks only the traffic its clients made: ${plural(s.exchanges, "exchange")} and ${plural(s.events, "event")} seen, ${plural(new Set([...s.checked.keys(), ...violated]).size, "clause")} checked`],
+    reasons: [
+      `a proxy session checks only the traffic its clients made: ${plural(s.exchanges, "exchange")} and ${plural(s.events, "event")} seen, ${plural(new Set([...s.checked.keys(), ...violated]).size, "clause")} checked`,
+    ],
     notRun: 0,
     unverifiedFrom: null,
   };
@@ -120,7 +130,12 @@ export function sessionHeadline(results: Results, counts: ReadonlyMap<string, nu
   const checked = new Set(results.tests.flatMap((t) => t.clauses)).size;
   const held = results.tests.filter((t) => t.status === "pass").length;
   const scope = results.partial?.reasons[0]?.replace(/, \d+ clauses? checked$/, "");
-  const clauses = checked === 0 ? "no clause checked" : held === checked ? `${plural(checked, "clause")} checked, none broken` : `${plural(checked, "clause")} checked, ${held} never broken`;
+  const clauses =
+    checked === 0
+      ? "no clause checked"
+      : held === checked
+        ? `${plural(checked, "clause")} checked, none broken`
+        : `${plural(checked, "clause")} checked, ${held} never broken`;
   return `${part(errors, "violation")} and ${part(warnings, "warning")}; ${clauses}${scope ? `; ${scope}` : ""}`;
 }
 

@@ -35,7 +35,12 @@ export async function waitForTarget(target: string, seconds: number, onWaiting?:
     for (;;) {
       let reason: string;
       try {
-        const res = await request(`${target}/api/v1/server_settings`, { dispatcher: agent, signal: AbortSignal.timeout(TRY_MS), headersTimeout: TRY_MS, bodyTimeout: TRY_MS });
+        const res = await request(`${target}/api/v1/server_settings`, {
+          dispatcher: agent,
+          signal: AbortSignal.timeout(TRY_MS),
+          headersTimeout: TRY_MS,
+          bodyTimeout: TRY_MS,
+        });
         await res.body.dump();
         if (res.statusCode < 502 || res.statusCode > 504) return;
         reason = `HTTP ${res.statusCode} from a gateway`;

@@ -20,10 +20,29 @@ export function badgeOf(results: Results): ShieldsEndpoint {
   const red = s.mustProblems > 0;
   const partial = leftTestsOut(results);
   const passed = (s.byStatus.pass ?? 0) > 0;
-  let message = v === null ? (red ? "not conforming" : partial && passed ? "partial run" : passed ? "no level verified" : "nothing verified") : v >= fl ? `conforms through FL ${v}` : `FL ${v} of ${fl}`;
+  let message =
+    v === null
+      ? red
+        ? "not conforming"
+        : partial && passed
+          ? "partial run"
+          : passed
+            ? "no level verified"
+            : "nothing verified"
+      : v >= fl
+        ? `conforms through FL ${v}`
+        : `FL ${v} of ${fl}`;
   if (v !== null && partial) message += " (partial run)";
   if (s.unverifiableClauses > 0) message += ` (${s.unverifiableClauses} unverifiable)`;
-  const color = red ? (v !== null && v >= fl - 20 ? "orange" : "red") : v === null || partial ? "lightgrey" : s.shouldFailures > 0 ? "yellowgreen" : "brightgreen";
+  const color = red
+    ? v !== null && v >= fl - 20
+      ? "orange"
+      : "red"
+    : v === null || partial
+      ? "lightgrey"
+      : s.shouldFailures > 0
+        ? "yellowgreen"
+        : "brightgreen";
   return { schemaVersion: 1, label: "chat API", message, color };
 }
 

@@ -104,7 +104,9 @@ function countBy(texts: readonly string[]): [string, number][] {
 function partialOf(tests: readonly TestResult[], notRun: readonly NotRunTest[], unverifiedFrom: number | null): PartialRun | null {
   const reasons = [
     ...countBy(notRun.map((t) => t.why)).map(([why, n]) => `${plural(n, "applicable test")} ${why}`),
-    ...countBy(tests.filter((t) => t.status === "skipped").map((t) => t.message ?? "no reason given")).map(([why, n]) => `${plural(n, "test")} skipped: ${why}`),
+    ...countBy(tests.filter((t) => t.status === "skipped").map((t) => t.message ?? "no reason given")).map(
+      ([why, n]) => `${plural(n, "test")} skipped: ${why}`,
+    ),
   ];
   const unverifiable = tests.filter((t) => t.status === "unverifiable").length;
   if (unverifiable) reasons.push(`${plural(unverifiable, "test")} not verifiable on this target (each names what would make it runnable)`);
@@ -172,7 +174,10 @@ export function buildResults(input: BuildInput): Results {
     coverage: input.coverage,
     tests,
     leftovers: tests.flatMap((t) => (t.leftovers ?? []).map((what) => ({ test: t.id, what }))),
-    eventCoverage: eventCoverage(catalog(), input.tests.map((m) => ({ level: m.atLevel ?? fl, ...(m.invariant ? { invariant: m.invariant } : {}) }))),
+    eventCoverage: eventCoverage(
+      catalog(),
+      input.tests.map((m) => ({ level: m.atLevel ?? fl, ...(m.invariant ? { invariant: m.invariant } : {}) })),
+    ),
     ...throttleOf(input),
   };
 }

@@ -99,7 +99,10 @@ function matrix(c: Comparison): string {
     else groups.push({ key, rows: [r] });
   }
   const head = c.runs
-    .map((r, i) => `<th scope="col" class="run-col">[${i + 1}] ${r.report ? `<a href="${e(r.report)}">${e(r.label)}</a>` : e(r.label)}<span class="sub">FL ${r.featureLevel} · ${e(verified(r))} · ${scoreText(r.score.total)}</span></th>`)
+    .map(
+      (r, i) =>
+        `<th scope="col" class="run-col">[${i + 1}] ${r.report ? `<a href="${e(r.report)}">${e(r.label)}</a>` : e(r.label)}<span class="sub">FL ${r.featureLevel} · ${e(verified(r))} · ${scoreText(r.score.total)}</span></th>`,
+    )
     .join("");
   const bodies = groups.map(({ rows }) => {
     const { release, area } = rows[0]!;

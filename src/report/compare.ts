@@ -76,7 +76,11 @@ function clauseRows(runs: readonly RunToCompare[]): ClauseRow[] {
   const releases = orderReleases(rows.map((r) => r.release));
   const areas = orderAreas(rows.map((r) => r.area));
   return rows.sort(
-    (a, b) => releases.indexOf(a.release) - releases.indexOf(b.release) || areas.indexOf(a.area) - areas.indexOf(b.area) || a.level - b.level || a.clause.localeCompare(b.clause),
+    (a, b) =>
+      releases.indexOf(a.release) - releases.indexOf(b.release) ||
+      areas.indexOf(a.area) - areas.indexOf(b.area) ||
+      a.level - b.level ||
+      a.clause.localeCompare(b.clause),
   );
 }
 
@@ -143,9 +147,14 @@ export function renderComparison(c: Comparison): string {
     const scope = `${r.partial ? " (partial run)" : ""}`;
     const unverifiable = r.unverifiable ? `, ${r.unverifiable} not verifiable` : "";
     const score = r.score.total === null ? "" : `, score ${r.score.total.toFixed(1)}`;
-    lines.push(clean(`  [${i + 1}] ${r.label}: ${r.target} at FL ${r.featureLevel}, ${verified}${scope}, ${r.passed}/${r.total} pass${unverifiable}, ${r.mustProblems} must-clause problems${score}`));
+    lines.push(
+      clean(
+        `  [${i + 1}] ${r.label}: ${r.target} at FL ${r.featureLevel}, ${verified}${scope}, ${r.passed}/${r.total} pass${unverifiable}, ${r.mustProblems} must-clause problems${score}`,
+      ),
+    );
   });
-  if (c.interop.total !== null) lines.push(`  all runs agree on ${c.interop.total.toFixed(1)} (interop score over the ${c.interop.clauses} clauses every run has a verdict on)`);
+  if (c.interop.total !== null)
+    lines.push(`  all runs agree on ${c.interop.total.toFixed(1)} (interop score over the ${c.interop.clauses} clauses every run has a verdict on)`);
   if (!c.differences.length) {
     lines.push("", "Every test has the same status in every run.");
     return `${lines.join("\n")}\n`;

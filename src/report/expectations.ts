@@ -47,7 +47,8 @@ export function applyExpectations(tests: TestMeta[], e: Expectations | undefined
     if (key === undefined) return t;
     const reason = e.expectedFail[key]!;
     if (t.status === "fail") return { ...t, status: "expected-fail", message: `expected to fail (${key}): ${reason}\n${t.message ?? ""}` };
-    if (t.status === "pass") return { ...t, status: "unexpected-pass", message: `listed as expected to fail (${key}: ${reason}) but passed: update the expectations file` };
+    if (t.status === "pass")
+      return { ...t, status: "unexpected-pass", message: `listed as expected to fail (${key}: ${reason}) but passed: update the expectations file` };
     return t;
   });
 }

@@ -46,13 +46,19 @@ export function failureParts(message: string | undefined): FailureParts | undefi
     while (i < lines.length && !stop(lines[i]!)) out.push(lines[i++]!);
     return out;
   };
-  const says = take((l) => l.startsWith(WANT)).join("\n").trim();
+  const says = take((l) => l.startsWith(WANT))
+    .join("\n")
+    .trim();
   if (i >= lines.length) return undefined;
   lines[i] = lines[i]!.slice(WANT.length);
-  const want = take((l) => GOT.test(l)).join("\n").trim();
+  const want = take((l) => GOT.test(l))
+    .join("\n")
+    .trim();
   if (i >= lines.length) return undefined;
   lines[i] = lines[i]!.replace(GOT, "");
-  const got = take((l) => l === EXCHANGE || l.startsWith(REPRODUCE)).join("\n").trim();
+  const got = take((l) => l === EXCHANGE || l.startsWith(REPRODUCE))
+    .join("\n")
+    .trim();
   const parts: FailureParts = { lead, clause: m[1]!, says, want, got };
   if (lines[i] === EXCHANGE) {
     i++;

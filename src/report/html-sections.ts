@@ -53,7 +53,9 @@ export function renderHeadline(r: Results): string {
       ? `<p class="level">Conforms through <strong>FL ${r.verifiedLevel}</strong>${share ? ` <span class="share">— ${e(share)}</span>` : ""}</p>`
       : `<p class="level">${passed ? "No level verified" : "Nothing verified"}</p>`;
   const verdict = `${level}${v.qualifiers.map((q) => `<p class="muted">${e(q)}</p>`).join("")}`;
-  const partial = r.partial ? `<div class="partial"><p><strong>Partial run</strong></p><ul>${r.partial.reasons.map((x) => `<li>${e(x)}</li>`).join("")}</ul></div>` : "";
+  const partial = r.partial
+    ? `<div class="partial"><p><strong>Partial run</strong></p><ul>${r.partial.reasons.map((x) => `<li>${e(x)}</li>`).join("")}</ul></div>`
+    : "";
   let first =
     s.total === 0
       ? `<p>The run has no tests.</p>`
@@ -67,7 +69,9 @@ export function renderHeadline(r: Results): string {
     first = `<p>First failure at <strong>FL ${f.level}</strong>: clause <code>${e(f.clause)}</code> in ${name}</p>`;
   }
   const unverifiable = s.byStatus.unverifiable ?? 0;
-  const notVerifiable = unverifiable ? ` · <a href="#unverifiable">${unverifiable} test${unverifiable === 1 ? "" : "s"} not verifiable here</a>${r.strict ? " (counted as problems: strict)" : ""}` : "";
+  const notVerifiable = unverifiable
+    ? ` · <a href="#unverifiable">${unverifiable} test${unverifiable === 1 ? "" : "s"} not verifiable here</a>${r.strict ? " (counted as problems: strict)" : ""}`
+    : "";
   return `<section class="card headline ${v.state}" aria-labelledby="h-verdict">
 <div><h2 id="h-verdict" class="verdict">${e(v.word)}</h2>${verdict}</div>
 <div class="why">${first}<p>${s.mustProblems} must-clause problem${s.mustProblems === 1 ? "" : "s"} · ${s.shouldFailures} should-clause failure${s.shouldFailures === 1 ? "" : "s"}${notVerifiable}</p>${partial}</div>
@@ -111,7 +115,12 @@ function meter(tested: number, testable: number): string {
 
 function coverageTable(caption: string, head: string, rows: [string, { tested: number; testable: number }][]): string {
   const body = rows.length
-    ? rows.map(([k, c]) => `<tr><th scope="row">${e(k)}</th><td class="num">${c.tested}</td><td class="num">${c.testable}</td><td class="num">${pct(c.tested, c.testable)}</td><td>${meter(c.tested, c.testable)}</td></tr>`).join("")
+    ? rows
+        .map(
+          ([k, c]) =>
+            `<tr><th scope="row">${e(k)}</th><td class="num">${c.tested}</td><td class="num">${c.testable}</td><td class="num">${pct(c.tested, c.testable)}</td><td>${meter(c.tested, c.testable)}</td></tr>`,
+        )
+        .join("")
     : `<tr><td colspan="5" class="muted">none</td></tr>`;
   return `<table class="grid-table cov"><caption>${caption}</caption><thead><tr><th scope="col">${head}</th><th scope="col" class="num">Tested</th><th scope="col" class="num">Testable</th><th scope="col" class="num">%</th><th scope="col"><span class="sr">Bar</span></th></tr></thead><tbody>${body}</tbody></table>`;
 }
@@ -124,7 +133,10 @@ function untested(ids: readonly string[]): string {
 export function renderCoverage(r: Results): string {
   const c = r.coverage;
   const areas = orderAreas(Object.keys(c.byArea)).map((k): [string, { tested: number; testable: number }] => [k, c.byArea[k] ?? { tested: 0, testable: 0 }]);
-  const rels = orderReleases(Object.keys(c.byRelease)).map((k): [string, { tested: number; testable: number }] => [k, c.byRelease[k] ?? { tested: 0, testable: 0 }]);
+  const rels = orderReleases(Object.keys(c.byRelease)).map((k): [string, { tested: number; testable: number }] => [
+    k,
+    c.byRelease[k] ?? { tested: 0, testable: 0 },
+  ]);
   return `<section aria-labelledby="h-coverage" class="card">
 <h2 id="h-coverage">Catalog coverage</h2>
 <p class="cov-total"><strong>${c.tested}</strong> of <strong>${c.testable}</strong> testable clauses that apply at FL ${r.target.featureLevel} were tested in this run (${pct(c.tested, c.testable)}) ${meter(c.tested, c.testable)} <span class="muted">· ${c.untestable} clause${c.untestable === 1 ? "" : "s"} cannot be tested black-box</span></p>
@@ -155,7 +167,9 @@ export function renderGrid(tests: readonly TestResult[]): string {
       const sts = byLevel.get(lvl) ?? [];
       const w = worst(sts) ?? "n/a";
       const c = tally(sts);
-      const tip = `FL ${lvl}: ${sts.length} test${sts.length === 1 ? "" : "s"} — ${STATUSES.filter((s) => c[s] > 0).map((s) => `${c[s]} ${s}`).join(", ")}`;
+      const tip = `FL ${lvl}: ${sts.length} test${sts.length === 1 ? "" : "s"} — ${STATUSES.filter((s) => c[s] > 0)
+        .map((s) => `${c[s]} ${s}`)
+        .join(", ")}`;
       return `<button type="button" class="cell ${statusClass(w)}" data-level="${lvl}" title="${e(tip)}" aria-label="${e(tip)}" aria-pressed="false">${lvl}</button>`;
     });
     const label = range ? `<span class="range">FL ${range.first}–${range.last}</span>` : "";
@@ -189,8 +203,12 @@ export function renderTags(tests: readonly TestResult[]): string {
   const body = tags.length
     ? tags
         .map(({ tag, c, n }) => {
-          const cells = used.map((s) => (c[s] > 0 ? `<td class="num${s === "pass" ? "" : ` hot ${statusClass(s)}`}">${c[s]}</td>` : `<td class="num zero">0</td>`)).join("");
-          const bar = STATUSES.filter((s) => c[s] > 0).map((s) => `<span class="${statusClass(s)}" style="flex-grow:${c[s]}"></span>`).join("");
+          const cells = used
+            .map((s) => (c[s] > 0 ? `<td class="num${s === "pass" ? "" : ` hot ${statusClass(s)}`}">${c[s]}</td>` : `<td class="num zero">0</td>`))
+            .join("");
+          const bar = STATUSES.filter((s) => c[s] > 0)
+            .map((s) => `<span class="${statusClass(s)}" style="flex-grow:${c[s]}"></span>`)
+            .join("");
           return `<tr><th scope="row"><button type="button" class="tag" data-tag="${e(tag)}" aria-pressed="false">${e(tag)}</button></th>${cells}<td class="num">${n}</td><td><div class="stack mini" aria-hidden="true">${bar}</div></td></tr>`;
         })
         .join("")

@@ -151,13 +151,17 @@ export function renderTestList(tests: readonly TestResult[]): string {
     // Rows are joined without whitespace: a text node between rows is one DOM node more per test, for nothing.
     // The height it takes until it is first rendered (then the browser remembers the real one): rows of a line or two.
     const estimate = 80 + shown.length * 40;
-    return `<section class="area"${shown.length ? "" : " hidden"} aria-labelledby="${e(id)}"><h3 id="${e(id)}">${e(area)} <span class="count">${areaCount(list.length, list.map((x) => x.t))}</span></h3>
+    return `<section class="area"${shown.length ? "" : " hidden"} aria-labelledby="${e(id)}"><h3 id="${e(id)}">${e(area)} <span class="count">${areaCount(
+      list.length,
+      list.map((x) => x.t),
+    )}</span></h3>
 <div class="rows" hidden="until-found" style="contain-intrinsic-size: auto ${estimate}px"><table class="tests"><colgroup><col class="c-status"><col><col class="c-clauses"><col class="c-fl"><col class="c-str"><col class="c-time"></colgroup>
 <thead><tr><th scope="col">Status</th><th scope="col">Test</th><th scope="col">Clauses</th><th scope="col" class="num">FL</th><th scope="col">Strength</th><th scope="col" class="num">Time</th></tr></thead>
 <tbody>${list.map((x) => row(x.t, x.i, anyProblem && !isProblem(x.t.status))).join("")}</tbody></table></div></section>`;
   });
   const body = sections.length ? sections.join("\n") : `<p class="empty">No tests ran.</p>`;
-  const option = (value: string, label: string) => `<option value="${e(value)}"${anyProblem === (value === "problems") ? " selected" : ""}>${e(label)}</option>`;
+  const option = (value: string, label: string) =>
+    `<option value="${e(value)}"${anyProblem === (value === "problems") ? " selected" : ""}>${e(label)}</option>`;
   return `<section aria-labelledby="h-tests" class="card" id="tests">
 <h2 id="h-tests">Tests</h2>
 <div id="filters" class="filters" hidden>
@@ -185,7 +189,10 @@ export function renderUnverifiable(tests: readonly TestResult[]): string {
     .map(
       (g) =>
         `<li><p class="remedy-head">${e(g.remedy)} <span class="muted">· ${g.tests.length} test${g.tests.length === 1 ? "" : "s"}</span></p><ul class="ids">${g.tests
-          .map(({ test, index }) => `<li><a href="#${anchorOf(index)}"><code>${e(test.clauses[0] ?? test.id)}</code></a> <span class="muted">FL ${test.level}</span> ${e(test.title)}</li>`)
+          .map(
+            ({ test, index }) =>
+              `<li><a href="#${anchorOf(index)}"><code>${e(test.clauses[0] ?? test.id)}</code></a> <span class="muted">FL ${test.level}</span> ${e(test.title)}</li>`,
+          )
           .join("")}</ul></li>`,
     )
     .join("");

@@ -18,13 +18,21 @@ export function renderThrottle(r: Results): string {
         const x = by(b);
         return x ? `${x.requests}${x.limited ? ` <span class="badge s-blocked">${x.limited}×429</span>` : ""}` : `<span class="muted">—</span>`;
       };
-      const resends = p.resends ? `${p.resends}${p.earlyResends ? ` <span class="badge s-fail">${p.earlyResends} early</span>` : ""} (≥ ${p.minResendMarginMs ?? 0} ms past the wait)` : `<span class="muted">—</span>`;
-      const top = p.topEndpoints.slice(0, 4).map((x) => `<code>${e(x.endpoint)}</code> ${x.requests}`).join(", ");
+      const resends = p.resends
+        ? `${p.resends}${p.earlyResends ? ` <span class="badge s-fail">${p.earlyResends} early</span>` : ""} (≥ ${p.minResendMarginMs ?? 0} ms past the wait)`
+        : `<span class="muted">—</span>`;
+      const top = p.topEndpoints
+        .slice(0, 4)
+        .map((x) => `<code>${e(x.endpoint)}</code> ${x.requests}`)
+        .join(", ");
       return `<tr><th scope="row">${e(p.persona)}${p.organization === "throw-away" ? ` <span class="muted">(throw-away organizations)</span>` : ""}</th><td>${p.requests}</td><td>${cell("api")}</td><td>${cell("events")}</td><td>${p.waitedMs ? seconds(p.waitedMs) : `<span class="muted">—</span>`}</td><td>${resends}</td><td>${top}</td></tr>`;
     })
     .join("");
   const stopped = t.rateLimited ? `<p class="badge s-error">${e(t.rateLimited.line)}</p>` : "";
-  const line = t.limited || t.waitedMs >= 1000 ? `${t.limited} answer${t.limited === 1 ? "" : "s"} 429 waited out, ${seconds(t.waitedMs)} waited in all` : "no request was held back by a rate limit";
+  const line =
+    t.limited || t.waitedMs >= 1000
+      ? `${t.limited} answer${t.limited === 1 ? "" : "s"} 429 waited out, ${seconds(t.waitedMs)} waited in all`
+      : "no request was held back by a rate limit";
   return `<section aria-labelledby="h-throttle" class="card">
 <h2 id="h-throttle">Rate limits <span class="count">${t.requests} requests</span></h2>
 ${stopped}

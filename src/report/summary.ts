@@ -29,7 +29,11 @@ function unverifiableLines(tests: readonly TestResult[]): string[] {
     const list = inGroup.map((x) => x.test);
     lines.push(clean(`  ${remedy}`));
     const shown = list.slice(0, 3).map((x) => x.clauses[0] ?? x.id);
-    lines.push(clean(`      ${list.length} test${list.length === 1 ? "" : "s"}: ${shown.join(", ")}${list.length > shown.length ? `, … (${list.length - shown.length} more)` : ""}`));
+    lines.push(
+      clean(
+        `      ${list.length} test${list.length === 1 ? "" : "s"}: ${shown.join(", ")}${list.length > shown.length ? `, … (${list.length - shown.length} more)` : ""}`,
+      ),
+    );
   }
   return lines;
 }
@@ -61,10 +65,17 @@ export function renderSummary(results: Results): string {
     .map((st) => `${st} ${s.byStatus[st] ?? 0}/${s.total}`)
     .join(", ");
   lines.push(`Tests:    ${s.total} in ${fmtDuration(results.durationMs)}: ${counts}`);
-  lines.push(`Coverage: ${c.tested}/${c.testable} testable clauses that apply at FL ${t.featureLevel} tested in this run (${pct(c.tested, c.testable)}); ${c.untestable} untestable`);
+  lines.push(
+    `Coverage: ${c.tested}/${c.testable} testable clauses that apply at FL ${t.featureLevel} tested in this run (${pct(c.tested, c.testable)}); ${c.untestable} untestable`,
+  );
   // What the tests made and could not remove stays on the server for every later run: one line, the list is in results.json.
   const left = results.leftovers ?? [];
-  if (left.length) lines.push(clean(`Leftovers: ${left.length} thing${left.length === 1 ? "" : "s"} the tests made could not be removed (results.json "leftovers"); first: ${firstLine(`${left[0]!.what} [${left[0]!.test}]`, 160)}`));
+  if (left.length)
+    lines.push(
+      clean(
+        `Leftovers: ${left.length} thing${left.length === 1 ? "" : "s"} the tests made could not be removed (results.json "leftovers"); first: ${firstLine(`${left[0]!.what} [${left[0]!.test}]`, 160)}`,
+      ),
+    );
   // Time the target's rate limits cost, and a run they stopped: said where the verdict is read.
   lines.push(...throttleLines(results.throttle).map(clean));
   lines.push(...unverifiableLines(results.tests));

@@ -27,7 +27,9 @@ export interface SweepInput {
 
 /** sweep.json from the sweep's test runs: a level × area grid of counts, and each problem test with its levels. */
 export function buildSweepResults(i: SweepInput): SweepResults {
-  const byLevel = new Map<number, SweepLevel>(i.run.levels.map((level) => [level, { level, release: releaseOfLevel(level), counts: emptyCounts(), problems: 0, areas: {} }]));
+  const byLevel = new Map<number, SweepLevel>(
+    i.run.levels.map((level) => [level, { level, release: releaseOfLevel(level), counts: emptyCounts(), problems: 0, areas: {} }]),
+  );
   const counts = emptyCounts();
   const problems = new Map<string, SweepProblem>();
   const areas = new Set<string>();
@@ -53,7 +55,15 @@ export function buildSweepResults(i: SweepInput): SweepResults {
       if (m.atLevel !== undefined) known.levels.push(m.atLevel);
       continue;
     }
-    const p: SweepProblem = { id: m.id, title: m.title, file: m.file, clause: m.failedClause ?? m.clauses[0]!, area, levels: m.atLevel !== undefined ? [m.atLevel] : [], status };
+    const p: SweepProblem = {
+      id: m.id,
+      title: m.title,
+      file: m.file,
+      clause: m.failedClause ?? m.clauses[0]!,
+      area,
+      levels: m.atLevel !== undefined ? [m.atLevel] : [],
+      status,
+    };
     if (m.message !== undefined) p.message = m.message;
     if (m.curl !== undefined) p.curl = m.curl;
     problems.set(m.id, p);
@@ -77,14 +87,17 @@ export function buildSweepResults(i: SweepInput): SweepResults {
     areas: orderAreas(areas),
     levels,
     moduleErrors: [...i.run.moduleErrors],
-    eventCoverage: eventCoverage(catalog(), i.run.tests.flatMap((m) => (m.atLevel !== undefined ? [{ level: m.atLevel, ...(m.invariant ? { invariant: m.invariant } : {}) }] : []))),
+    eventCoverage: eventCoverage(
+      catalog(),
+      i.run.tests.flatMap((m) => (m.atLevel !== undefined ? [{ level: m.atLevel, ...(m.invariant ? { invariant: m.invariant } : {}) }] : [])),
+    ),
   };
 }
 
 /** "153–160, 200, 310–372": a sorted list of levels as ranges. */
 export function levelRanges(levels: readonly number[]): string {
   const out: string[] = [];
-  for (let i = 0; i < levels.length; ) {
+  for (let i = 0; i < levels.length;) {
     let j = i;
     while (j + 1 < levels.length && levels[j + 1] === levels[j]! + 1) j++;
     out.push(i === j ? String(levels[i]) : `${levels[i]}–${levels[j]}`);
@@ -102,7 +115,8 @@ export function renderSweepSummary(r: SweepResults): string {
     `Tests:    ${total} test runs: pass ${r.counts.pass}, n/a ${r.counts["n/a"]}, problems ${r.problems.reduce((a, p) => a + p.levels.length, 0)}`,
     `Wall:     ${(r.wallMs / 1000).toFixed(1)} s`,
   ];
-  for (const p of r.problems.slice(0, 20)) lines.push(`  ${p.status.toUpperCase()} ${p.id} at FL ${levelRanges(p.levels)}: ${(p.message ?? "").split("\n")[0]!.slice(0, 160)}`);
+  for (const p of r.problems.slice(0, 20))
+    lines.push(`  ${p.status.toUpperCase()} ${p.id} at FL ${levelRanges(p.levels)}: ${(p.message ?? "").split("\n")[0]!.slice(0, 160)}`);
   if (r.problems.length > 20) lines.push(`  … and ${r.problems.length - 20} more tests (sweep.json, sweep.html)`);
   return lines.join("\n");
 }

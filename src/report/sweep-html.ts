@@ -74,7 +74,9 @@ function grid(r: SweepResults): string {
       const s = cellStatus(c);
       const title = e(cellTitle(l, area, c));
       const cls = `c s-${s.replace("/", "")}`;
-      return c && c.problems > 0 ? `<td class="${cls}"><a href="#p-${area}" title="${title}" aria-label="${title}"></a></td>` : `<td class="${cls}" title="${title}"></td>`;
+      return c && c.problems > 0
+        ? `<td class="${cls}"><a href="#p-${area}" title="${title}" aria-label="${title}"></a></td>`
+        : `<td class="${cls}" title="${title}"></td>`;
     });
     return `<tr><th scope="row">${e(area)}</th>${cells.join("")}</tr>`;
   });
@@ -89,7 +91,9 @@ function problems(r: SweepResults): string {
     ([area, list]) => `<h3 id="p-${e(area)}">${e(area)} <span class="count">${list.length}</span></h3>
 ${list
   .map(
-    (p) => `<details class="problem"><summary><span class="badge s-${p.status.replace("/", "")}">${e(p.status)}</span> <code>${e(p.id)}</code> at FL ${e(levelRanges(p.levels))}</summary>
+    (
+      p,
+    ) => `<details class="problem"><summary><span class="badge s-${p.status.replace("/", "")}">${e(p.status)}</span> <code>${e(p.id)}</code> at FL ${e(levelRanges(p.levels))}</summary>
 <p><b>${e(p.clause)}</b>: ${e(p.title)} <span class="muted">(${e(p.file)})</span></p>
 ${p.message !== undefined ? `<pre>${e(p.message)}</pre>` : ""}${p.curl !== undefined ? `<p class="muted">Reproduce at FL ${p.levels[0]} (\`chat-conformance serve --feature-level ${p.levels[0]}\`):</p><pre>${e(p.curl)}</pre>` : ""}</details>`,
   )

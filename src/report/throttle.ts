@@ -59,11 +59,21 @@ export function summarizeThrottle(target: TargetInfo, records: readonly Throttle
     if (rec.rateLimited && rateLimited === null) {
       const i = rec.rateLimited;
       const persona = roleOf.get(i.email) ?? i.email;
-      rateLimited = { persona, bucket: i.bucket, limit: i.limit, announcedSeconds: i.announcedSeconds, throttledSeconds: i.throttledSeconds, maxWaitSeconds: i.maxWaitSeconds, line: describeRateLimited(i, persona) };
+      rateLimited = {
+        persona,
+        bucket: i.bucket,
+        limit: i.limit,
+        announcedSeconds: i.announcedSeconds,
+        throttledSeconds: i.throttledSeconds,
+        maxWaitSeconds: i.maxWaitSeconds,
+        line: describeRateLimited(i, persona),
+      };
     }
   }
   const list = [...personas.values()].map((p) => {
-    const buckets = [...p.buckets].map(([bucket, s]) => ({ bucket, requests: s.requests, limited: s.limited, waitedMs: Math.round(s.waitedMs), limit: s.limit })).sort((a, b) => a.bucket.localeCompare(b.bucket));
+    const buckets = [...p.buckets]
+      .map(([bucket, s]) => ({ bucket, requests: s.requests, limited: s.limited, waitedMs: Math.round(s.waitedMs), limit: s.limit }))
+      .sort((a, b) => a.bucket.localeCompare(b.bucket));
     const margins = p.resends.map(([announced, kept]) => kept - announced);
     return {
       persona: p.persona,

@@ -53,13 +53,18 @@ function verifiedParts(r: Results): string[] {
   const fl = r.target.featureLevel;
   const parts: string[] = [];
   const share = shareWords(r);
-  parts.push(r.verifiedLevel !== null ? `conforms through FL ${r.verifiedLevel}${share ? ` — ${share}` : ""}` : passed ? "no level verified" : "nothing verified");
+  parts.push(
+    r.verifiedLevel !== null ? `conforms through FL ${r.verifiedLevel}${share ? ` — ${share}` : ""}` : passed ? "no level verified" : "nothing verified",
+  );
   // A clause cited from below the catalog's floor (FL 111) applies from its first level on: said as FL 153, not FL 111.
   const from = r.partial?.unverifiedFrom ?? null;
   const failedAt = r.firstFailure?.level ?? Infinity;
-  if (from !== null && from <= fl && from <= failedAt && (r.verifiedLevel ?? 0) < fl) parts.push(`applicable tests from FL ${Math.max(from, FIRST_LEVEL)} were not run (partial run)`);
-  else if (r.verifiedLevel === null && passed && r.firstFailure === null && fl < FIRST_LEVEL) parts.push(`the target's FL ${fl} is below the catalog's first level, FL ${FIRST_LEVEL}`);
-  if (s.unverifiableClauses > 0) parts.push(`${plural(s.unverifiableClauses, "clause")} not verifiable on this target${r.strict ? " (counted as problems: strict)" : ""}`);
+  if (from !== null && from <= fl && from <= failedAt && (r.verifiedLevel ?? 0) < fl)
+    parts.push(`applicable tests from FL ${Math.max(from, FIRST_LEVEL)} were not run (partial run)`);
+  else if (r.verifiedLevel === null && passed && r.firstFailure === null && fl < FIRST_LEVEL)
+    parts.push(`the target's FL ${fl} is below the catalog's first level, FL ${FIRST_LEVEL}`);
+  if (s.unverifiableClauses > 0)
+    parts.push(`${plural(s.unverifiableClauses, "clause")} not verifiable on this target${r.strict ? " (counted as problems: strict)" : ""}`);
   const scope = leftTestsOut(r) ? passedScope(r) : undefined;
   if (scope) parts.push(`${plural(scope.clauses, "clause")} verified passing in this partial run (FL ${scope.from}–${scope.to})`);
   return parts;

@@ -23,11 +23,18 @@ export interface RunScope {
  * clauses of tests that reached a verdict count as tested. This is what keeps a filtered run of four tests from
  * reporting full coverage and a verified level it never checked.
  */
-export function runScope(cat: Catalog, suite: readonly Descriptor[], ran: readonly TestMeta[], featureLevel: number, filter: readonly string[] | undefined): RunScope {
+export function runScope(
+  cat: Catalog,
+  suite: readonly Descriptor[],
+  ran: readonly TestMeta[],
+  featureLevel: number,
+  filter: readonly string[] | undefined,
+): RunScope {
   const applicable = suite.filter((d) => notApplicable(d, featureLevel) === null);
   const outcome = new Map(ran.map((t) => [t.id, t.status]));
   // vitest selects files whose path contains a filter string (relative or absolute).
-  const selected = (d: Descriptor) => !filter?.length || filter.some((f) => suitePathHere(d.file).includes(f) || join(CODE_ROOT, suitePathHere(d.file)).includes(f));
+  const selected = (d: Descriptor) =>
+    !filter?.length || filter.some((f) => suitePathHere(d.file).includes(f) || join(CODE_ROOT, suitePathHere(d.file)).includes(f));
   const notRun = applicable
     .filter((d) => !outcome.has(d.id))
     .map((d) => ({

@@ -138,7 +138,13 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
     reporters.push(
       new AllureReporter(o.allureResultsDir, {
         categories: (await import("../report/allure.ts")).ALLURE_CATEGORIES,
-        environmentInfo: { target: target.url, kind: target.kind, "feature level": String(target.featureLevel), "chat-conformance": VERSION, ...(o.faults?.length ? { faults: o.faults.join(" ") } : {}) },
+        environmentInfo: {
+          target: target.url,
+          kind: target.kind,
+          "feature level": String(target.featureLevel),
+          "chat-conformance": VERSION,
+          ...(o.faults?.length ? { faults: o.faults.join(" ") } : {}),
+        },
       }),
     );
   }
@@ -148,30 +154,41 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
   const group = {
     root: CODE_ROOT,
     isolate: false,
-    provide: { target, eventsFeed, allure: o.allureResultsDir !== undefined, ownOrganizations, ...(o.expectations ? { expectations: o.expectations } : {}), ...(o.seed !== undefined ? { propertySeed: o.seed } : {}) },
+    provide: {
+      target,
+      eventsFeed,
+      allure: o.allureResultsDir !== undefined,
+      ownOrganizations,
+      ...(o.expectations ? { expectations: o.expectations } : {}),
+      ...(o.seed !== undefined ? { propertySeed: o.seed } : {}),
+    },
     // A test held back by the target's rate limit may wait up to --max-wait before the run stops as rate-limited
     // (exit 2): its timeout leaves it that long, so that the verdict is "rate-limited", never a timed-out error.
     testTimeout: 180_000 + throttleAllowanceMs(target),
     hookTimeout: 60_000 + throttleAllowanceMs(target),
   };
-  const vitest = await startVitest(
-    "test",
-    (o.filter ?? []).map(filterHere),
-    suiteRunOptions(reporters),
-    {
-      ...SUITE_VITE,
-      test: {
-        // Here rather than with the options above, which vitest applies over each project's own (groupOrder).
-        sequence: { sequencer: WaitingFirst },
-        projects: ownOrganizations
-          ? [{ test: { ...group, name: "shared", include: [`suites/**/*.test.${CODE_EXT}`], maxWorkers: SHARED_WORKERS } }]
-          : [
-              { test: { ...group, name: "shared", include: [`suites/**/*.test.${CODE_EXT}`], exclude: isolated, maxWorkers: SHARED_WORKERS, sequence: { groupOrder: 0 } } },
-              { test: { ...group, name: "isolated", include: isolated, maxWorkers: 1, sequence: { groupOrder: 1 } } },
-            ],
-      },
+  const vitest = await startVitest("test", (o.filter ?? []).map(filterHere), suiteRunOptions(reporters), {
+    ...SUITE_VITE,
+    test: {
+      // Here rather than with the options above, which vitest applies over each project's own (groupOrder).
+      sequence: { sequencer: WaitingFirst },
+      projects: ownOrganizations
+        ? [{ test: { ...group, name: "shared", include: [`suites/**/*.test.${CODE_EXT}`], maxWorkers: SHARED_WORKERS } }]
+        : [
+            {
+              test: {
+                ...group,
+                name: "shared",
+                include: [`suites/**/*.test.${CODE_EXT}`],
+                exclude: isolated,
+                maxWorkers: SHARED_WORKERS,
+                sequence: { groupOrder: 0 },
+              },
+            },
+            { test: { ...group, name: "isolated", include: isolated, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+          ],
     },
-  );
+  });
   await vitest.close();
   rmSync(eventsFeed, { recursive: true, force: true });
   return { tests: collector.tests, moduleErrors: collector.moduleErrors };

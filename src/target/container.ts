@@ -46,7 +46,8 @@ async function loadTestcontainers(): Promise<typeof import("testcontainers")> {
   try {
     return await import("testcontainers");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") throw new TargetError("--container needs the optional dependency testcontainers, which is not installed (npm install testcontainers)");
+    if ((e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND")
+      throw new TargetError("--container needs the optional dependency testcontainers, which is not installed (npm install testcontainers)");
     throw e;
   }
 }
@@ -91,7 +92,16 @@ export async function startContainerTarget(o: ContainerTargetOptions): Promise<{
     if (!personas) throw new TargetError(`container ${o.image} printed no personas line (serve --json); give --personas FILE`);
     const url = `http://${container.getHost()}:${container.getMappedPort(o.port)}`;
     const serverConfig = o.serverConfig ?? (o.personas === undefined && firstLine !== undefined ? serverConfigFromLog(firstLine) : undefined);
-    const target = await connectTarget({ url, personas, ...(serverConfig ? { serverConfig } : {}), ...(o.organization ? { organization: o.organization } : {}), ...(o.assumeFl !== undefined ? { assumeFl: o.assumeFl } : {}) }, "container");
+    const target = await connectTarget(
+      {
+        url,
+        personas,
+        ...(serverConfig ? { serverConfig } : {}),
+        ...(o.organization ? { organization: o.organization } : {}),
+        ...(o.assumeFl !== undefined ? { assumeFl: o.assumeFl } : {}),
+      },
+      "container",
+    );
     target.notes.push(`container ${o.image}`);
     return { target, close };
   } catch (e) {

@@ -6,7 +6,12 @@ import type { TargetInfo } from "./target.ts";
  * Error when the target declares no control or the control refuses (a wrong secret, a bad body): the caller says
  * whose problem that is. `timeoutMs`: how long to wait for the answer at most (an AbortSignal timeout error then).
  */
-export async function referenceControl(target: TargetInfo, op: string, body: Record<string, unknown> = {}, timeoutMs?: number): Promise<Record<string, unknown>> {
+export async function referenceControl(
+  target: TargetInfo,
+  op: string,
+  body: Record<string, unknown> = {},
+  timeoutMs?: number,
+): Promise<Record<string, unknown>> {
   const secret = target.serverConfig?.referenceControl;
   if (secret === undefined) throw new Error(`reference control operation ${op} on a target that declares no control`);
   const res = await fetch(`${target.url}/reference-control/${op}`, {

@@ -27,7 +27,9 @@ export async function detectTarget(o: DetectOptions): Promise<TargetInfo> {
   try {
     res = await anon.get("/server_settings", {}, { timeoutMs: 15_000 });
   } catch (e) {
-    throw new TargetError(`cannot reach ${o.url}: ${e instanceof NetworkError ? (e.cause as Error | undefined)?.message ?? e.message : (e as Error).message}`);
+    throw new TargetError(
+      `cannot reach ${o.url}: ${e instanceof NetworkError ? ((e.cause as Error | undefined)?.message ?? e.message) : (e as Error).message}`,
+    );
   }
   if (res.status !== 200 || res.json?.result !== "success") {
     throw new TargetError(`${o.url} does not look like a chat server: GET /api/v1/server_settings answered ${notAChatServer(res)}`);
@@ -42,7 +44,8 @@ export async function detectTarget(o: DetectOptions): Promise<TargetInfo> {
     const client = new ApiClient(o.url, { email: p.email, apiKey: p.apiKey }, () => undefined, product);
     const reg = await client.post("/register", { fetch_event_types: [] }).catch(() => undefined);
     if (!reg || reg.status !== 200) notes.push(`POST /register as ${role} answered HTTP ${reg?.status ?? "nothing"}: persona credentials may be wrong`);
-    else if (reg.json?.chat_feature_level !== detected) notes.push(`register reports FL ${String(reg.json?.chat_feature_level)}, server_settings FL ${detected}`);
+    else if (reg.json?.chat_feature_level !== detected)
+      notes.push(`register reports FL ${String(reg.json?.chat_feature_level)}, server_settings FL ${detected}`);
     if (reg?.json?.queue_id) await client.delete("/events", { queue_id: String(reg.json.queue_id) }).catch(() => undefined);
   }
   let featureLevel = detected;
@@ -64,7 +67,9 @@ export function notAChatServer(res: { status: number; headers: Record<string, st
   if (res.json === undefined) return `${status} with a body that is not a JSON object (${type}): ${res.text === "" ? "empty" : snippet}`;
   if (!("result" in res.json)) return `${status} with JSON that has no "result" field (want "result": "success"): ${snippet}`;
   if (res.json.result !== "success") {
-    const why = [typeof res.json.code === "string" ? `code ${res.json.code}` : "", typeof res.json.msg === "string" ? JSON.stringify(res.json.msg) : ""].filter(Boolean).join(", ");
+    const why = [typeof res.json.code === "string" ? `code ${res.json.code}` : "", typeof res.json.msg === "string" ? JSON.stringify(res.json.msg) : ""]
+      .filter(Boolean)
+      .join(", ");
     return `${status} with "result": ${JSON.stringify(res.json.result)}, not "success"${why ? ` (${why})` : ""}`;
   }
   return `${status}, though its body says "result": "success"`;

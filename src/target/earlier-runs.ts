@@ -122,8 +122,13 @@ export async function sweepEarlierRuns(target: TargetInfo): Promise<EarlierRunsS
     await attempt(async () => {
       const client = clientOf(role);
       for (const m of rows(await client.get("/scheduled_messages"), "scheduled_messages")) {
-        const run = (typeof m.to === "number" ? channelRuns.get(m.to) : undefined) ?? earlierRunOf(m.topic, target.runId) ?? earlierRunOf(m.content, target.runId) ?? dueBetweenPersonas(m, personaIds);
-        if (run) await take("scheduled message", String(m.scheduled_message_id), run, () => client.delete(`/scheduled_messages/${String(m.scheduled_message_id)}`));
+        const run =
+          (typeof m.to === "number" ? channelRuns.get(m.to) : undefined) ??
+          earlierRunOf(m.topic, target.runId) ??
+          earlierRunOf(m.content, target.runId) ??
+          dueBetweenPersonas(m, personaIds);
+        if (run)
+          await take("scheduled message", String(m.scheduled_message_id), run, () => client.delete(`/scheduled_messages/${String(m.scheduled_message_id)}`));
       }
     });
   }
@@ -145,7 +150,7 @@ export async function sweepEarlierRuns(target: TargetInfo): Promise<EarlierRunsS
       const by = manager ?? (creator ? clientOf(creator) : undefined);
       groups.push({ label: String(g.name), run, remove: by ? () => deactivateGroup(by, Number(g.id), target.featureLevel) : null });
     }
-    for (let pending = s.readOnly ? [] : groups.filter((g) => g.remove), before = Infinity; pending.length && pending.length < before; ) {
+    for (let pending = s.readOnly ? [] : groups.filter((g) => g.remove), before = Infinity; pending.length && pending.length < before;) {
       for (const g of pending) g.answer = await g.remove!();
       before = pending.length;
       pending = pending.filter((g) => !ok(g.answer!) && g.answer!.status !== 404);
@@ -161,13 +166,16 @@ export async function sweepEarlierRuns(target: TargetInfo): Promise<EarlierRunsS
         // Users' and bots' emails start with their run's id (a bot's short name is one).
         const run = earlierRunOf(u.email, target.runId) ?? earlierRunOf(u.delivery_email, target.runId);
         if (!run) continue;
-        await take(u.is_bot === true ? "bot" : "user", String(u.email), run, () => manager.delete(u.is_bot === true ? `/bots/${String(u.user_id)}` : `/users/${String(u.user_id)}`));
+        await take(u.is_bot === true ? "bot" : "user", String(u.email), run, () =>
+          manager.delete(u.is_bot === true ? `/bots/${String(u.user_id)}` : `/users/${String(u.user_id)}`),
+        );
       }
     });
     await attempt(async () => {
       for (const i of rows(await manager.get("/invites"), "invites")) {
         const run = earlierRunOf(i.email, target.runId);
-        if (run && typeof i.id === "number" && i.is_multiuse !== true) await take("invitation", String(i.email), run, () => manager.delete(`/invites/${String(i.id)}`));
+        if (run && typeof i.id === "number" && i.is_multiuse !== true)
+          await take("invitation", String(i.email), run, () => manager.delete(`/invites/${String(i.id)}`));
       }
     });
   }

@@ -5,7 +5,14 @@ export const PERSONA_ROLES = ["owner", "administrator", "moderator", "member", "
 export type PersonaRole = (typeof PERSONA_ROLES)[number];
 
 /** The organization role (GET /users/me `role`) each human persona's account has; the bot is told by is_bot. */
-export const ROLE_VALUE: Record<Exclude<PersonaRole, "bot">, number> = { owner: 100, administrator: 200, moderator: 300, member: 400, secondMember: 400, guest: 600 };
+export const ROLE_VALUE: Record<Exclude<PersonaRole, "bot">, number> = {
+  owner: 100,
+  administrator: 200,
+  moderator: 300,
+  member: 400,
+  secondMember: 400,
+  guest: 600,
+};
 
 /** The personas that stand for ordinary members: the channel the suites share must take their messages. */
 export const MEMBER_PERSONAS: readonly PersonaRole[] = ["member", "secondMember"];
@@ -34,7 +41,8 @@ export type Organization = z.infer<typeof OrganizationSchema>;
 
 /** The `--personas FILE` document: the object `serve --json` prints (personas under `personas`), or the personas alone. */
 export function personasOf(doc: unknown): { value: unknown; prefix: string } {
-  if (doc !== null && typeof doc === "object" && !Array.isArray(doc) && "personas" in doc) return { value: (doc as { personas: unknown }).personas, prefix: "personas." };
+  if (doc !== null && typeof doc === "object" && !Array.isArray(doc) && "personas" in doc)
+    return { value: (doc as { personas: unknown }).personas, prefix: "personas." };
   return { value: doc, prefix: "" };
 }
 

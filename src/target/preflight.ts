@@ -11,7 +11,9 @@ import { DEFAULT_CHANNEL, MEMBER_PERSONAS, PERSONA_ROLES, ROLE_VALUE, type Organ
 export class PersonaCheckError extends TargetError {
   override name = "PersonaCheckError";
   constructor(readonly problems: string[]) {
-    super(`the personas do not match the server (${problems.length} problem${problems.length === 1 ? "" : "s"}; fix the personas file or the accounts):\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    super(
+      `the personas do not match the server (${problems.length} problem${problems.length === 1 ? "" : "s"}; fix the personas file or the accounts):\n${problems.map((p) => `  ${p}`).join("\n")}`,
+    );
   }
 }
 
@@ -27,7 +29,8 @@ const ROLE_NAME: Record<number, string> = { 100: "owner", 200: "administrator", 
 const MEMBERS_MAY_POST = new Set([1, 3]);
 
 const label = (role: PersonaRole, p: Persona) => `persona ${role} (${p.email})`;
-const why = (res: ApiResponse) => `HTTP ${res.status}${typeof res.json?.msg === "string" && res.json.msg ? ` ${res.json.msg}` : res.text ? ` ${res.text.trim().slice(0, 120)}` : ""}`;
+const why = (res: ApiResponse) =>
+  `HTTP ${res.status}${typeof res.json?.msg === "string" && res.json.msg ? ` ${res.json.msg}` : res.text ? ` ${res.text.trim().slice(0, 120)}` : ""}`;
 
 async function ask(client: ApiClient, path: string, params: Record<string, string | number> = {}): Promise<ApiResponse | string> {
   try {
@@ -56,7 +59,10 @@ export async function checkAccount(t: PreflightTarget, role: PersonaRole, p: Per
     if (me.is_bot === true) problems.push(`${who}: is a bot; the ${role} persona is a human account`);
     // Servers before the `role` field tell the role by flags.
     const actual = typeof me.role === "number" ? me.role : me.is_owner === true ? 100 : me.is_admin === true ? 200 : me.is_guest === true ? 600 : undefined;
-    if (actual !== undefined && actual !== expected) problems.push(`${who}: the account's role is ${ROLE_NAME[actual] ?? "unknown"} (${actual}); the ${role} persona needs role ${expected} (${ROLE_NAME[expected]})`);
+    if (actual !== undefined && actual !== expected)
+      problems.push(
+        `${who}: the account's role is ${ROLE_NAME[actual] ?? "unknown"} (${actual}); the ${role} persona needs role ${expected} (${ROLE_NAME[expected]})`,
+      );
   }
   const ownerId = typeof me.bot_owner_id === "number" ? me.bot_owner_id : undefined;
   return { problems, ...(userId !== undefined ? { userId } : {}), ...(ownerId !== undefined ? { ownerId } : {}) };
@@ -70,16 +76,19 @@ async function checkChannel(t: PreflightTarget, role: PersonaRole, p: Persona, n
   const found = await ask(client, "/get_stream_id", { stream: name });
   if (typeof found === "string") return [`${who}: ${found}`];
   const id = found.json?.stream_id;
-  if (found.status !== 200 || typeof id !== "number") return [`${who}: cannot find the channel '${name}' the suites post to (GET /get_stream_id answered ${why(found)}): ${remedy}`];
+  if (found.status !== 200 || typeof id !== "number")
+    return [`${who}: cannot find the channel '${name}' the suites post to (GET /get_stream_id answered ${why(found)}): ${remedy}`];
   const shown = await ask(client, `/streams/${id}`);
   if (typeof shown === "string") return [`${who}: ${shown}`];
   const stream = shown.json?.stream as { invite_only?: unknown; is_archived?: unknown; stream_post_policy?: unknown } | undefined;
   if (shown.status !== 200 || !stream) return [`${who}: cannot read the channel '${name}' (GET /streams/${id} answered ${why(shown)})`];
   if (stream.is_archived === true) return [`${who}: the channel '${name}' is archived: ${remedy}`];
-  if (typeof stream.stream_post_policy === "number" && !MEMBERS_MAY_POST.has(stream.stream_post_policy)) return [`${who}: may not post to the channel '${name}' (stream_post_policy ${stream.stream_post_policy}): ${remedy}`];
+  if (typeof stream.stream_post_policy === "number" && !MEMBERS_MAY_POST.has(stream.stream_post_policy))
+    return [`${who}: may not post to the channel '${name}' (stream_post_policy ${stream.stream_post_policy}): ${remedy}`];
   if (stream.invite_only === true) {
     const sub = await ask(client, `/users/${p.userId}/subscriptions/${id}`);
-    if (typeof sub !== "string" && sub.status === 200 && sub.json?.is_subscribed !== true) return [`${who}: is not subscribed to the private channel '${name}' the suites post to: subscribe it, or ${remedy}`];
+    if (typeof sub !== "string" && sub.status === 200 && sub.json?.is_subscribed !== true)
+      return [`${who}: is not subscribed to the private channel '${name}' the suites post to: subscribe it, or ${remedy}`];
   }
   return [];
 }
@@ -97,13 +106,16 @@ export async function personaProblems(t: PreflightTarget): Promise<string[]> {
   roles.forEach((role, i) => {
     const id = accounts[i]!.userId ?? t.personas[role]!.userId;
     const first = owners.get(id);
-    if (first !== undefined) problems.push(`${label(role, t.personas[role]!)}: the same account (user ${id}) as persona ${first}; each persona is an account of its own`);
+    if (first !== undefined)
+      problems.push(`${label(role, t.personas[role]!)}: the same account (user ${id}) as persona ${first}; each persona is an account of its own`);
     else owners.set(id, role);
   });
   // The suites treat the bot as the member's own (GET /streams/{id}/email_address sender_id, bot settings).
   const bot = accounts[roles.indexOf("bot")];
   if (bot && t.personas.member && bot.ownerId !== undefined && bot.ownerId !== t.personas.member.userId) {
-    problems.push(`${label("bot", t.personas.bot!)}: its owner is user ${bot.ownerId}; the suites expect the member persona's own bot (bot_owner_id ${t.personas.member.userId})`);
+    problems.push(
+      `${label("bot", t.personas.bot!)}: its owner is user ${bot.ownerId}; the suites expect the member persona's own bot (bot_owner_id ${t.personas.member.userId})`,
+    );
   }
   const usable = (r: PersonaRole) => t.personas[r] !== undefined && accounts[roles.indexOf(r)]!.problems.length === 0;
   const channel = t.organization?.channel ?? DEFAULT_CHANNEL;

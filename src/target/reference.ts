@@ -23,7 +23,13 @@ export interface StartedReferenceServer {
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<StartedReferenceServer> {
   const server = await createReferenceServer(options);
-  return { url: server.url, featureLevel: server.featureLevel, personas: server.personas as Personas, serverConfig: { ...server.serverConfig }, close: () => server.close() };
+  return {
+    url: server.url,
+    featureLevel: server.featureLevel,
+    personas: server.personas as Personas,
+    serverConfig: { ...server.serverConfig },
+    close: () => server.close(),
+  };
 }
 
 /** Starts the embedded reference server and describes it as a target (detected like any other). */
@@ -31,7 +37,10 @@ export async function startReferenceTarget(options: ReferenceServerOptions): Pro
   const server = await createReferenceServer({ heartbeatMs: 2_000, ...options });
   try {
     // It runs in the harness's own process: it reaches the harness's listeners on the loopback address.
-    const target = await connectTarget({ url: server.url, personas: server.personas as Personas, serverConfig: { ...server.serverConfig }, harnessHost: "127.0.0.1" }, "reference");
+    const target = await connectTarget(
+      { url: server.url, personas: server.personas as Personas, serverConfig: { ...server.serverConfig }, harnessHost: "127.0.0.1" },
+      "reference",
+    );
     return { target, close: () => server.close() };
   } catch (e) {
     await server.close();

@@ -26,7 +26,8 @@ export interface RemoteTarget {
 /** Detects a remote server's level and product, checks its personas, and adds what it declares beside them. */
 export async function connectTarget(t: RemoteTarget, kind: TargetInfo["kind"] = "url"): Promise<TargetInfo> {
   const target = await detectTarget({ kind, url: t.url, personas: t.personas, ...(t.assumeFl !== undefined ? { assumeFl: t.assumeFl } : {}) });
-  if (t.checkPersonas ?? kind !== "reference") await checkPersonas({ url: target.url, product: target.product, personas: t.personas, ...(t.organization ? { organization: t.organization } : {}) });
+  if (t.checkPersonas ?? kind !== "reference")
+    await checkPersonas({ url: target.url, product: target.product, personas: t.personas, ...(t.organization ? { organization: t.organization } : {}) });
   if (t.serverConfig) target.serverConfig = t.serverConfig;
   if (t.organization) target.organization = t.organization;
   if (t.harnessHost !== undefined) target.harnessHost = t.harnessHost;

@@ -38,7 +38,8 @@ export async function newestMessageId(target: TargetInfo): Promise<number> {
   for (const role of Object.keys(target.personas) as PersonaRole[]) {
     try {
       const res = await clientOf(target, role).get("/messages", { anchor: "newest", num_before: 1, num_after: 0, narrow: [], apply_markdown: false });
-      for (const m of ok(res) && Array.isArray(res.json?.messages) ? (res.json!.messages as Row[]) : []) if (typeof m.id === "number") newest = Math.max(newest, m.id);
+      for (const m of ok(res) && Array.isArray(res.json?.messages) ? (res.json!.messages as Row[]) : [])
+        if (typeof m.id === "number") newest = Math.max(newest, m.id);
     } catch {
       // A persona whose reads fail marks nothing: the suites say what is wrong with it.
     }
@@ -97,7 +98,9 @@ export async function cleanRunMessages(target: TargetInfo, after: number): Promi
   for (const role of roles) {
     try {
       const client = clientOf(target, role);
-      const ids = (await messagesAfter(client, after, [{ operator: "is", operand: "unread" }], target.featureLevel)).filter((m) => ofRun(m, target.runId, personaIds)).map((m) => m.id as number);
+      const ids = (await messagesAfter(client, after, [{ operator: "is", operand: "unread" }], target.featureLevel))
+        .filter((m) => ofRun(m, target.runId, personaIds))
+        .map((m) => m.id as number);
       if (!ids.length) continue;
       const res = await client.post("/messages/flags", { messages: ids, op: "add", flag: "read" });
       if (ok(res)) r.marked += ids.length;
@@ -110,7 +113,9 @@ export async function cleanRunMessages(target: TargetInfo, after: number): Promi
   for (const role of roles) {
     try {
       const client = clientOf(target, role);
-      const own = (await messagesAfter(client, after, [{ operator: "sender", operand: target.personas[role]!.userId }], target.featureLevel)).map((m) => m.id as number).filter((id) => !deleted.has(id));
+      const own = (await messagesAfter(client, after, [{ operator: "sender", operand: target.personas[role]!.userId }], target.featureLevel))
+        .map((m) => m.id as number)
+        .filter((id) => !deleted.has(id));
       for (const id of own) deleted.add(id);
       await remove(client, own);
     } catch (e) {

@@ -28,7 +28,9 @@ export interface SiblingSettings {
  * control. Throws SiblingUnreachable, having closed it again, when the harness cannot reach its port.
  */
 export async function startSibling(target: TargetInfo, settings: SiblingSettings = {}): Promise<Sibling> {
-  const started = Started.parse(await referenceControl(target, "organization", settings.pushBouncerUrl !== undefined ? { push_bouncer_url: settings.pushBouncerUrl } : {}));
+  const started = Started.parse(
+    await referenceControl(target, "organization", settings.pushBouncerUrl !== undefined ? { push_bouncer_url: settings.pushBouncerUrl } : {}),
+  );
   const close = async () => void (await referenceControl(target, "organization/close", { url: started.url }));
   try {
     await fetch(`${started.url}/api/v1/server_settings`, { signal: AbortSignal.timeout(5_000) });

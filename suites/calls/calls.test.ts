@@ -12,25 +12,35 @@ const MEMBER = { needs: ["member"] as "member"[], gate: "always" as const };
 const providerOne = (t: TestContext, params: ParamMap) => t.api("member").post("/calls/provider_one/create", params);
 const providerTwo = (t: TestContext, params: ParamMap) => t.api("member").post("/calls/provider_two/create", params);
 
-behaviour("fl206.calls.provider-one-is-video-call", "provider one takes the boolean is_video_call from FL206 (validated) and returns the meeting URL", MEMBER, async (t) => {
-  if (!t.fl.atLeast(206)) {
-    const res = await providerOne(t, { is_video_call: "maybe" });
-    t.expect.schema(MeetingResponse, t.expect.success(res, "provider one with an unread is_video_call"), res.exchange);
-    return;
-  }
-  const res = await providerOne(t, { is_video_call: false });
-  t.expect.schema(MeetingResponse, t.expect.success(res, "provider one with is_video_call false"), res.exchange);
-  t.expect.error(await providerOne(t, { is_video_call: "maybe" }), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl206.calls.provider-one-is-video-call",
+  "provider one takes the boolean is_video_call from FL206 (validated) and returns the meeting URL",
+  MEMBER,
+  async (t) => {
+    if (!t.fl.atLeast(206)) {
+      const res = await providerOne(t, { is_video_call: "maybe" });
+      t.expect.schema(MeetingResponse, t.expect.success(res, "provider one with an unread is_video_call"), res.exchange);
+      return;
+    }
+    const res = await providerOne(t, { is_video_call: false });
+    t.expect.schema(MeetingResponse, t.expect.success(res, "provider one with is_video_call false"), res.exchange);
+    t.expect.error(await providerOne(t, { is_video_call: "maybe" }), 400, "BAD_REQUEST");
+  },
+);
 
-behaviour("fl337.calls.provider-two-voice-only", "provider two takes the boolean voice_only from FL337 (validated) and returns the meeting URL", MEMBER, async (t) => {
-  const meeting_name = t.unique("meeting");
-  if (!t.fl.atLeast(337)) {
-    const res = await providerTwo(t, { meeting_name, voice_only: "maybe" });
-    t.expect.schema(MeetingResponse, t.expect.success(res, "provider two with an unread voice_only"), res.exchange);
-    return;
-  }
-  const res = await providerTwo(t, { meeting_name, voice_only: true });
-  t.expect.schema(MeetingResponse, t.expect.success(res, "provider two with voice_only true"), res.exchange);
-  t.expect.error(await providerTwo(t, { meeting_name, voice_only: "maybe" }), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl337.calls.provider-two-voice-only",
+  "provider two takes the boolean voice_only from FL337 (validated) and returns the meeting URL",
+  MEMBER,
+  async (t) => {
+    const meeting_name = t.unique("meeting");
+    if (!t.fl.atLeast(337)) {
+      const res = await providerTwo(t, { meeting_name, voice_only: "maybe" });
+      t.expect.schema(MeetingResponse, t.expect.success(res, "provider two with an unread voice_only"), res.exchange);
+      return;
+    }
+    const res = await providerTwo(t, { meeting_name, voice_only: true });
+    t.expect.schema(MeetingResponse, t.expect.success(res, "provider two with voice_only true"), res.exchange);
+    t.expect.error(await providerTwo(t, { meeting_name, voice_only: "maybe" }), 400, "BAD_REQUEST");
+  },
+);

@@ -36,61 +36,116 @@ behaviour(
   },
 );
 
-behaviour("fl349.channels.privacy-needs-content-access", "without content access administrators may not change a channel's privacy", { ...NEEDS, gate: "always" }, async (t) => {
-  const channel = await privateChannel(t);
-  t.expect.error(await t.api("administrator").patch(`/streams/${channel.id}`, { is_private: false }), 400, "BAD_REQUEST");
-  const res = await t.api("administrator").get(`/streams/${channel.id}`);
-  t.expect.equal((t.expect.success(res).stream as { invite_only?: boolean }).invite_only, true, "invite_only after the refusal", res.exchange);
-});
+behaviour(
+  "fl349.channels.privacy-needs-content-access",
+  "without content access administrators may not change a channel's privacy",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const channel = await privateChannel(t);
+    t.expect.error(await t.api("administrator").patch(`/streams/${channel.id}`, { is_private: false }), 400, "BAD_REQUEST");
+    const res = await t.api("administrator").get(`/streams/${channel.id}`);
+    t.expect.equal((t.expect.success(res).stream as { invite_only?: boolean }).invite_only, true, "invite_only after the refusal", res.exchange);
+  },
+);
 
-behaviour("fl349.channels.add-subscribers-needs-content-access", "without content access administrators may not add subscribers to a private channel", { ...NEEDS, gate: "always" }, async (t) => {
-  const channel = await privateChannel(t);
-  const res = await t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("moderator").userId] });
-  t.expect.error(res, 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl349.channels.add-subscribers-needs-content-access",
+  "without content access administrators may not add subscribers to a private channel",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const channel = await privateChannel(t);
+    const res = await t
+      .api("administrator")
+      .post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("moderator").userId] });
+    t.expect.error(res, 400, "BAD_REQUEST");
+  },
+);
 
-behaviour("fl349.channels.delete-metadata-access", "an organization administrator archives a private channel it is not in from FL349, not before", { ...NEEDS, gate: "always" }, async (t) => {
-  const channel = await privateChannel(t);
-  const res = await t.api("administrator").delete(`/streams/${channel.id}`);
-  if (t.fl.atLeast(349)) t.expect.success(res);
-  else t.expect.error(res, 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl349.channels.delete-metadata-access",
+  "an organization administrator archives a private channel it is not in from FL349, not before",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const channel = await privateChannel(t);
+    const res = await t.api("administrator").delete(`/streams/${channel.id}`);
+    if (t.fl.atLeast(349)) t.expect.success(res);
+    else t.expect.error(res, 400, "BAD_REQUEST");
+  },
+);
 
-behaviour("fl349.channels.add-subscribers-group-private", "a member of the channel's can_add_subscribers_group subscribes others to a private channel it is not in", NEEDS, async (t) => {
-  const channel = await privateChannel(t, { can_add_subscribers_group: onlyUsers(t.persona("moderator").userId) });
-  const res = await t.api("moderator").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("administrator").userId] });
-  t.expect.equal(byUserId(t, t.expect.success(res).subscribed), { [String(t.persona("administrator").userId)]: [channel.name] }, "subscribed");
-});
+behaviour(
+  "fl349.channels.add-subscribers-group-private",
+  "a member of the channel's can_add_subscribers_group subscribes others to a private channel it is not in",
+  NEEDS,
+  async (t) => {
+    const channel = await privateChannel(t, { can_add_subscribers_group: onlyUsers(t.persona("moderator").userId) });
+    const res = await t
+      .api("moderator")
+      .post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("administrator").userId] });
+    t.expect.equal(byUserId(t, t.expect.success(res).subscribed), { [String(t.persona("administrator").userId)]: [channel.name] }, "subscribed");
+  },
+);
 
-behaviour("fl349.channels.add-subscribers-group-private", "before FL349 channels have no can_add_subscribers_group to let outsiders subscribe others", { ...NEEDS, gate: "before" }, async (t) => {
-  const channel = await privateChannel(t, { can_add_subscribers_group: onlyUsers(t.persona("moderator").userId) });
-  const res = await t.api("moderator").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("administrator").userId] });
-  t.expect.error(res, 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl349.channels.add-subscribers-group-private",
+  "before FL349 channels have no can_add_subscribers_group to let outsiders subscribe others",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const channel = await privateChannel(t, { can_add_subscribers_group: onlyUsers(t.persona("moderator").userId) });
+    const res = await t
+      .api("moderator")
+      .post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("administrator").userId] });
+    t.expect.error(res, 400, "BAD_REQUEST");
+  },
+);
 
-behaviour("fl349.channels.channel-admin-unsubscribe", "a channel administrator unsubscribes others though neither organization administrator nor in can_remove_subscribers_group", { ...NEEDS, gate: "always" }, async (t) => {
-  const channel = await createChannel(t, "member", ["member", "secondMember", "moderator"], { can_administer_channel_group: onlyUsers(t.persona("secondMember").userId) });
-  const res = await t.api("secondMember").delete("/users/me/subscriptions", { subscriptions: [channel.name], principals: [t.persona("member").userId] });
-  if (t.fl.atLeast(349)) t.expect.equal(t.expect.success(res).removed, [channel.name], "removed");
-  else t.expect.error(res, 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl349.channels.channel-admin-unsubscribe",
+  "a channel administrator unsubscribes others though neither organization administrator nor in can_remove_subscribers_group",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const channel = await createChannel(t, "member", ["member", "secondMember", "moderator"], {
+      can_administer_channel_group: onlyUsers(t.persona("secondMember").userId),
+    });
+    const res = await t.api("secondMember").delete("/users/me/subscriptions", { subscriptions: [channel.name], principals: [t.persona("member").userId] });
+    if (t.fl.atLeast(349)) t.expect.equal(t.expect.success(res).removed, [channel.name], "removed");
+    else t.expect.error(res, 400, "BAD_REQUEST");
+  },
+);
 
-behaviour("fl349.channels.admin-unsubscribed-lists", "a channel administrator finds a private channel it is not in among never_subscribed", { ...NEEDS, gate: "always" }, async (t) => {
-  const channel = await privateChannel(t);
-  const { body } = await t.register("secondMember", { fetch_event_types: ["subscription"], event_types: ["heartbeat"] });
-  const ids = (key: string) => ((body[key] as Array<{ stream_id: number }> | undefined) ?? []).map((s) => s.stream_id);
-  const listed = ids("never_subscribed").includes(channel.id) || ids("unsubscribed").includes(channel.id);
-  if (t.fl.atLeast(349)) t.expect.ok(listed, `channel ${channel.id} in never_subscribed or unsubscribed`, { never_subscribed: ids("never_subscribed"), unsubscribed: ids("unsubscribed") });
-  else t.expect.ok(!listed && !ids("subscriptions").includes(channel.id), `channel ${channel.id} in no list`, body);
-});
+behaviour(
+  "fl349.channels.admin-unsubscribed-lists",
+  "a channel administrator finds a private channel it is not in among never_subscribed",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const channel = await privateChannel(t);
+    const { body } = await t.register("secondMember", { fetch_event_types: ["subscription"], event_types: ["heartbeat"] });
+    const ids = (key: string) => ((body[key] as Array<{ stream_id: number }> | undefined) ?? []).map((s) => s.stream_id);
+    const listed = ids("never_subscribed").includes(channel.id) || ids("unsubscribed").includes(channel.id);
+    if (t.fl.atLeast(349))
+      t.expect.ok(listed, `channel ${channel.id} in never_subscribed or unsubscribed`, {
+        never_subscribed: ids("never_subscribed"),
+        unsubscribed: ids("unsubscribed"),
+      });
+    else t.expect.ok(!listed && !ids("subscriptions").includes(channel.id), `channel ${channel.id} in no list`, body);
+  },
+);
 
-behaviour("fl349.channels.metadata-access-events", "a channel administrator without content access receives the channel's stream update events", { ...NEEDS, gate: "always" }, async (t) => {
-  const channel = await privateChannel(t);
-  const { queue } = await t.register("secondMember", { event_types: ["stream"] });
-  t.expect.success(await t.api("administrator").patch(`/streams/${channel.id}`, { description: "new words" }));
-  const marker = await createChannel(t, "administrator", ["administrator"]);
-  const seen = await eventsThrough(queue, eventOf("stream", (e) => ((e.streams as Array<{ stream_id?: number }> | undefined)?.some((s) => s.stream_id === marker.id) ? null : "another"), "create"));
-  const updated = seen.some((e) => e.type === "stream" && e.op === "update" && e.stream_id === channel.id);
-  if (t.fl.atLeast(349)) t.expect.ok(updated, `a stream update event for channel ${channel.id} before the marker`, seen);
-  else t.expect.ok(!updated, `no stream update event for channel ${channel.id}`, seen);
-});
+behaviour(
+  "fl349.channels.metadata-access-events",
+  "a channel administrator without content access receives the channel's stream update events",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const channel = await privateChannel(t);
+    const { queue } = await t.register("secondMember", { event_types: ["stream"] });
+    t.expect.success(await t.api("administrator").patch(`/streams/${channel.id}`, { description: "new words" }));
+    const marker = await createChannel(t, "administrator", ["administrator"]);
+    const seen = await eventsThrough(
+      queue,
+      eventOf("stream", (e) => ((e.streams as Array<{ stream_id?: number }> | undefined)?.some((s) => s.stream_id === marker.id) ? null : "another"), "create"),
+    );
+    const updated = seen.some((e) => e.type === "stream" && e.op === "update" && e.stream_id === channel.id);
+    if (t.fl.atLeast(349)) t.expect.ok(updated, `a stream update event for channel ${channel.id} before the marker`, seen);
+    else t.expect.ok(!updated, `no stream update event for channel ${channel.id}`, seen);
+  },
+);

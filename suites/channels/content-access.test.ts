@@ -32,7 +32,12 @@ const outsider = (t: TestContext) => t.api("secondMember");
 
 /** Before FL354 the outsider is refused: an error response (the endpoints answer 400 or 403 with their own codes). */
 function refused(t: TestContext, res: ApiResponse, what: string): void {
-  t.expect.ok(res.status >= 400 && res.status < 500 && res.json?.result === "error", `${what} refused with an error`, `HTTP ${res.status} ${res.text.slice(0, 200)}`, res.exchange);
+  t.expect.ok(
+    res.status >= 400 && res.status < 500 && res.json?.result === "error",
+    `${what} refused with an error`,
+    `HTTP ${res.status} ${res.text.slice(0, 200)}`,
+    res.exchange,
+  );
 }
 
 behaviour("fl354.messages.content-access-send", "a content-access group member posts to the private channel without being subscribed", NEEDS, async (t) => {
@@ -64,22 +69,32 @@ behaviour("fl354.messages.content-access-fetch", "before FL354 GET /messages doe
   } else refused(t, res, "GET /messages");
 });
 
-behaviour("fl354.messages.content-access-single", "GET /messages/{message_id} returns a message of the private channel to a content-access group member", NEEDS, async (t) => {
-  const { messageId } = await setup(t);
-  const res = await outsider(t).get(`/messages/${messageId}`);
-  t.expect.equal((t.expect.success(res).message as { id?: number }).id, messageId, "message.id", res.exchange);
-});
+behaviour(
+  "fl354.messages.content-access-single",
+  "GET /messages/{message_id} returns a message of the private channel to a content-access group member",
+  NEEDS,
+  async (t) => {
+    const { messageId } = await setup(t);
+    const res = await outsider(t).get(`/messages/${messageId}`);
+    t.expect.equal((t.expect.success(res).message as { id?: number }).id, messageId, "message.id", res.exchange);
+  },
+);
 
 behaviour("fl354.messages.content-access-single", "before FL354 GET /messages/{message_id} refuses it", { ...NEEDS, gate: "before" }, async (t) => {
   const { messageId } = await setup(t);
   refused(t, await outsider(t).get(`/messages/${messageId}`), "GET /messages/{message_id}");
 });
 
-behaviour("fl354.messages.content-access-read-receipts", "read receipts of the private channel's messages are readable to a content-access group member", NEEDS, async (t) => {
-  const { messageId } = await setup(t);
-  const res = await outsider(t).get(`/messages/${messageId}/read_receipts`);
-  t.expect.ok(Array.isArray(t.expect.success(res).user_ids), "user_ids to be an array", res.json, res.exchange);
-});
+behaviour(
+  "fl354.messages.content-access-read-receipts",
+  "read receipts of the private channel's messages are readable to a content-access group member",
+  NEEDS,
+  async (t) => {
+    const { messageId } = await setup(t);
+    const res = await outsider(t).get(`/messages/${messageId}/read_receipts`);
+    t.expect.ok(Array.isArray(t.expect.success(res).user_ids), "user_ids to be an array", res.json, res.exchange);
+  },
+);
 
 behaviour("fl354.messages.content-access-read-receipts", "before FL354 read receipts are refused", { ...NEEDS, gate: "before" }, async (t) => {
   const { messageId } = await setup(t);
@@ -91,10 +106,15 @@ behaviour("fl354.messages.content-access-edit", "a content-access group member e
   t.expect.success(await outsider(t).patch(`/messages/${messageId}`, { topic: "renamed by an outsider" }));
 });
 
-behaviour("fl354.messages.content-access-edit", "before FL354 a content-access group member cannot edit in the private channel", { ...NEEDS, gate: "before" }, async (t) => {
-  const { messageId } = await setup(t);
-  refused(t, await outsider(t).patch(`/messages/${messageId}`, { topic: "moved elsewhere" }), "PATCH /messages/{message_id}");
-});
+behaviour(
+  "fl354.messages.content-access-edit",
+  "before FL354 a content-access group member cannot edit in the private channel",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const { messageId } = await setup(t);
+    refused(t, await outsider(t).patch(`/messages/${messageId}`, { topic: "moved elsewhere" }), "PATCH /messages/{message_id}");
+  },
+);
 
 const OCTOPUS = { emoji_name: "octopus" };
 
@@ -111,9 +131,17 @@ behaviour("fl354.messages.content-access-reactions", "before FL354 reactions are
 
 /** A poll the member starts on its message, so others may add submessages (votes). */
 async function withWidget(t: TestContext, messageId: number): Promise<void> {
-  await t.must("start a widget", t.api("member").post("/submessage", { message_id: messageId, msg_type: "widget", content: JSON.stringify({ widget_type: "poll", extra_data: { question: "?", options: ["a"] } }) }));
+  await t.must(
+    "start a widget",
+    t.api("member").post("/submessage", {
+      message_id: messageId,
+      msg_type: "widget",
+      content: JSON.stringify({ widget_type: "poll", extra_data: { question: "?", options: ["a"] } }),
+    }),
+  );
 }
-const vote = (t: TestContext, messageId: number) => outsider(t).post("/submessage", { message_id: messageId, msg_type: "widget", content: JSON.stringify({ type: "vote", key: "canned,0", vote: 1 }) });
+const vote = (t: TestContext, messageId: number) =>
+  outsider(t).post("/submessage", { message_id: messageId, msg_type: "widget", content: JSON.stringify({ type: "vote", key: "canned,0", vote: 1 }) });
 
 behaviour("fl354.messages.content-access-submessage", "a content-access group member interacts with a widget in the private channel", NEEDS, async (t) => {
   const { messageId } = await setup(t);
@@ -128,7 +156,8 @@ behaviour("fl354.messages.content-access-submessage", "before FL354 POST /submes
 });
 
 /** Edit typing at the level's path: POST /message_edit_typing (FL351–FL360) or POST /messages/{message_id}/typing (FL361). */
-const editTyping = (t: TestContext, id: number) => (t.fl.atLeast(361) ? outsider(t).post(`/messages/${id}/typing`, { op: "start" }) : outsider(t).post("/message_edit_typing", { message_id: id, op: "start" }));
+const editTyping = (t: TestContext, id: number) =>
+  t.fl.atLeast(361) ? outsider(t).post(`/messages/${id}/typing`, { op: "start" }) : outsider(t).post("/message_edit_typing", { message_id: id, op: "start" });
 
 behaviour(
   ["fl354.messages.content-access-edit-typing", "fl351.messages.edit-typing-endpoint", "fl361.messages.edit-typing-path"],

@@ -20,46 +20,76 @@ const isEvent = (e: AnyEvent, type: string, op: string, id: number) => e.type ==
 /** A marker on the guest's queue: a new channel the guest is subscribed to (its subscription add always arrives). */
 async function guestMarker(t: TestContext): Promise<EventCheck> {
   const channel = await createChannel(t, "administrator", ["administrator", "guest"]);
-  return eventOf("subscription", (e) => ((e.subscriptions as Array<{ stream_id?: number }> | undefined)?.some((s) => s.stream_id === channel.id) ? null : "another"), "add");
+  return eventOf(
+    "subscription",
+    (e) => ((e.subscriptions as Array<{ stream_id?: number }> | undefined)?.some((s) => s.stream_id === channel.id) ? null : "another"),
+    "add",
+  );
 }
 
-behaviour("fl192.channels.create-event-guest-subscribed", "a guest subscribed to a new public channel receives its stream create event from FL192", { ...NEEDS, gate: "always" }, async (t) => {
-  const { queue } = await t.register("guest", { event_types: ["stream", "subscription"] });
-  const channel = await createChannel(t, "administrator", ["administrator", "guest"]);
-  const seen = await eventsThrough(queue, eventOf("subscription", (e) => ((e.subscriptions as Array<{ stream_id?: number }>).some((s) => s.stream_id === channel.id) ? null : "another"), "add"));
-  const created = seen.some((e) => isEvent(e, "stream", "create", channel.id));
-  if (t.fl.atLeast(192)) t.expect.ok(created, `a stream create event for channel ${channel.id}`, seen);
-  else t.expect.ok(!created, `no stream create event for channel ${channel.id}`, seen);
-});
+behaviour(
+  "fl192.channels.create-event-guest-subscribed",
+  "a guest subscribed to a new public channel receives its stream create event from FL192",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const { queue } = await t.register("guest", { event_types: ["stream", "subscription"] });
+    const channel = await createChannel(t, "administrator", ["administrator", "guest"]);
+    const seen = await eventsThrough(
+      queue,
+      eventOf("subscription", (e) => ((e.subscriptions as Array<{ stream_id?: number }>).some((s) => s.stream_id === channel.id) ? null : "another"), "add"),
+    );
+    const created = seen.some((e) => isEvent(e, "stream", "create", channel.id));
+    if (t.fl.atLeast(192)) t.expect.ok(created, `a stream create event for channel ${channel.id}`, seen);
+    else t.expect.ok(!created, `no stream create event for channel ${channel.id}`, seen);
+  },
+);
 
-behaviour("fl205.channels.web-public-create-to-guests", "every guest receives the stream create event of a new web-public channel from FL205", { ...NEEDS, gate: "always" }, async (t) => {
-  const { queue } = await t.register("guest", { event_types: ["stream", "subscription"] });
-  const channel = await createChannel(t, "administrator", ["administrator"], { is_web_public: true });
-  const seen = await eventsThrough(queue, await guestMarker(t));
-  const created = seen.some((e) => isEvent(e, "stream", "create", channel.id));
-  if (t.fl.atLeast(205)) t.expect.ok(created, `a stream create event for web-public channel ${channel.id}`, seen);
-  else t.expect.ok(!created, `no stream create event for web-public channel ${channel.id}`, seen);
-});
+behaviour(
+  "fl205.channels.web-public-create-to-guests",
+  "every guest receives the stream create event of a new web-public channel from FL205",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const { queue } = await t.register("guest", { event_types: ["stream", "subscription"] });
+    const channel = await createChannel(t, "administrator", ["administrator"], { is_web_public: true });
+    const seen = await eventsThrough(queue, await guestMarker(t));
+    const created = seen.some((e) => isEvent(e, "stream", "create", channel.id));
+    if (t.fl.atLeast(205)) t.expect.ok(created, `a stream create event for web-public channel ${channel.id}`, seen);
+    else t.expect.ok(!created, `no stream create event for web-public channel ${channel.id}`, seen);
+  },
+);
 
-behaviour("fl205.channels.peer-events-guests", "a guest subscribed to a public channel receives peer_add and peer_remove from FL205", { ...NEEDS, gate: "always" }, async (t) => {
-  const channel = await createChannel(t, "member", ["member", "guest"]);
-  const { queue } = await t.register("guest", { event_types: ["subscription"] });
-  const second = t.persona("secondMember").userId;
-  await t.must("subscribe the second member", t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [second] }));
-  await t.must("the second member leaves", t.api("secondMember").delete("/users/me/subscriptions", { subscriptions: [channel.name] }));
-  const seen = await eventsThrough(queue, await guestMarker(t));
-  const peer = (op: string) => seen.some((e) => isEvent(e, "subscription", op, channel.id) && (e.user_ids as number[] | undefined)?.includes(second));
-  if (t.fl.atLeast(205)) t.expect.ok(peer("peer_add") && peer("peer_remove"), "peer_add and peer_remove naming the second member", seen);
-  else t.expect.ok(!peer("peer_add") && !peer("peer_remove"), "no peer events", seen);
-});
+behaviour(
+  "fl205.channels.peer-events-guests",
+  "a guest subscribed to a public channel receives peer_add and peer_remove from FL205",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const channel = await createChannel(t, "member", ["member", "guest"]);
+    const { queue } = await t.register("guest", { event_types: ["subscription"] });
+    const second = t.persona("secondMember").userId;
+    await t.must(
+      "subscribe the second member",
+      t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [second] }),
+    );
+    await t.must("the second member leaves", t.api("secondMember").delete("/users/me/subscriptions", { subscriptions: [channel.name] }));
+    const seen = await eventsThrough(queue, await guestMarker(t));
+    const peer = (op: string) => seen.some((e) => isEvent(e, "subscription", op, channel.id) && (e.user_ids as number[] | undefined)?.includes(second));
+    if (t.fl.atLeast(205)) t.expect.ok(peer("peer_add") && peer("peer_remove"), "peer_add and peer_remove naming the second member", seen);
+    else t.expect.ok(!peer("peer_add") && !peer("peer_remove"), "no peer events", seen);
+  },
+);
 
-behaviour("fl205.register.streams-include-web-public", "a guest's register streams include web-public channels from FL205", { ...NEEDS, gate: "always" }, async (t) => {
-  const channel = await createChannel(t, "administrator", ["administrator"], { is_web_public: true });
-  const { body } = await t.register("guest", { fetch_event_types: ["stream"], event_types: ["heartbeat"] });
-  const listed = (body.streams as Array<{ stream_id: number }>).some((s) => s.stream_id === channel.id);
-  if (t.fl.atLeast(205)) t.expect.ok(listed, `web-public channel ${channel.id} in streams`, body.streams);
-  else t.expect.ok(!listed, `web-public channel ${channel.id} not in streams`, body.streams);
-});
+behaviour(
+  "fl205.register.streams-include-web-public",
+  "a guest's register streams include web-public channels from FL205",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const channel = await createChannel(t, "administrator", ["administrator"], { is_web_public: true });
+    const { body } = await t.register("guest", { fetch_event_types: ["stream"], event_types: ["heartbeat"] });
+    const listed = (body.streams as Array<{ stream_id: number }>).some((s) => s.stream_id === channel.id);
+    if (t.fl.atLeast(205)) t.expect.ok(listed, `web-public channel ${channel.id} in streams`, body.streams);
+    else t.expect.ok(!listed, `web-public channel ${channel.id} not in streams`, body.streams);
+  },
+);
 
 /**
  * Changes a fresh user's role as the administrator; the user's realm_user role update comes after any channel
@@ -67,10 +97,14 @@ behaviour("fl205.register.streams-include-web-public", "a guest's register strea
  */
 async function changeRole(t: TestContext, user: FreshUser, role: number): Promise<EventCheck> {
   await t.must("change the user's role with PATCH /users/{user_id}", t.api("administrator").patch(`/users/${user.id}`, { role }));
-  return eventOf("realm_user", (e) => {
-    const person = e.person as { user_id?: number; role?: number } | undefined;
-    return person?.user_id === user.id && person.role === role ? null : "another update";
-  }, "update");
+  return eventOf(
+    "realm_user",
+    (e) => {
+      const person = e.person as { user_id?: number; role?: number } | undefined;
+      return person?.user_id === user.id && person.role === role ? null : "another update";
+    },
+    "update",
+  );
 }
 
 async function roleChangeEvents(t: TestContext) {
@@ -82,18 +116,29 @@ async function roleChangeEvents(t: TestContext) {
   return { channel, lost, gained };
 }
 
-behaviour("fl220.channels.role-change-create-delete", "a role change that takes channels away or gives them sends stream delete and create events from FL220", { needs: ["administrator"], gate: "always" }, async (t) => {
-  const { channel, lost, gained } = await roleChangeEvents(t);
-  const deleted = lost.some((e) => isEvent(e, "stream", "delete", channel.id));
-  const created = gained.some((e) => isEvent(e, "stream", "create", channel.id));
-  if (t.fl.atLeast(220)) t.expect.ok(deleted && created, `stream delete (member → guest) and create (guest → member) for channel ${channel.id}`, { lost, gained });
-  else t.expect.ok(!deleted && !created, "no stream events on role changes", { lost, gained });
-});
+behaviour(
+  "fl220.channels.role-change-create-delete",
+  "a role change that takes channels away or gives them sends stream delete and create events from FL220",
+  { needs: ["administrator"], gate: "always" },
+  async (t) => {
+    const { channel, lost, gained } = await roleChangeEvents(t);
+    const deleted = lost.some((e) => isEvent(e, "stream", "delete", channel.id));
+    const created = gained.some((e) => isEvent(e, "stream", "create", channel.id));
+    if (t.fl.atLeast(220))
+      t.expect.ok(deleted && created, `stream delete (member → guest) and create (guest → member) for channel ${channel.id}`, { lost, gained });
+    else t.expect.ok(!deleted && !created, "no stream events on role changes", { lost, gained });
+  },
+);
 
-behaviour("fl220.channels.peer-add-role-change", "a user gaining channels through a role change receives peer_add for their subscribers from FL220", { needs: ["administrator"], gate: "always" }, async (t) => {
-  const { channel, gained } = await roleChangeEvents(t);
-  const admin = t.persona("administrator").userId;
-  const peer = gained.some((e) => isEvent(e, "subscription", "peer_add", channel.id) && (e.user_ids as number[] | undefined)?.includes(admin));
-  if (t.fl.atLeast(220)) t.expect.ok(peer, `peer_add for channel ${channel.id} naming its subscriber`, gained);
-  else t.expect.ok(!peer, "no peer_add on the role change", gained);
-});
+behaviour(
+  "fl220.channels.peer-add-role-change",
+  "a user gaining channels through a role change receives peer_add for their subscribers from FL220",
+  { needs: ["administrator"], gate: "always" },
+  async (t) => {
+    const { channel, gained } = await roleChangeEvents(t);
+    const admin = t.persona("administrator").userId;
+    const peer = gained.some((e) => isEvent(e, "subscription", "peer_add", channel.id) && (e.user_ids as number[] | undefined)?.includes(admin));
+    if (t.fl.atLeast(220)) t.expect.ok(peer, `peer_add for channel ${channel.id} naming its subscriber`, gained);
+    else t.expect.ok(!peer, "no peer_add on the role change", gained);
+  },
+);

@@ -47,18 +47,28 @@ for (const row of CREATE_ROWS) {
   });
 }
 
-behaviour("fl280.realm.can-create-web-public-channel-group-enforced", "only members of can_create_web_public_channel_group may create web-public channels", NEEDS, async (t) => {
-  await withSetting(t, "can_create_web_public_channel_group", await systemGroupId(t, "role:administrators"), async () => {
-    t.expect.success(await create(t, "administrator", { is_web_public: true }));
-    t.expect.error(await create(t, "moderator", { is_web_public: true }), 400, "BAD_REQUEST");
-  });
-});
+behaviour(
+  "fl280.realm.can-create-web-public-channel-group-enforced",
+  "only members of can_create_web_public_channel_group may create web-public channels",
+  NEEDS,
+  async (t) => {
+    await withSetting(t, "can_create_web_public_channel_group", await systemGroupId(t, "role:administrators"), async () => {
+      t.expect.success(await create(t, "administrator", { is_web_public: true }));
+      t.expect.error(await create(t, "moderator", { is_web_public: true }), 400, "BAD_REQUEST");
+    });
+  },
+);
 
-behaviour("fl280.realm.can-create-web-public-channel-group-enforced", "before FL280 can_create_web_public_channel_group does not let a member create web-public channels", { ...NEEDS, gate: "before" }, async (t) => {
-  await withSetting(t, "can_create_web_public_channel_group", await systemGroupId(t, "role:members"), async () => {
-    t.expect.error(await create(t, "member", { is_web_public: true }), 400, "BAD_REQUEST");
-  });
-});
+behaviour(
+  "fl280.realm.can-create-web-public-channel-group-enforced",
+  "before FL280 can_create_web_public_channel_group does not let a member create web-public channels",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    await withSetting(t, "can_create_web_public_channel_group", await systemGroupId(t, "role:members"), async () => {
+      t.expect.error(await create(t, "member", { is_web_public: true }), 400, "BAD_REQUEST");
+    });
+  },
+);
 
 behaviour("fl341.realm.can-add-subscribers-group-enforced", "only members of can_add_subscribers_group may subscribe other users", NEEDS, async (t) => {
   const channel = await createChannel(t, "member", ["member"]);
@@ -69,17 +79,39 @@ behaviour("fl341.realm.can-add-subscribers-group-enforced", "only members of can
   });
 });
 
-behaviour("fl341.realm.can-add-subscribers-group-enforced", "before FL341 can_add_subscribers_group does not limit who subscribes others", { ...NEEDS, gate: "before" }, async (t) => {
-  const channel = await createChannel(t, "member", ["member"]);
-  await withSetting(t, "can_add_subscribers_group", await systemGroupId(t, "role:administrators"), async () => {
-    t.expect.success(await t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("secondMember").userId] }));
-  });
-});
+behaviour(
+  "fl341.realm.can-add-subscribers-group-enforced",
+  "before FL341 can_add_subscribers_group does not limit who subscribes others",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const channel = await createChannel(t, "member", ["member"]);
+    await withSetting(t, "can_add_subscribers_group", await systemGroupId(t, "role:administrators"), async () => {
+      t.expect.success(
+        await t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals: [t.persona("secondMember").userId] }),
+      );
+    });
+  },
+);
 
 const POLICY_ROWS = [
-  { clause: "fl264.register.create-public-stream-policy-deprecated", group: "can_create_public_channel_group", policy: "create_public_stream_policy", level: 264 },
-  { clause: "fl266.register.create-private-stream-policy-deprecated", group: "can_create_private_channel_group", policy: "create_private_stream_policy", level: 266 },
-  { clause: "fl280.register.create-web-public-stream-policy-deprecated", group: "can_create_web_public_channel_group", policy: "create_web_public_stream_policy", level: 280 },
+  {
+    clause: "fl264.register.create-public-stream-policy-deprecated",
+    group: "can_create_public_channel_group",
+    policy: "create_public_stream_policy",
+    level: 264,
+  },
+  {
+    clause: "fl266.register.create-private-stream-policy-deprecated",
+    group: "can_create_private_channel_group",
+    policy: "create_private_stream_policy",
+    level: 266,
+  },
+  {
+    clause: "fl280.register.create-web-public-stream-policy-deprecated",
+    group: "can_create_web_public_channel_group",
+    policy: "create_web_public_stream_policy",
+    level: 280,
+  },
 ] as const;
 
 for (const row of POLICY_ROWS) {

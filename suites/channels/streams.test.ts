@@ -13,24 +13,39 @@ const NOTHING_ELSE = { include_public: false, include_subscribed: false };
 
 // --- creation, subscription properties, principals ------------------------------------------------------------------
 
-behaviour("fl153.channels.create-by-subscribing", "subscribing to a new name creates the channel, with stream create and subscription add events", { ...NEEDS, gate: "always" }, async (t) => {
-  const { queue } = await t.register("member", { event_types: ["stream", "subscription"] });
-  const name = t.unique("chan");
-  const body = t.expect.success(await t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name }] }));
-  archiveChannelNamedLater(t, name, "member");
-  t.expect.equal(byUserId(t, body.subscribed), { [String(t.persona("member").userId)]: [name] }, "subscribed");
-  const named = (list: unknown) => ((list as Array<{ name?: string }> | undefined)?.some((s) => s.name === name) ? null : "another channel");
-  const [created, added] = await queue.until([eventOf("stream", (e) => named(e.streams), "create"), eventOf("subscription", (e) => named(e.subscriptions), "add")]);
-  t.expect.schema(StreamCreateEvent, created, undefined, "the stream create event");
-  t.expect.schema(SubscriptionAddEvent, added, undefined, "the subscription add event");
-});
+behaviour(
+  "fl153.channels.create-by-subscribing",
+  "subscribing to a new name creates the channel, with stream create and subscription add events",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const { queue } = await t.register("member", { event_types: ["stream", "subscription"] });
+    const name = t.unique("chan");
+    const body = t.expect.success(await t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name }] }));
+    archiveChannelNamedLater(t, name, "member");
+    t.expect.equal(byUserId(t, body.subscribed), { [String(t.persona("member").userId)]: [name] }, "subscribed");
+    const named = (list: unknown) => ((list as Array<{ name?: string }> | undefined)?.some((s) => s.name === name) ? null : "another channel");
+    const [created, added] = await queue.until([
+      eventOf("stream", (e) => named(e.streams), "create"),
+      eventOf("subscription", (e) => named(e.subscriptions), "add"),
+    ]);
+    t.expect.schema(StreamCreateEvent, created, undefined, "the stream create event");
+    t.expect.schema(SubscriptionAddEvent, added, undefined, "the subscription add event");
+  },
+);
 
-behaviour("fl111.channels.subscription-properties-ignored-parameters", "POST /users/me/subscriptions/properties lists parameters it does not support", { ...NEEDS, gate: "always" }, async (t) => {
-  const channel = await createChannel(t, "member", ["member"]);
-  const res = await t.api("member").post("/users/me/subscriptions/properties", { subscription_data: [{ stream_id: channel.id, property: "is_muted", value: false }], not_a_parameter: "x" });
-  const body = t.expect.success(res);
-  t.expect.equal(ignoredOf(body), ["not_a_parameter"], "ignored_parameters_unsupported", res.exchange);
-});
+behaviour(
+  "fl111.channels.subscription-properties-ignored-parameters",
+  "POST /users/me/subscriptions/properties lists parameters it does not support",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const channel = await createChannel(t, "member", ["member"]);
+    const res = await t
+      .api("member")
+      .post("/users/me/subscriptions/properties", { subscription_data: [{ stream_id: channel.id, property: "is_muted", value: false }], not_a_parameter: "x" });
+    const body = t.expect.success(res);
+    t.expect.equal(ignoredOf(body), ["not_a_parameter"], "ignored_parameters_unsupported", res.exchange);
+  },
+);
 
 behaviour(
   ["fl208.channels.bad-principal", "fl153.channels.bad-principal-unauthorized"],
@@ -51,18 +66,28 @@ behaviour(
 
 // --- GET /streams (FL356) -------------------------------------------------------------------------------------------
 
-behaviour("fl356.channels.include-can-access-content", "GET /streams include_can_access_content returns the channels whose content the user can read", NEEDS, async (t) => {
-  const mine = await createChannel(t, "member", ["member"], { invite_only: true });
-  const theirs = await createChannel(t, "secondMember", ["secondMember"], { invite_only: true });
-  const ids = await listedChannelIds(t, "member", { ...NOTHING_ELSE, include_can_access_content: true });
-  t.expect.ok(ids.has(mine.id) && !ids.has(theirs.id), `channel ${mine.id} listed and ${theirs.id} not`, [...ids]);
-});
+behaviour(
+  "fl356.channels.include-can-access-content",
+  "GET /streams include_can_access_content returns the channels whose content the user can read",
+  NEEDS,
+  async (t) => {
+    const mine = await createChannel(t, "member", ["member"], { invite_only: true });
+    const theirs = await createChannel(t, "secondMember", ["secondMember"], { invite_only: true });
+    const ids = await listedChannelIds(t, "member", { ...NOTHING_ELSE, include_can_access_content: true });
+    t.expect.ok(ids.has(mine.id) && !ids.has(theirs.id), `channel ${mine.id} listed and ${theirs.id} not`, [...ids]);
+  },
+);
 
-behaviour("fl356.channels.include-can-access-content", "before FL356 GET /streams does not read include_can_access_content", { ...NEEDS, gate: "before" }, async (t) => {
-  const mine = await createChannel(t, "member", ["member"], { invite_only: true });
-  const ids = await listedChannelIds(t, "member", { ...NOTHING_ELSE, include_can_access_content: true });
-  t.expect.ok(!ids.has(mine.id), `channel ${mine.id} not listed`, [...ids]);
-});
+behaviour(
+  "fl356.channels.include-can-access-content",
+  "before FL356 GET /streams does not read include_can_access_content",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const mine = await createChannel(t, "member", ["member"], { invite_only: true });
+    const ids = await listedChannelIds(t, "member", { ...NOTHING_ELSE, include_can_access_content: true });
+    t.expect.ok(!ids.has(mine.id), `channel ${mine.id} not listed`, [...ids]);
+  },
+);
 
 behaviour("fl356.channels.include-all-renamed", "GET /streams include_all returns every channel the administrator has metadata access to", NEEDS, async (t) => {
   const hidden = await createChannel(t, "member", ["member"], { invite_only: true });
@@ -70,11 +95,24 @@ behaviour("fl356.channels.include-all-renamed", "GET /streams include_all return
   t.expect.ok(ids.has(hidden.id), `private channel ${hidden.id} listed`, [...ids]);
 });
 
-behaviour("fl356.channels.include-all-renamed", "before FL356 GET /streams reads include_all_active, not include_all", { ...NEEDS, gate: "before" }, async (t) => {
-  const hidden = await createChannel(t, "member", ["member"], { invite_only: true });
-  t.expect.ok(!(await listedChannelIds(t, "administrator", { ...NOTHING_ELSE, include_all: true })).has(hidden.id), `channel ${hidden.id} not listed for include_all`, hidden.id);
-  t.expect.ok((await listedChannelIds(t, "administrator", { ...NOTHING_ELSE, include_all_active: true })).has(hidden.id), `channel ${hidden.id} listed for include_all_active`, hidden.id);
-});
+behaviour(
+  "fl356.channels.include-all-renamed",
+  "before FL356 GET /streams reads include_all_active, not include_all",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const hidden = await createChannel(t, "member", ["member"], { invite_only: true });
+    t.expect.ok(
+      !(await listedChannelIds(t, "administrator", { ...NOTHING_ELSE, include_all: true })).has(hidden.id),
+      `channel ${hidden.id} not listed for include_all`,
+      hidden.id,
+    );
+    t.expect.ok(
+      (await listedChannelIds(t, "administrator", { ...NOTHING_ELSE, include_all_active: true })).has(hidden.id),
+      `channel ${hidden.id} listed for include_all_active`,
+      hidden.id,
+    );
+  },
+);
 
 behaviour("fl356.channels.include-all-non-admin", "users who are not administrators may use include_all", NEEDS, async (t) => {
   const open = await createChannel(t, "secondMember", ["secondMember"]);
@@ -89,14 +127,26 @@ behaviour("fl356.channels.include-all-non-admin", "before FL356 include_all_acti
 behaviour("fl356.channels.exclude-archived", "GET /streams returns archived channels only with exclude_archived=false", NEEDS, async (t) => {
   const channel = await createChannel(t, "administrator", ["administrator"]);
   await t.must("archive the channel with DELETE /streams/{stream_id}", t.api("administrator").delete(`/streams/${channel.id}`));
-  t.expect.ok(!(await listedChannelIds(t, "administrator", { include_all: true })).has(channel.id), `archived channel ${channel.id} left out by default`, channel.id);
-  t.expect.ok((await listedChannelIds(t, "administrator", { include_all: true, exclude_archived: false })).has(channel.id), `archived channel ${channel.id} listed with exclude_archived=false`, channel.id);
+  t.expect.ok(
+    !(await listedChannelIds(t, "administrator", { include_all: true })).has(channel.id),
+    `archived channel ${channel.id} left out by default`,
+    channel.id,
+  );
+  t.expect.ok(
+    (await listedChannelIds(t, "administrator", { include_all: true, exclude_archived: false })).has(channel.id),
+    `archived channel ${channel.id} listed with exclude_archived=false`,
+    channel.id,
+  );
 });
 
 behaviour("fl356.channels.exclude-archived", "before FL356 GET /streams leaves archived channels out", { ...NEEDS, gate: "before" }, async (t) => {
   const channel = await createChannel(t, "administrator", ["administrator"]);
   await t.must("archive the channel with DELETE /streams/{stream_id}", t.api("administrator").delete(`/streams/${channel.id}`));
-  t.expect.ok(!(await listedChannelIds(t, "administrator", { include_all_active: true, exclude_archived: false })).has(channel.id), `archived channel ${channel.id} left out`, channel.id);
+  t.expect.ok(
+    !(await listedChannelIds(t, "administrator", { include_all_active: true, exclude_archived: false })).has(channel.id),
+    `archived channel ${channel.id} left out`,
+    channel.id,
+  );
 });
 
 // --- channel email address (FL335) ----------------------------------------------------------------------------------
@@ -106,19 +156,29 @@ const emailOf = async (t: TestContext, id: number, params: Record<string, number
   return t.expect.success(res).email as string;
 };
 
-behaviour("fl335.channels.email-address-sender-id", "GET /streams/{stream_id}/email_address takes sender_id: the user or its own bot, each with its own address", { needs: ["member", "secondMember", "bot", "administrator"] }, async (t) => {
-  const channel = await createChannel(t, "member", ["member"]);
-  const gateway = await emailOf(t, channel.id);
-  const own = await emailOf(t, channel.id, { sender_id: t.persona("member").userId });
-  const bot = await emailOf(t, channel.id, { sender_id: t.persona("bot").userId });
-  t.expect.ok(new Set([gateway, own, bot]).size === 3, "three different addresses (default sender, self, own bot)", [gateway, own, bot]);
-  t.expect.error(await t.api("member").get(`/streams/${channel.id}/email_address`, { sender_id: t.persona("secondMember").userId }), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl335.channels.email-address-sender-id",
+  "GET /streams/{stream_id}/email_address takes sender_id: the user or its own bot, each with its own address",
+  { needs: ["member", "secondMember", "bot", "administrator"] },
+  async (t) => {
+    const channel = await createChannel(t, "member", ["member"]);
+    const gateway = await emailOf(t, channel.id);
+    const own = await emailOf(t, channel.id, { sender_id: t.persona("member").userId });
+    const bot = await emailOf(t, channel.id, { sender_id: t.persona("bot").userId });
+    t.expect.ok(new Set([gateway, own, bot]).size === 3, "three different addresses (default sender, self, own bot)", [gateway, own, bot]);
+    t.expect.error(await t.api("member").get(`/streams/${channel.id}/email_address`, { sender_id: t.persona("secondMember").userId }), 400, "BAD_REQUEST");
+  },
+);
 
-behaviour("fl335.channels.email-address-sender-id", "before FL335 sender_id does not change the address", { needs: ["member", "secondMember", "bot", "administrator"], gate: "before" }, async (t) => {
-  const channel = await createChannel(t, "member", ["member"]);
-  t.expect.equal(await emailOf(t, channel.id, { sender_id: t.persona("member").userId }), await emailOf(t, channel.id), "the address with sender_id");
-});
+behaviour(
+  "fl335.channels.email-address-sender-id",
+  "before FL335 sender_id does not change the address",
+  { needs: ["member", "secondMember", "bot", "administrator"], gate: "before" },
+  async (t) => {
+    const channel = await createChannel(t, "member", ["member"]);
+    t.expect.equal(await emailOf(t, channel.id, { sender_id: t.persona("member").userId }), await emailOf(t, channel.id), "the address with sender_id");
+  },
+);
 
 // --- archiving (FL343) ----------------------------------------------------------------------------------------------
 
@@ -127,7 +187,10 @@ async function archiveEvent(t: TestContext) {
   const { queue } = await t.register("member", { event_types: ["stream"] });
   t.expect.success(await t.api("administrator").delete(`/streams/${channel.id}`));
   const mentions = (e: Record<string, unknown>) =>
-    (e.stream_ids as number[] | undefined)?.includes(channel.id) || (e.streams as Array<{ stream_id?: number }> | undefined)?.some((s) => s.stream_id === channel.id) ? null : "another channel";
+    (e.stream_ids as number[] | undefined)?.includes(channel.id) ||
+    (e.streams as Array<{ stream_id?: number }> | undefined)?.some((s) => s.stream_id === channel.id)
+      ? null
+      : "another channel";
   const [ev] = await queue.until([eventOf("stream", mentions, "delete")]);
   return { channel, event: t.expect.schema(StreamDeleteEvent, ev, undefined, "the stream delete event") };
 }
@@ -142,15 +205,29 @@ behaviour("fl343.channels.delete-event-stream-ids", "before FL343 the stream del
   t.expect.absent(event, "stream_ids");
 });
 
-behaviour("fl343.channels.delete-event-streams-deprecated", "the stream delete event keeps the deprecated streams field", { ...NEEDS, gate: "always" }, async (t) => {
-  const { channel, event } = await archiveEvent(t);
-  t.expect.equal(event.streams?.map((s) => s.stream_id), [channel.id], "streams[].stream_id");
-});
+behaviour(
+  "fl343.channels.delete-event-streams-deprecated",
+  "the stream delete event keeps the deprecated streams field",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const { channel, event } = await archiveEvent(t);
+    t.expect.equal(
+      event.streams?.map((s) => s.stream_id),
+      [channel.id],
+      "streams[].stream_id",
+    );
+  },
+);
 
 // --- register can_subscribe_other_users (FL341) ---------------------------------------------------------------------
 
-behaviour("fl341.register.can-subscribe-other-users-removed", "register has no can_subscribe_other_users from FL341; before, a boolean", { ...NEEDS, gate: "always" }, async (t) => {
-  const { body } = await t.register("member", { fetch_event_types: ["realm_user"], event_types: ["heartbeat"] });
-  if (t.fl.atLeast(341)) t.expect.absent(body, "can_subscribe_other_users");
-  else t.expect.equal(t.expect.present(body, "can_subscribe_other_users"), true, "can_subscribe_other_users for a member");
-});
+behaviour(
+  "fl341.register.can-subscribe-other-users-removed",
+  "register has no can_subscribe_other_users from FL341; before, a boolean",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const { body } = await t.register("member", { fetch_event_types: ["realm_user"], event_types: ["heartbeat"] });
+    if (t.fl.atLeast(341)) t.expect.absent(body, "can_subscribe_other_users");
+    else t.expect.equal(t.expect.present(body, "can_subscribe_other_users"), true, "can_subscribe_other_users for a member");
+  },
+);

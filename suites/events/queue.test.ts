@@ -10,19 +10,24 @@ import { needControl, onControlledThrowaway } from "../support/control.ts";
 import { ownWatcher } from "../support/watch.ts";
 import { longPollBudgetMs } from "../../src/target/target.ts";
 
-behaviour("fl153.events.long-poll", "a waiting GET /events answers with the event that arrives, with a rising id", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
-  const { queue } = await t.register("secondMember", { event_types: ["message"] });
-  const budget = longPollBudgetMs(t.target);
-  const waiting = t.api("secondMember").get("/events", { queue_id: queue.queueId, last_event_id: -1 }, { timeoutMs: budget });
-  const id = await sendDirect(t, "member", ["secondMember"], "long-poll wake-up");
-  const res = await waiting;
-  const events = (t.expect.success(res).events ?? []) as AnyEvent[];
-  // A blocking poll ends with events: the message, or a heartbeat when the message came after it was due.
-  t.expect.ok(events.length > 0, "the poll that was waiting to end with the event that arrived (never an empty list)", events, res.exchange);
-  const isIt = (ev: AnyEvent) => ((ev.message as { id?: number } | undefined)?.id === id ? null : "another message");
-  const ev = events.find((e) => e.type === "message" && isIt(e) === null) ?? (await queue.until([eventOf("message", isIt)]))[0]!;
-  t.expect.ok(ev.id >= 0, "an event id ≥ 0", ev.id);
-});
+behaviour(
+  "fl153.events.long-poll",
+  "a waiting GET /events answers with the event that arrives, with a rising id",
+  { needs: ["member", "secondMember"], gate: "always" },
+  async (t) => {
+    const { queue } = await t.register("secondMember", { event_types: ["message"] });
+    const budget = longPollBudgetMs(t.target);
+    const waiting = t.api("secondMember").get("/events", { queue_id: queue.queueId, last_event_id: -1 }, { timeoutMs: budget });
+    const id = await sendDirect(t, "member", ["secondMember"], "long-poll wake-up");
+    const res = await waiting;
+    const events = (t.expect.success(res).events ?? []) as AnyEvent[];
+    // A blocking poll ends with events: the message, or a heartbeat when the message came after it was due.
+    t.expect.ok(events.length > 0, "the poll that was waiting to end with the event that arrived (never an empty list)", events, res.exchange);
+    const isIt = (ev: AnyEvent) => ((ev.message as { id?: number } | undefined)?.id === id ? null : "another message");
+    const ev = events.find((e) => e.type === "message" && isIt(e) === null) ?? (await queue.until([eventOf("message", isIt)]))[0]!;
+    t.expect.ok(ev.id >= 0, "an event id ≥ 0", ev.id);
+  },
+);
 
 /**
  * A queue nothing else fills: registered for heartbeats alone (which every queue gets anyway). A queue of the
@@ -30,13 +35,18 @@ behaviour("fl153.events.long-poll", "a waiting GET /events answers with the even
  */
 const QUIET = { event_types: ["heartbeat"] };
 
-behaviour("fl153.events.dont-block", "GET /events with dont_block=true answers at once, with no events when none are queued", { needs: ["member"], gate: "always" }, async (t) => {
-  const { body } = await t.register("member", QUIET);
-  const started = Date.now();
-  const res = await t.api("member").get("/events", { queue_id: String(body.queue_id), last_event_id: -1, dont_block: true }, { timeoutMs: 10_000 });
-  t.expect.equal(t.expect.success(res).events, [], "events");
-  t.expect.ok(Date.now() - started < 5_000, "an answer without waiting for a heartbeat", `${Date.now() - started} ms`, res.exchange);
-});
+behaviour(
+  "fl153.events.dont-block",
+  "GET /events with dont_block=true answers at once, with no events when none are queued",
+  { needs: ["member"], gate: "always" },
+  async (t) => {
+    const { body } = await t.register("member", QUIET);
+    const started = Date.now();
+    const res = await t.api("member").get("/events", { queue_id: String(body.queue_id), last_event_id: -1, dont_block: true }, { timeoutMs: 10_000 });
+    t.expect.equal(t.expect.success(res).events, [], "events");
+    t.expect.ok(Date.now() - started < 5_000, "an answer without waiting for a heartbeat", `${Date.now() - started} ms`, res.exchange);
+  },
+);
 
 /** How soon a reference server's queue under test sends its heartbeat (the control's per-queue setting). */
 const QUICK_HEARTBEAT_S = 2;
@@ -52,7 +62,11 @@ async function watchedHeartbeat(t: TestContext): Promise<void> {
     const watch = await ownWatcher(t, org.target, "member");
     await control.setQueueHeartbeat(watch.queueId, QUICK_HEARTBEAT_S);
     const events = await watch.poll((QUICK_HEARTBEAT_S + 10) * 1000);
-    t.expect.ok(events.some((e) => e.type === "heartbeat"), "the watcher's idle long-poll to end with a heartbeat event", events);
+    t.expect.ok(
+      events.some((e) => e.type === "heartbeat"),
+      "the watcher's idle long-poll to end with a heartbeat event",
+      events,
+    );
     await watch.check(t.exchanges);
   });
 }
@@ -73,40 +87,64 @@ behaviour("fl153.events.heartbeat", "an idle long-poll ends with a heartbeat eve
   t.expect.schema(HeartbeatEvent, (body.events as unknown[])[0], res.exchange, "the heartbeat event");
 });
 
-behaviour("fl153.events.bad-queue-id", "an unknown queue gets 400 BAD_EVENT_QUEUE_ID with the queue_id", { needs: ["member"], gate: "always", mutates: false }, async (t) => {
-  const res = await t.api("member").get("/events", { queue_id: "1:conformance-no-such-queue", last_event_id: -1 });
-  const body = t.expect.error(res, 400, "BAD_EVENT_QUEUE_ID");
-  t.expect.equal(body.queue_id, "1:conformance-no-such-queue", "queue_id", res.exchange);
-});
+behaviour(
+  "fl153.events.bad-queue-id",
+  "an unknown queue gets 400 BAD_EVENT_QUEUE_ID with the queue_id",
+  { needs: ["member"], gate: "always", mutates: false },
+  async (t) => {
+    const res = await t.api("member").get("/events", { queue_id: "1:conformance-no-such-queue", last_event_id: -1 });
+    const body = t.expect.error(res, 400, "BAD_EVENT_QUEUE_ID");
+    t.expect.equal(body.queue_id, "1:conformance-no-such-queue", "queue_id", res.exchange);
+  },
+);
 
-behaviour("fl153.events.bad-queue-id", "another user's queue is as unknown as a queue that never existed", { needs: ["member", "secondMember"], gate: "always" }, async (t) => {
-  const { body } = await t.register("member", { event_types: ["message"] });
-  t.expect.error(await t.api("secondMember").get("/events", { queue_id: String(body.queue_id), last_event_id: -1, dont_block: true }), 400, "BAD_EVENT_QUEUE_ID");
-});
+behaviour(
+  "fl153.events.bad-queue-id",
+  "another user's queue is as unknown as a queue that never existed",
+  { needs: ["member", "secondMember"], gate: "always" },
+  async (t) => {
+    const { body } = await t.register("member", { event_types: ["message"] });
+    t.expect.error(
+      await t.api("secondMember").get("/events", { queue_id: String(body.queue_id), last_event_id: -1, dont_block: true }),
+      400,
+      "BAD_EVENT_QUEUE_ID",
+    );
+  },
+);
 
-behaviour("fl153.events.delete-queue", "DELETE /events removes the queue; polling it then gets BAD_EVENT_QUEUE_ID", { needs: ["member"], gate: "always" }, async (t) => {
-  const member = t.api("member");
-  const reg = t.expect.success(await member.post("/register", { event_types: ["message"] }));
-  deleteQueueLater(t, member, reg.queue_id);
-  t.expect.success(await member.delete("/events", { queue_id: String(reg.queue_id) }));
-  t.expect.error(await member.get("/events", { queue_id: String(reg.queue_id), last_event_id: -1, dont_block: true }), 400, "BAD_EVENT_QUEUE_ID");
-  t.expect.error(await member.delete("/events", { queue_id: String(reg.queue_id) }), 400, "BAD_EVENT_QUEUE_ID");
-});
+behaviour(
+  "fl153.events.delete-queue",
+  "DELETE /events removes the queue; polling it then gets BAD_EVENT_QUEUE_ID",
+  { needs: ["member"], gate: "always" },
+  async (t) => {
+    const member = t.api("member");
+    const reg = t.expect.success(await member.post("/register", { event_types: ["message"] }));
+    deleteQueueLater(t, member, reg.queue_id);
+    t.expect.success(await member.delete("/events", { queue_id: String(reg.queue_id) }));
+    t.expect.error(await member.get("/events", { queue_id: String(reg.queue_id), last_event_id: -1, dont_block: true }), 400, "BAD_EVENT_QUEUE_ID");
+    t.expect.error(await member.delete("/events", { queue_id: String(reg.queue_id) }), 400, "BAD_EVENT_QUEUE_ID");
+  },
+);
 
-behaviour("fl153.events.message-event", "sender and recipients of a channel message get a message event; the recipient's copy is unread", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
-  const channel = await freshChannel(t);
-  const sender = await t.register("member", { event_types: ["message"] });
-  const recipient = await t.register("secondMember", { event_types: ["message"] });
-  const content = `event for ${t.unique("m")}`;
-  const res = await t.api("member").post("/messages", { type: "stream", to: channel.id, topic: "events", content });
-  const id = t.expect.success(res).id;
-  const isIt = (ev: AnyEvent) => ((ev.message as { id?: number }).id === id ? null : `message ${String((ev.message as { id?: number }).id)}`);
-  const [mine] = await sender.queue.until([eventOf("message", isIt)]);
-  const [theirs] = await recipient.queue.until([eventOf("message", isIt)]);
-  const m = t.expect.schema(MessageEvent, mine, undefined, "the sender's message event");
-  const r = t.expect.schema(MessageEvent, theirs, undefined, "the recipient's message event");
-  t.expect.equal(m.message.id, r.message.id, "the message id in the sender's and the recipient's events");
-  t.expect.ok(!r.flags.includes("read"), "the recipient's flags not to include read", r.flags);
-  t.expect.equal(r.message.stream_id, channel.id, "message.stream_id");
-  t.expect.equal(r.message.subject, "events", "message.subject");
-});
+behaviour(
+  "fl153.events.message-event",
+  "sender and recipients of a channel message get a message event; the recipient's copy is unread",
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  async (t) => {
+    const channel = await freshChannel(t);
+    const sender = await t.register("member", { event_types: ["message"] });
+    const recipient = await t.register("secondMember", { event_types: ["message"] });
+    const content = `event for ${t.unique("m")}`;
+    const res = await t.api("member").post("/messages", { type: "stream", to: channel.id, topic: "events", content });
+    const id = t.expect.success(res).id;
+    const isIt = (ev: AnyEvent) => ((ev.message as { id?: number }).id === id ? null : `message ${String((ev.message as { id?: number }).id)}`);
+    const [mine] = await sender.queue.until([eventOf("message", isIt)]);
+    const [theirs] = await recipient.queue.until([eventOf("message", isIt)]);
+    const m = t.expect.schema(MessageEvent, mine, undefined, "the sender's message event");
+    const r = t.expect.schema(MessageEvent, theirs, undefined, "the recipient's message event");
+    t.expect.equal(m.message.id, r.message.id, "the message id in the sender's and the recipient's events");
+    t.expect.ok(!r.flags.includes("read"), "the recipient's flags not to include read", r.flags);
+    t.expect.equal(r.message.stream_id, channel.id, "message.stream_id");
+    t.expect.equal(r.message.subject, "events", "message.subject");
+  },
+);

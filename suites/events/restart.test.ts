@@ -9,26 +9,36 @@ import { eventsThrough } from "../support/events.ts";
 
 const QUEUE = { event_types: ["restart", "web_reload_client"], fetch_event_types: [] };
 
-behaviour("fl240.events.restart-no-immediate", "a restart event tells the new version and level; from FL240 without the immediate flag", { needs: ["member"], gate: "always" }, async (t) => {
-  const control = needControl(t);
-  const { queue } = await t.register("member", QUEUE);
-  await control.restart();
-  const [ev] = await queue.until([eventOf("restart")]);
-  const restart = t.expect.schema(RestartEvent, ev, undefined, "the restart event");
-  t.expect.equal(restart.chat_feature_level, t.target.featureLevel, "chat_feature_level of the restart event (the level after the restart)");
-  // Before FL240 the flag is optional (the schema checks it is a boolean when sent); FL240 removed it.
-  if (t.fl.atLeast(240)) t.expect.absent(ev!, "immediate");
-});
+behaviour(
+  "fl240.events.restart-no-immediate",
+  "a restart event tells the new version and level; from FL240 without the immediate flag",
+  { needs: ["member"], gate: "always" },
+  async (t) => {
+    const control = needControl(t);
+    const { queue } = await t.register("member", QUEUE);
+    await control.restart();
+    const [ev] = await queue.until([eventOf("restart")]);
+    const restart = t.expect.schema(RestartEvent, ev, undefined, "the restart event");
+    t.expect.equal(restart.chat_feature_level, t.target.featureLevel, "chat_feature_level of the restart event (the level after the restart)");
+    // Before FL240 the flag is optional (the schema checks it is a boolean when sent); FL240 removed it.
+    if (t.fl.atLeast(240)) t.expect.absent(ev!, "immediate");
+  },
+);
 
-behaviour("fl240.events.web-reload-client", "from FL240 a restart is followed by a web_reload_client event on every queue", { needs: ["member", "secondMember"], gate: "since" }, async (t) => {
-  const control = needControl(t);
-  const queues = [(await t.register("member", QUEUE)).queue, (await t.register("secondMember", QUEUE)).queue];
-  await control.restart();
-  for (const queue of queues) {
-    const [, reload] = await queue.until([eventOf("restart"), eventOf("web_reload_client")]);
-    t.expect.schema(WebReloadClientEvent, reload, undefined, "the web_reload_client event");
-  }
-});
+behaviour(
+  "fl240.events.web-reload-client",
+  "from FL240 a restart is followed by a web_reload_client event on every queue",
+  { needs: ["member", "secondMember"], gate: "since" },
+  async (t) => {
+    const control = needControl(t);
+    const queues = [(await t.register("member", QUEUE)).queue, (await t.register("secondMember", QUEUE)).queue];
+    await control.restart();
+    for (const queue of queues) {
+      const [, reload] = await queue.until([eventOf("restart"), eventOf("web_reload_client")]);
+      t.expect.schema(WebReloadClientEvent, reload, undefined, "the web_reload_client event");
+    }
+  },
+);
 
 behaviour("fl240.events.web-reload-client", "before FL240 a restart sends no web_reload_client event", { needs: ["member"], gate: "before" }, async (t) => {
   const control = needControl(t);
@@ -37,6 +47,13 @@ behaviour("fl240.events.web-reload-client", "before FL240 a restart sends no web
   await control.restart();
   await control.restart();
   let restarts = 0;
-  const seen = await eventsThrough(queue, eventCheck("the second restart event", (ev) => (ev.type === "restart" && ++restarts === 2 ? null : "not the second restart")));
-  t.expect.equal(seen.filter((e) => e.type === "web_reload_client").map((e) => e.type), [], "web_reload_client events after a restart before FL240");
+  const seen = await eventsThrough(
+    queue,
+    eventCheck("the second restart event", (ev) => (ev.type === "restart" && ++restarts === 2 ? null : "not the second restart")),
+  );
+  t.expect.equal(
+    seen.filter((e) => e.type === "web_reload_client").map((e) => e.type),
+    [],
+    "web_reload_client events after a restart before FL240",
+  );
 });

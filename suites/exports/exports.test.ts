@@ -45,7 +45,8 @@ behaviour(
     const body = t.expect.success(res, "POST /export/realm with export_type 2");
     deleteExportLater(t, body);
     // The event about this export (other exports, made or deleted, have events of their own).
-    const listsIt = (e: Record<string, unknown>) => (typeof body.id !== "number" || ((e.exports ?? []) as Array<{ id?: number }>).some((x) => x.id === body.id) ? null : "without the new export");
+    const listsIt = (e: Record<string, unknown>) =>
+      typeof body.id !== "number" || ((e.exports ?? []) as Array<{ id?: number }>).some((x) => x.id === body.id) ? null : "without the new export";
     const [raw] = await queue.until([eventOf("realm_export", listsIt)]);
     const event = t.expect.schema(RealmExportEvent, raw, undefined, "realm_export event");
     const listed = await exportsNow(t);
@@ -55,7 +56,11 @@ behaviour(
     }
     const id = body.id as number;
     const record = listed.find((e) => e.id === id);
-    t.expect.ok(record !== undefined, `GET /export/realm to list export ${id}`, listed.map((e) => e.id));
+    t.expect.ok(
+      record !== undefined,
+      `GET /export/realm to list export ${id}`,
+      listed.map((e) => e.id),
+    );
     t.expect.equal(record!.export_type, 2, "export_type in GET /export/realm");
     t.expect.equal(event.exports.find((e) => e.id === id)?.export_type, 2, "export_type in the realm_export event");
     const bad = await t.api("administrator").post("/export/realm", { export_type: 9 });
@@ -89,7 +94,14 @@ behaviour("fl312.exports.consent-event", "administrators get realm_export_consen
     return;
   }
   const admin = t.persona("administrator");
-  await t.must("the administrator sends itself a message (a marker)", t.api("administrator").post("/messages", { type: "private", to: [admin.userId], content: "marker" }));
+  await t.must(
+    "the administrator sends itself a message (a marker)",
+    t.api("administrator").post("/messages", { type: "private", to: [admin.userId], content: "marker" }),
+  );
   const seen = await eventsThrough(queue, eventOf("message"));
-  t.expect.ok(!seen.some((e) => e.type === "realm_export_consent"), "no realm_export_consent before FL312", seen.map((e) => e.type));
+  t.expect.ok(
+    !seen.some((e) => e.type === "realm_export_consent"),
+    "no realm_export_consent before FL312",
+    seen.map((e) => e.type),
+  );
 });

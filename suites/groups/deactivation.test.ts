@@ -30,7 +30,12 @@ behaviour("fl294.groups.deactivate-endpoint", "POST /user_groups/{id}/deactivate
 });
 
 behaviour(
-  ["fl294.groups.deactivate-endpoint", "fl294.groups.deactivate-event-by-capability", "fl294.register.capability-include-deactivated-groups", "fl294.groups.rename-deactivated-no-update"],
+  [
+    "fl294.groups.deactivate-endpoint",
+    "fl294.groups.deactivate-event-by-capability",
+    "fl294.register.capability-include-deactivated-groups",
+    "fl294.groups.rename-deactivated-no-update",
+  ],
   "before FL294 groups cannot be deactivated: the group stays listed, no event tells of it, renames reach every client",
   { ...NEEDS, gate: "before" },
   async (t) => {
@@ -38,14 +43,30 @@ behaviour(
     const { queue } = await registerWith(t, "secondMember", ["user_group"], INCLUDE);
     const res = await t.api("member").post(`/user_groups/${id}/deactivate`);
     t.expect.ok(res.status !== 200, "POST /user_groups/{id}/deactivate to be unknown (not a success)", res.json, res.exchange);
-    const { body } = await t.register("member", { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"], client_capabilities: { notification_settings_null: true, ...INCLUDE } });
+    const { body } = await t.register("member", {
+      fetch_event_types: ["realm_user_groups"],
+      event_types: ["heartbeat"],
+      client_capabilities: { notification_settings_null: true, ...INCLUDE },
+    });
     const groups = t.expect.schema(z.array(UserGroup), body.realm_user_groups, undefined, "realm_user_groups");
-    t.expect.ok(groups.some((g) => g.id === id && g.deactivated !== true), `group ${id} listed as active in realm_user_groups`, groups.find((g) => g.id === id));
+    t.expect.ok(
+      groups.some((g) => g.id === id && g.deactivated !== true),
+      `group ${id} listed as active in realm_user_groups`,
+      groups.find((g) => g.id === id),
+    );
     const name = t.unique("renamed");
     await t.must("rename the group", t.api("member").patch(`/user_groups/${id}`, { name }));
     const seen = forGroup(await eventsThrough(queue, await groupMarker(t)), id);
-    t.expect.ok(!seen.some((e) => e.op === "remove" || (e.op === "update" && (e.data as Record<string, unknown>).deactivated !== undefined)), `no user_group remove or deactivated update for group ${id}`, seen);
-    t.expect.ok(seen.some((e) => e.op === "update" && (e.data as Record<string, unknown>).name === name), `a user_group update renaming group ${id}`, seen);
+    t.expect.ok(
+      !seen.some((e) => e.op === "remove" || (e.op === "update" && (e.data as Record<string, unknown>).deactivated !== undefined)),
+      `no user_group remove or deactivated update for group ${id}`,
+      seen,
+    );
+    t.expect.ok(
+      seen.some((e) => e.op === "update" && (e.data as Record<string, unknown>).name === name),
+      `a user_group update renaming group ${id}`,
+      seen,
+    );
   },
 );
 
@@ -65,31 +86,45 @@ behaviour(
   },
 );
 
-behaviour("fl294.register.capability-include-deactivated-groups", "realm_user_groups lists deactivated groups only for clients with include_deactivated_groups", NEEDS, async (t) => {
-  const id = await freshGroup(t, [t.persona("member").userId]);
-  await deactivate(t, id);
-  const fetch = async (caps: Record<string, boolean>) => {
-    const { body } = await t.register("member", { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"], client_capabilities: { notification_settings_null: true, ...caps } });
-    return t.expect.schema(z.array(UserGroup), body.realm_user_groups, undefined, "realm_user_groups");
-  };
-  const withCap = (await fetch(INCLUDE)).find((g) => g.id === id);
-  t.expect.ok(withCap?.deactivated === true, `deactivated group ${id} in realm_user_groups with the capability`, withCap);
-  const without = (await fetch({})).find((g) => g.id === id);
-  t.expect.ok(without === undefined, `no group ${id} in realm_user_groups without the capability`, without);
-});
+behaviour(
+  "fl294.register.capability-include-deactivated-groups",
+  "realm_user_groups lists deactivated groups only for clients with include_deactivated_groups",
+  NEEDS,
+  async (t) => {
+    const id = await freshGroup(t, [t.persona("member").userId]);
+    await deactivate(t, id);
+    const fetch = async (caps: Record<string, boolean>) => {
+      const { body } = await t.register("member", {
+        fetch_event_types: ["realm_user_groups"],
+        event_types: ["heartbeat"],
+        client_capabilities: { notification_settings_null: true, ...caps },
+      });
+      return t.expect.schema(z.array(UserGroup), body.realm_user_groups, undefined, "realm_user_groups");
+    };
+    const withCap = (await fetch(INCLUDE)).find((g) => g.id === id);
+    t.expect.ok(withCap?.deactivated === true, `deactivated group ${id} in realm_user_groups with the capability`, withCap);
+    const without = (await fetch({})).find((g) => g.id === id);
+    t.expect.ok(without === undefined, `no group ${id} in realm_user_groups without the capability`, without);
+  },
+);
 
-behaviour("fl294.groups.rename-deactivated-no-update", "renaming a deactivated group sends no update to clients without include_deactivated_groups", NEEDS, async (t) => {
-  const id = await freshGroup(t, [t.persona("member").userId]);
-  await deactivate(t, id);
-  const withCap = await registerWith(t, "secondMember", ["user_group"], INCLUDE);
-  const without = await registerWith(t, "secondMember", ["user_group"]);
-  const name = t.unique("renamed");
-  await t.must("rename the deactivated group", t.api("member").patch(`/user_groups/${id}`, { name }));
-  const [upd] = await withCap.queue.until([eventOf("user_group", (e) => (e.group_id === id ? null : `group ${String(e.group_id)}`), "update")]);
-  t.expect.equal(t.expect.schema(UserGroupUpdateEvent, upd).data.name, name, "data.name for the client with the capability");
-  const seen = forGroup(await eventsThrough(without.queue, await groupMarker(t)), id);
-  t.expect.equal(seen.length, 0, `user_group events about deactivated group ${id} for the client without the capability`);
-});
+behaviour(
+  "fl294.groups.rename-deactivated-no-update",
+  "renaming a deactivated group sends no update to clients without include_deactivated_groups",
+  NEEDS,
+  async (t) => {
+    const id = await freshGroup(t, [t.persona("member").userId]);
+    await deactivate(t, id);
+    const withCap = await registerWith(t, "secondMember", ["user_group"], INCLUDE);
+    const without = await registerWith(t, "secondMember", ["user_group"]);
+    const name = t.unique("renamed");
+    await t.must("rename the deactivated group", t.api("member").patch(`/user_groups/${id}`, { name }));
+    const [upd] = await withCap.queue.until([eventOf("user_group", (e) => (e.group_id === id ? null : `group ${String(e.group_id)}`), "update")]);
+    t.expect.equal(t.expect.schema(UserGroupUpdateEvent, upd).data.name, name, "data.name for the client with the capability");
+    const seen = forGroup(await eventsThrough(without.queue, await groupMarker(t)), id);
+    t.expect.equal(seen.length, 0, `user_group events about deactivated group ${id} for the client without the capability`);
+  },
+);
 
 behaviour(
   ["fl294.groups.include-deactivated-groups-param", "fl167.server.ignored-parameters-unsupported"],
@@ -101,7 +136,12 @@ behaviour(
     t.expect.ok((await findGroup(t, id)) === undefined, `deactivated group ${id} left out of GET /user_groups by default`, id);
     t.expect.ok((await findGroup(t, id, INCLUDE))?.deactivated === true, `deactivated group ${id} listed with include_deactivated_groups=true`, id);
     const res = await t.api("member").get("/user_groups", { allow_deactivated: true });
-    t.expect.ok(ignoredOf(t.expect.success(res)).includes("allow_deactivated"), "allow_deactivated in ignored_parameters_unsupported", res.json?.ignored_parameters_unsupported, res.exchange);
+    t.expect.ok(
+      ignoredOf(t.expect.success(res)).includes("allow_deactivated"),
+      "allow_deactivated in ignored_parameters_unsupported",
+      res.json?.ignored_parameters_unsupported,
+      res.exchange,
+    );
   },
 );
 
@@ -113,7 +153,12 @@ behaviour(
     const res = await t.api("member").get("/user_groups", { allow_deactivated: true, include_deactivated_groups: true });
     const body = t.expect.success(res);
     if (!t.fl.atLeast(167)) return;
-    t.expect.ok(ignoredOf(body).includes("include_deactivated_groups"), "include_deactivated_groups in ignored_parameters_unsupported", body.ignored_parameters_unsupported, res.exchange);
+    t.expect.ok(
+      ignoredOf(body).includes("include_deactivated_groups"),
+      "include_deactivated_groups in ignored_parameters_unsupported",
+      body.ignored_parameters_unsupported,
+      res.exchange,
+    );
     t.expect.ok(!ignoredOf(body).includes("allow_deactivated"), "allow_deactivated read, not ignored", body.ignored_parameters_unsupported, res.exchange);
   },
 );
@@ -125,13 +170,18 @@ behaviour("fl294.groups.delete-removed", "DELETE /user_groups/{id} no longer del
   t.expect.ok((await findGroup(t, id)) !== undefined, `group ${id} still listed`, id);
 });
 
-behaviour("fl294.groups.delete-removed", "before FL294 DELETE /user_groups/{id} deletes the group, with a user_group remove event", { ...NEEDS, gate: "before" }, async (t) => {
-  const id = await freshGroup(t, [t.persona("member").userId]);
-  const { queue } = await t.register("secondMember", { event_types: ["user_group"] });
-  t.expect.success(await t.api("member").delete(`/user_groups/${id}`));
-  await queue.until([eventOf("user_group", (e) => (e.group_id === id ? null : `group ${String(e.group_id)}`), "remove")]);
-  t.expect.ok((await findGroup(t, id)) === undefined, `group ${id} gone from GET /user_groups`, id);
-});
+behaviour(
+  "fl294.groups.delete-removed",
+  "before FL294 DELETE /user_groups/{id} deletes the group, with a user_group remove event",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const id = await freshGroup(t, [t.persona("member").userId]);
+    const { queue } = await t.register("secondMember", { event_types: ["user_group"] });
+    t.expect.success(await t.api("member").delete(`/user_groups/${id}`));
+    await queue.until([eventOf("user_group", (e) => (e.group_id === id ? null : `group ${String(e.group_id)}`), "remove")]);
+    t.expect.ok((await findGroup(t, id)) === undefined, `group ${id} gone from GET /user_groups`, id);
+  },
+);
 
 /** G, and H holding G as a subgroup (POST /user_groups/{id}/subgroups). */
 async function groupInUse(t: TestContext): Promise<{ g: number; h: number }> {
@@ -152,10 +202,20 @@ behaviour(
     const body = t.expect.error(res, 400, "CANNOT_DEACTIVATE_GROUP_IN_USE");
     const objections = t.expect.schema(z.array(z.looseObject({ type: z.string() })), body.objections, res.exchange, "objections");
     const sub = objections.find((o) => o.type === "subgroup");
-    t.expect.ok(Array.isArray(sub?.supergroup_ids) && (sub.supergroup_ids as number[]).includes(h), `a subgroup objection naming supergroup ${h}`, objections, res.exchange);
+    t.expect.ok(
+      Array.isArray(sub?.supergroup_ids) && (sub.supergroup_ids as number[]).includes(h),
+      `a subgroup objection naming supergroup ${h}`,
+      objections,
+      res.exchange,
+    );
     if (user !== undefined) {
       const o = objections.find((x) => x.type === "user_group" && x.group_id === user);
-      t.expect.ok(Array.isArray(o?.settings) && (o.settings as string[]).includes("can_add_members_group"), `a user_group objection for group ${user}'s can_add_members_group`, objections, res.exchange);
+      t.expect.ok(
+        Array.isArray(o?.settings) && (o.settings as string[]).includes("can_add_members_group"),
+        `a user_group objection for group ${user}'s can_add_members_group`,
+        objections,
+        res.exchange,
+      );
     }
     t.expect.ok((await findGroup(t, g))?.deactivated === false, `group ${g} still active`, g);
   },
@@ -169,7 +229,8 @@ behaviour(
     const { g } = await groupInUse(t);
     const res = await t.api("member").post(`/user_groups/${g}/deactivate`);
     if (t.fl.atLeast(294)) t.expect.success(res);
-    else t.expect.ok(res.json?.code !== "CANNOT_DEACTIVATE_GROUP_IN_USE" && res.status !== 200, "no deactivation endpoint before FL294", res.json, res.exchange);
+    else
+      t.expect.ok(res.json?.code !== "CANNOT_DEACTIVATE_GROUP_IN_USE" && res.status !== 200, "no deactivation endpoint before FL294", res.json, res.exchange);
   },
 );
 

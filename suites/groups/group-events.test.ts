@@ -24,28 +24,55 @@ behaviour(
     t.expect.success(await t.api("member").post(`/user_groups/${id}/deactivate`), "POST /user_groups/{user_group_id}/deactivate");
     const [rm] = await queue.until([eventOf("user_group", forGroup(id), "remove")]);
     t.expect.schema(UserGroupRemoveEvent, rm, undefined, "the user_group remove event");
-    const { body } = await t.register("member", { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"], client_capabilities: { notification_settings_null: true, include_deactivated_groups: false } });
+    const { body } = await t.register("member", {
+      fetch_event_types: ["realm_user_groups"],
+      event_types: ["heartbeat"],
+      client_capabilities: { notification_settings_null: true, include_deactivated_groups: false },
+    });
     const groups = t.expect.schema(z.array(UserGroup), body.realm_user_groups, undefined, "register realm_user_groups");
-    t.expect.ok(!groups.some((g) => g.id === id), `register realm_user_groups without the deactivated group ${id}`, groups.map((g) => g.id));
+    t.expect.ok(
+      !groups.some((g) => g.id === id),
+      `register realm_user_groups without the deactivated group ${id}`,
+      groups.map((g) => g.id),
+    );
   },
 );
 
-behaviour("fl153.events.state-consistency", "a subgroup added to a group and taken out again: user_group add_subgroups and remove_subgroups events", NEEDS, async (t) => {
-  const me = t.persona("member").userId;
-  const inner = await freshGroup(t, [me]);
-  const outer = await freshGroup(t, [me]);
-  const member = t.api("member");
-  const { queue } = await registerWith(t, "member", ["user_group"]);
-  const subgroups = async () => z.array(z.number().int()).parse((await t.must("list subgroups with GET /user_groups/{id}/subgroups", member.get(`/user_groups/${outer}/subgroups`, { direct_subgroup_only: true }))).subgroups);
+behaviour(
+  "fl153.events.state-consistency",
+  "a subgroup added to a group and taken out again: user_group add_subgroups and remove_subgroups events",
+  NEEDS,
+  async (t) => {
+    const me = t.persona("member").userId;
+    const inner = await freshGroup(t, [me]);
+    const outer = await freshGroup(t, [me]);
+    const member = t.api("member");
+    const { queue } = await registerWith(t, "member", ["user_group"]);
+    const subgroups = async () =>
+      z
+        .array(z.number().int())
+        .parse(
+          (await t.must("list subgroups with GET /user_groups/{id}/subgroups", member.get(`/user_groups/${outer}/subgroups`, { direct_subgroup_only: true })))
+            .subgroups,
+        );
 
-  t.expect.success(await member.post(`/user_groups/${outer}/subgroups`, { add: [inner] }), "POST /user_groups/{user_group_id}/subgroups add");
-  const [add] = await queue.until([eventOf("user_group", forGroup(outer), "add_subgroups")]);
-  t.expect.equal(t.expect.schema(UserGroupSubgroupsEvent, add, undefined, "the add_subgroups event").direct_subgroup_ids, [inner], "direct_subgroup_ids of the add_subgroups event");
-  t.expect.equal(await subgroups(), [inner], "the group's direct subgroups after adding one");
+    t.expect.success(await member.post(`/user_groups/${outer}/subgroups`, { add: [inner] }), "POST /user_groups/{user_group_id}/subgroups add");
+    const [add] = await queue.until([eventOf("user_group", forGroup(outer), "add_subgroups")]);
+    t.expect.equal(
+      t.expect.schema(UserGroupSubgroupsEvent, add, undefined, "the add_subgroups event").direct_subgroup_ids,
+      [inner],
+      "direct_subgroup_ids of the add_subgroups event",
+    );
+    t.expect.equal(await subgroups(), [inner], "the group's direct subgroups after adding one");
 
-  t.expect.success(await member.post(`/user_groups/${outer}/subgroups`, { delete: [inner] }), "POST /user_groups/{user_group_id}/subgroups delete");
-  const [remove] = await queue.until([eventOf("user_group", forGroup(outer), "remove_subgroups")]);
-  t.expect.equal(t.expect.schema(UserGroupSubgroupsEvent, remove, undefined, "the remove_subgroups event").direct_subgroup_ids, [inner], "direct_subgroup_ids of the remove_subgroups event");
-  t.expect.equal(await subgroups(), [], "the group's direct subgroups after taking it out");
-  t.expect.error(await member.post(`/user_groups/${outer}/subgroups`, { delete: [inner] }), 400, "BAD_REQUEST");
-});
+    t.expect.success(await member.post(`/user_groups/${outer}/subgroups`, { delete: [inner] }), "POST /user_groups/{user_group_id}/subgroups delete");
+    const [remove] = await queue.until([eventOf("user_group", forGroup(outer), "remove_subgroups")]);
+    t.expect.equal(
+      t.expect.schema(UserGroupSubgroupsEvent, remove, undefined, "the remove_subgroups event").direct_subgroup_ids,
+      [inner],
+      "direct_subgroup_ids of the remove_subgroups event",
+    );
+    t.expect.equal(await subgroups(), [], "the group's direct subgroups after taking it out");
+    t.expect.error(await member.post(`/user_groups/${outer}/subgroups`, { delete: [inner] }), 400, "BAD_REQUEST");
+  },
+);

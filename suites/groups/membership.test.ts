@@ -16,20 +16,25 @@ const NEEDS = { needs: ["member", "secondMember", "administrator"] as ("member" 
 
 const only = (id: number) => ({ direct_members: [id], direct_subgroups: [] as number[] });
 
-behaviour("fl305.groups.can-add-members-group-field", "group objects carry can_add_members_group in GET /user_groups, register and the add event", NEEDS, async (t) => {
-  const { queue } = await t.register("secondMember", { event_types: ["user_group"] });
-  const name = t.unique("group");
-  await t.must("create a group", t.api("member").post("/user_groups/create", { name, description: "groups area", members: [t.persona("member").userId] }));
-  deactivateGroupLater(t, name, "member");
-  const [ev] = await queue.until([eventOf("user_group", (e) => ((e.group as { name?: string }).name === name ? null : "another group"), "add")]);
-  const added = t.expect.schema(UserGroupAddEvent, ev).group;
-  t.expect.schema(GroupSettingValue, t.expect.present(added, "can_add_members_group"), undefined, "group.can_add_members_group of the add event");
-  const listed = await findGroup(t, added.id);
-  t.expect.schema(GroupSettingValue, t.expect.present(listed ?? {}, "can_add_members_group"), undefined, "can_add_members_group in GET /user_groups");
-  const { body } = await t.register("member", { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"] });
-  const registered = t.expect.schema(z.array(UserGroup), body.realm_user_groups, undefined, "realm_user_groups").find((g) => g.id === added.id);
-  t.expect.schema(GroupSettingValue, t.expect.present(registered ?? {}, "can_add_members_group"), undefined, "can_add_members_group in realm_user_groups");
-});
+behaviour(
+  "fl305.groups.can-add-members-group-field",
+  "group objects carry can_add_members_group in GET /user_groups, register and the add event",
+  NEEDS,
+  async (t) => {
+    const { queue } = await t.register("secondMember", { event_types: ["user_group"] });
+    const name = t.unique("group");
+    await t.must("create a group", t.api("member").post("/user_groups/create", { name, description: "groups area", members: [t.persona("member").userId] }));
+    deactivateGroupLater(t, name, "member");
+    const [ev] = await queue.until([eventOf("user_group", (e) => ((e.group as { name?: string }).name === name ? null : "another group"), "add")]);
+    const added = t.expect.schema(UserGroupAddEvent, ev).group;
+    t.expect.schema(GroupSettingValue, t.expect.present(added, "can_add_members_group"), undefined, "group.can_add_members_group of the add event");
+    const listed = await findGroup(t, added.id);
+    t.expect.schema(GroupSettingValue, t.expect.present(listed ?? {}, "can_add_members_group"), undefined, "can_add_members_group in GET /user_groups");
+    const { body } = await t.register("member", { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"] });
+    const registered = t.expect.schema(z.array(UserGroup), body.realm_user_groups, undefined, "realm_user_groups").find((g) => g.id === added.id);
+    t.expect.schema(GroupSettingValue, t.expect.present(registered ?? {}, "can_add_members_group"), undefined, "can_add_members_group in realm_user_groups");
+  },
+);
 
 behaviour("fl305.groups.can-add-members-group-field", "before FL305 group objects have no can_add_members_group", { ...NEEDS, gate: "before" }, async (t) => {
   const id = await freshGroup(t, [t.persona("member").userId]);
@@ -49,9 +54,20 @@ behaviour(
   async (t) => {
     const name = t.unique("group");
     deactivateGroupLater(t, name, "member");
-    const res = await t.api("member").post("/user_groups/create", { name, description: "groups area", members: [t.persona("member").userId], can_add_members_group: only(t.persona("secondMember").userId) });
+    const res = await t.api("member").post("/user_groups/create", {
+      name,
+      description: "groups area",
+      members: [t.persona("member").userId],
+      can_add_members_group: only(t.persona("secondMember").userId),
+    });
     const body = t.expect.success(res);
-    if (t.fl.atLeast(167)) t.expect.ok(ignoredOf(body).includes("can_add_members_group"), "can_add_members_group in ignored_parameters_unsupported", body.ignored_parameters_unsupported, res.exchange);
+    if (t.fl.atLeast(167))
+      t.expect.ok(
+        ignoredOf(body).includes("can_add_members_group"),
+        "can_add_members_group in ignored_parameters_unsupported",
+        body.ignored_parameters_unsupported,
+        res.exchange,
+      );
   },
 );
 
@@ -63,7 +79,9 @@ behaviour("fl305.groups.can-add-members-group-update", "PATCH /user_groups/{id} 
   t.expect.equal((await findGroup(t, id))?.can_add_members_group, value, "can_add_members_group after PATCH");
   const [ev] = await queue.until([eventOf("user_group", (e) => (e.group_id === id ? null : `group ${String(e.group_id)}`), "update")]);
   t.expect.equal(t.expect.schema(UserGroupUpdateEvent, ev).data.can_add_members_group, value, "data.can_add_members_group of the update");
-  const stale = await t.api("member").patch(`/user_groups/${id}`, { can_add_members_group: { new: only(t.persona("member").userId), old: only(t.persona("administrator").userId) } });
+  const stale = await t
+    .api("member")
+    .patch(`/user_groups/${id}`, { can_add_members_group: { new: only(t.persona("member").userId), old: only(t.persona("administrator").userId) } });
   t.expect.error(stale, 400, "EXPECTATION_MISMATCH");
 });
 
@@ -73,30 +91,48 @@ behaviour(
   { ...NEEDS, gate: "before" },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
-    const res = await t.api("member").patch(`/user_groups/${id}`, { description: "changed", can_add_members_group: { new: only(t.persona("secondMember").userId) } });
+    const res = await t
+      .api("member")
+      .patch(`/user_groups/${id}`, { description: "changed", can_add_members_group: { new: only(t.persona("secondMember").userId) } });
     const body = t.expect.success(res);
-    if (t.fl.atLeast(167)) t.expect.ok(ignoredOf(body).includes("can_add_members_group"), "can_add_members_group in ignored_parameters_unsupported", body.ignored_parameters_unsupported, res.exchange);
+    if (t.fl.atLeast(167))
+      t.expect.ok(
+        ignoredOf(body).includes("can_add_members_group"),
+        "can_add_members_group in ignored_parameters_unsupported",
+        body.ignored_parameters_unsupported,
+        res.exchange,
+      );
   },
 );
 
-behaviour("fl305.groups.can-add-members-group-enforced", "members of can_add_members_group add members; others who do not manage the group cannot", NEEDS, async (t) => {
-  const x = await freshUser(t, "joiner");
-  const id = await freshGroup(t, [t.persona("member").userId], "member", { can_add_members_group: only(t.persona("secondMember").userId) });
-  const outsider = await freshUser(t, "outsider");
-  t.expect.error(await outsider.client.post(`/user_groups/${id}/members`, { add: [x.id] }), 400, "BAD_REQUEST");
-  const { queue } = await t.register("member", { event_types: ["user_group"] });
-  t.expect.success(await t.api("secondMember").post(`/user_groups/${id}/members`, { add: [x.id] }));
-  const [ev] = await queue.until([eventOf("user_group", (e) => (e.group_id === id ? null : `group ${String(e.group_id)}`), "add_members")]);
-  t.expect.equal(t.expect.schema(UserGroupMembersEvent, ev).user_ids, [x.id], "user_ids of add_members");
-  const members = await t.must("read the members", t.api("member").get(`/user_groups/${id}/members`));
-  t.expect.ok((members.members as number[]).includes(x.id), `user ${x.id} among the members`, members.members);
-});
+behaviour(
+  "fl305.groups.can-add-members-group-enforced",
+  "members of can_add_members_group add members; others who do not manage the group cannot",
+  NEEDS,
+  async (t) => {
+    const x = await freshUser(t, "joiner");
+    const id = await freshGroup(t, [t.persona("member").userId], "member", { can_add_members_group: only(t.persona("secondMember").userId) });
+    const outsider = await freshUser(t, "outsider");
+    t.expect.error(await outsider.client.post(`/user_groups/${id}/members`, { add: [x.id] }), 400, "BAD_REQUEST");
+    const { queue } = await t.register("member", { event_types: ["user_group"] });
+    t.expect.success(await t.api("secondMember").post(`/user_groups/${id}/members`, { add: [x.id] }));
+    const [ev] = await queue.until([eventOf("user_group", (e) => (e.group_id === id ? null : `group ${String(e.group_id)}`), "add_members")]);
+    t.expect.equal(t.expect.schema(UserGroupMembersEvent, ev).user_ids, [x.id], "user_ids of add_members");
+    const members = await t.must("read the members", t.api("member").get(`/user_groups/${id}/members`));
+    t.expect.ok((members.members as number[]).includes(x.id), `user ${x.id} among the members`, members.members);
+  },
+);
 
-behaviour("fl305.groups.can-add-members-group-enforced", "before FL305 naming a user in can_add_members_group lets them add no one", { ...NEEDS, gate: "before" }, async (t) => {
-  const x = await freshUser(t, "joiner");
-  const id = await freshGroup(t, [t.persona("member").userId], "member", { can_add_members_group: only(t.persona("secondMember").userId) });
-  t.expect.error(await t.api("secondMember").post(`/user_groups/${id}/members`, { add: [x.id] }), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl305.groups.can-add-members-group-enforced",
+  "before FL305 naming a user in can_add_members_group lets them add no one",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const x = await freshUser(t, "joiner");
+    const id = await freshGroup(t, [t.persona("member").userId], "member", { can_add_members_group: only(t.persona("secondMember").userId) });
+    t.expect.error(await t.api("secondMember").post(`/user_groups/${id}/members`, { add: [x.id] }), 400, "BAD_REQUEST");
+  },
+);
 
 behaviour("fl303.groups.deactivated-user-membership-frozen", "a deactivated user can be neither added to nor removed from a group", NEEDS, async (t) => {
   const x = await freshUser(t, "frozen");
@@ -110,12 +146,17 @@ behaviour("fl303.groups.deactivated-user-membership-frozen", "a deactivated user
   t.expect.ok(!(direct.members as number[]).includes(x.id), `deactivated user ${x.id} not added`, direct.members);
 });
 
-behaviour("fl303.groups.deactivated-user-membership-frozen", "before FL303 a deactivated user can be added to a group", { ...NEEDS, gate: "before" }, async (t) => {
-  const x = await freshUser(t, "frozen");
-  const id = await freshGroup(t, [t.persona("member").userId]);
-  await t.must("deactivate X", t.api("administrator").delete(`/users/${x.id}`));
-  t.expect.success(await t.api("member").post(`/user_groups/${id}/members`, { add: [x.id] }));
-});
+behaviour(
+  "fl303.groups.deactivated-user-membership-frozen",
+  "before FL303 a deactivated user can be added to a group",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const x = await freshUser(t, "frozen");
+    const id = await freshGroup(t, [t.persona("member").userId]);
+    await t.must("deactivate X", t.api("administrator").delete(`/users/${x.id}`));
+    t.expect.success(await t.api("member").post(`/user_groups/${id}/members`, { add: [x.id] }));
+  },
+);
 
 behaviour(
   "fl303.groups.deactivated-users-not-members",
@@ -126,7 +167,11 @@ behaviour(
     const id = await freshGroup(t, [t.persona("member").userId, x.id]);
     await t.must("deactivate X", t.api("administrator").delete(`/users/${x.id}`));
     const members = await t.must("read the members", t.api("member").get(`/user_groups/${id}/members`));
-    t.expect.ok(!(members.members as number[]).includes(x.id) && (members.members as number[]).includes(t.persona("member").userId), `members without deactivated user ${x.id}`, members.members);
+    t.expect.ok(
+      !(members.members as number[]).includes(x.id) && (members.members as number[]).includes(t.persona("member").userId),
+      `members without deactivated user ${x.id}`,
+      members.members,
+    );
     const check = await t.must("check X's membership", t.api("member").get(`/user_groups/${id}/members/${x.id}`));
     t.expect.equal(check.is_user_group_member, false, "is_user_group_member of the deactivated user");
   },
@@ -143,7 +188,15 @@ behaviour(
     const { queue } = await t.register("member", { event_types: ["user_group"] });
     await t.must("deactivate X", t.api("administrator").delete(`/users/${x.id}`));
     const [ev] = await queue.until([eventOf("user_group", (e) => (e.group_id === id ? null : `group ${String(e.group_id)}`), "update")]);
-    t.expect.equal(t.expect.schema(UserGroupUpdateEvent, ev).data.can_add_members_group, only(t.persona("secondMember").userId), "the corrected can_add_members_group");
-    t.expect.equal((await findGroup(t, id))?.can_add_members_group, only(t.persona("secondMember").userId), "can_add_members_group without the deactivated user");
+    t.expect.equal(
+      t.expect.schema(UserGroupUpdateEvent, ev).data.can_add_members_group,
+      only(t.persona("secondMember").userId),
+      "the corrected can_add_members_group",
+    );
+    t.expect.equal(
+      (await findGroup(t, id))?.can_add_members_group,
+      only(t.persona("secondMember").userId),
+      "can_add_members_group without the deactivated user",
+    );
   },
 );

@@ -14,9 +14,12 @@ import { deactivateGroupLater } from "../support/cleanup.ts";
  * group-setting values in PATCH /realm and register, and realm events. Every test changes organization settings
  * (restored afterwards), so this file runs on a server of its own (src/expect/isolation.ts).
  */
-const NEEDS = { needs: ["owner", "administrator", "moderator", "member", "secondMember"] as ("owner" | "administrator" | "moderator" | "member" | "secondMember")[] };
+const NEEDS = {
+  needs: ["owner", "administrator", "moderator", "member", "secondMember"] as ("owner" | "administrator" | "moderator" | "member" | "secondMember")[],
+};
 
-const rename = (t: TestContext, who: "moderator" | "secondMember" | "member", id: number) => t.api(who).patch(`/user_groups/${id}`, { name: t.unique("renamed") });
+const rename = (t: TestContext, who: "moderator" | "secondMember" | "member", id: number) =>
+  t.api(who).patch(`/user_groups/${id}`, { name: t.unique("renamed") });
 
 behaviour("fl299.realm.can-create-groups-enforced", "only members of can_create_groups create user groups", NEEDS, async (t) => {
   const admins = await systemGroupId(t, "role:administrators");
@@ -32,27 +35,42 @@ behaviour("fl299.realm.can-create-groups-enforced", "only members of can_create_
   });
 });
 
-behaviour("fl299.realm.can-create-groups-enforced", "before FL299 can_create_groups stops no member from creating groups", { ...NEEDS, gate: "before" }, async (t) => {
-  await withRealmSettings(t, { can_create_groups: { new: 1 } }, async () => {
-    const name = t.unique("group");
-    deactivateGroupLater(t, name, "member");
-    t.expect.success(await t.api("member").post("/user_groups/create", { name, description: "groups area", members: [] }));
-  });
-});
+behaviour(
+  "fl299.realm.can-create-groups-enforced",
+  "before FL299 can_create_groups stops no member from creating groups",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    await withRealmSettings(t, { can_create_groups: { new: 1 } }, async () => {
+      const name = t.unique("group");
+      deactivateGroupLater(t, name, "member");
+      t.expect.success(await t.api("member").post("/user_groups/create", { name, description: "groups area", members: [] }));
+    });
+  },
+);
 
-behaviour("fl299.realm.can-manage-all-groups-enforced", "members of can_manage_all_groups manage groups they neither created nor belong to", NEEDS, async (t) => {
-  const id = await freshGroup(t, [t.persona("member").userId]);
-  t.expect.error(await rename(t, "moderator", id), 400, "BAD_REQUEST");
-  await withRealmSettings(t, { can_manage_all_groups: { new: await systemGroupId(t, "role:moderators") } }, async (res) => {
-    t.expect.success(res);
-    t.expect.success(await rename(t, "moderator", id), "a moderator in can_manage_all_groups renaming the group");
-  });
-});
+behaviour(
+  "fl299.realm.can-manage-all-groups-enforced",
+  "members of can_manage_all_groups manage groups they neither created nor belong to",
+  NEEDS,
+  async (t) => {
+    const id = await freshGroup(t, [t.persona("member").userId]);
+    t.expect.error(await rename(t, "moderator", id), 400, "BAD_REQUEST");
+    await withRealmSettings(t, { can_manage_all_groups: { new: await systemGroupId(t, "role:moderators") } }, async (res) => {
+      t.expect.success(res);
+      t.expect.success(await rename(t, "moderator", id), "a moderator in can_manage_all_groups renaming the group");
+    });
+  },
+);
 
-behaviour("fl299.realm.can-manage-all-groups-enforced", "before FL299 a member may edit the groups it belongs to (user_group_edit_policy)", { ...NEEDS, gate: "before" }, async (t) => {
-  const id = await freshGroup(t, [t.persona("member").userId, t.persona("secondMember").userId]);
-  t.expect.success(await rename(t, "secondMember", id), "a group member (not its creator) renaming the group");
-});
+behaviour(
+  "fl299.realm.can-manage-all-groups-enforced",
+  "before FL299 a member may edit the groups it belongs to (user_group_edit_policy)",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const id = await freshGroup(t, [t.persona("member").userId, t.persona("secondMember").userId]);
+    t.expect.success(await rename(t, "secondMember", id), "a group member (not its creator) renaming the group");
+  },
+);
 
 behaviour(
   ["fl299.realm.can-manage-all-groups-role-limited", "fl305.realm.can-manage-all-groups-any-role"],
@@ -130,15 +148,22 @@ behaviour(
   },
 );
 
-behaviour("fl153.realm.setting-change-events", "a realm setting change arrives as a realm event with the new value", { ...NEEDS, gate: "always" }, async (t) => {
-  const { queue } = await t.register("member", { event_types: ["realm"] });
-  const value = t.unique("lang").slice(-20);
-  await withRealmSettings(t, { default_code_block_language: value }, async (res) => {
-    t.expect.success(res);
-    const [ev] = await queue.until([eventOf("realm", (e) => (e.property === "default_code_block_language" ? null : `property ${String(e.property)}`), "update")]);
-    t.expect.equal(t.expect.schema(RealmUpdateEvent, ev).value, value, "the realm update event's value");
-  });
-});
+behaviour(
+  "fl153.realm.setting-change-events",
+  "a realm setting change arrives as a realm event with the new value",
+  { ...NEEDS, gate: "always" },
+  async (t) => {
+    const { queue } = await t.register("member", { event_types: ["realm"] });
+    const value = t.unique("lang").slice(-20);
+    await withRealmSettings(t, { default_code_block_language: value }, async (res) => {
+      t.expect.success(res);
+      const [ev] = await queue.until([
+        eventOf("realm", (e) => (e.property === "default_code_block_language" ? null : `property ${String(e.property)}`), "update"),
+      ]);
+      t.expect.equal(t.expect.schema(RealmUpdateEvent, ev).value, value, "the realm update event's value");
+    });
+  },
+);
 
 /** A marker on realm streams: a change of default_code_block_language (harmless) comes after whatever came before. */
 async function realmMarker(t: TestContext) {
@@ -147,7 +172,8 @@ async function realmMarker(t: TestContext) {
   return eventOf("realm", (e) => (e.property === "default_code_block_language" && e.value === value ? null : "another realm event"), "update");
 }
 
-const correction = (seen: AnyEvent[]) => seen.filter((e) => e.type === "realm" && e.op === "update_dict" && typeof e.data === "object" && e.data !== null && "can_create_groups" in e.data);
+const correction = (seen: AnyEvent[]) =>
+  seen.filter((e) => e.type === "realm" && e.op === "update_dict" && typeof e.data === "object" && e.data !== null && "can_create_groups" in e.data);
 
 behaviour(
   ["fl303.groups.deactivation-permission-corrections", "fl303.realm.group-setting-value-no-deactivated-users", "fl309.realm.anonymous-group-values"],
@@ -179,59 +205,94 @@ behaviour(
   },
 );
 
-behaviour("fl352.realm.can-mention-many-users-group-enforced", "members of can_mention_many_users_group use wildcard mentions in large channels", NEEDS, async (t) => {
-  const { channel } = await largeTopic(t);
-  const send = () => t.api("member").post("/messages", { type: "stream", to: channel, topic: t.unique("topic"), content: "Hello @**all**" });
-  t.expect.error(await send(), 400, "STREAM_WILDCARD_MENTION_NOT_ALLOWED");
-  await withRealmSettings(t, { can_mention_many_users_group: { new: await systemGroupId(t, "role:members") } }, async (res) => {
-    t.expect.success(res);
-    t.expect.success(await send(), "a member of can_mention_many_users_group mentioning @**all** in a large channel");
-  });
-});
-
-behaviour("fl352.realm.can-mention-many-users-group-enforced", "before FL352 wildcard_mention_policy, not can_mention_many_users_group, decides", { ...NEEDS, gate: "before" }, async (t) => {
-  const { channel } = await largeTopic(t);
-  const send = () => t.api("member").post("/messages", { type: "stream", to: channel, topic: t.unique("topic"), content: "Hello @**all**" });
-  await withRealmSettings(t, { can_mention_many_users_group: { new: await systemGroupId(t, "role:members") } }, async () => {
-    const res = await send();
-    t.expect.ok(res.status === 400, "the member's wildcard mention still refused (wildcard_mention_policy: administrators)", res.json, res.exchange);
-  });
-  await withRealmSettings(t, { wildcard_mention_policy: 1 }, async (res) => {
-    t.expect.success(res);
-    t.expect.success(await send(), "a wildcard mention allowed by wildcard_mention_policy 1 (everyone)");
-  });
-});
-
-behaviour("fl352.register.wildcard-mention-policy-deprecated", "register keeps realm_wildcard_mention_policy, approximating can_mention_many_users_group", NEEDS, async (t) => {
-  for (const [group, policy] of [["role:members", 2], ["role:administrators", 5]] as const) {
-    await withRealmSettings(t, { can_mention_many_users_group: { new: await systemGroupId(t, group) } }, async (res) => {
+behaviour(
+  "fl352.realm.can-mention-many-users-group-enforced",
+  "members of can_mention_many_users_group use wildcard mentions in large channels",
+  NEEDS,
+  async (t) => {
+    const { channel } = await largeTopic(t);
+    const send = () => t.api("member").post("/messages", { type: "stream", to: channel, topic: t.unique("topic"), content: "Hello @**all**" });
+    t.expect.error(await send(), 400, "STREAM_WILDCARD_MENTION_NOT_ALLOWED");
+    await withRealmSettings(t, { can_mention_many_users_group: { new: await systemGroupId(t, "role:members") } }, async (res) => {
       t.expect.success(res);
-      t.expect.equal((await realmState(t)).realm_wildcard_mention_policy, policy, `realm_wildcard_mention_policy for ${group} (${policy})`);
+      t.expect.success(await send(), "a member of can_mention_many_users_group mentioning @**all** in a large channel");
     });
-  }
-});
+  },
+);
 
-behaviour("fl352.register.wildcard-mention-policy-deprecated", "before FL352 realm_wildcard_mention_policy is the setting itself", { ...NEEDS, gate: "before" }, async (t) => {
-  await withRealmSettings(t, { wildcard_mention_policy: 7, can_mention_many_users_group: { new: await systemGroupId(t, "role:members") } }, async (res) => {
-    t.expect.success(res);
-    t.expect.equal((await realmState(t)).realm_wildcard_mention_policy, 7, "realm_wildcard_mention_policy after PATCH /realm set it to 7");
-  });
-});
+behaviour(
+  "fl352.realm.can-mention-many-users-group-enforced",
+  "before FL352 wildcard_mention_policy, not can_mention_many_users_group, decides",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const { channel } = await largeTopic(t);
+    const send = () => t.api("member").post("/messages", { type: "stream", to: channel, topic: t.unique("topic"), content: "Hello @**all**" });
+    await withRealmSettings(t, { can_mention_many_users_group: { new: await systemGroupId(t, "role:members") } }, async () => {
+      const res = await send();
+      t.expect.ok(res.status === 400, "the member's wildcard mention still refused (wildcard_mention_policy: administrators)", res.json, res.exchange);
+    });
+    await withRealmSettings(t, { wildcard_mention_policy: 1 }, async (res) => {
+      t.expect.success(res);
+      t.expect.success(await send(), "a wildcard mention allowed by wildcard_mention_policy 1 (everyone)");
+    });
+  },
+);
+
+behaviour(
+  "fl352.register.wildcard-mention-policy-deprecated",
+  "register keeps realm_wildcard_mention_policy, approximating can_mention_many_users_group",
+  NEEDS,
+  async (t) => {
+    for (const [group, policy] of [
+      ["role:members", 2],
+      ["role:administrators", 5],
+    ] as const) {
+      await withRealmSettings(t, { can_mention_many_users_group: { new: await systemGroupId(t, group) } }, async (res) => {
+        t.expect.success(res);
+        t.expect.equal((await realmState(t)).realm_wildcard_mention_policy, policy, `realm_wildcard_mention_policy for ${group} (${policy})`);
+      });
+    }
+  },
+);
+
+behaviour(
+  "fl352.register.wildcard-mention-policy-deprecated",
+  "before FL352 realm_wildcard_mention_policy is the setting itself",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    await withRealmSettings(t, { wildcard_mention_policy: 7, can_mention_many_users_group: { new: await systemGroupId(t, "role:members") } }, async (res) => {
+      t.expect.success(res);
+      t.expect.equal((await realmState(t)).realm_wildcard_mention_policy, 7, "realm_wildcard_mention_policy after PATCH /realm set it to 7");
+    });
+  },
+);
 
 behaviour("fl299.register.user-group-edit-policy-deprecated", "register keeps user_group_edit_policy, a superset of who manages groups", NEEDS, async (t) => {
   await withRealmSettings(t, { can_manage_all_groups: { new: await systemGroupId(t, "role:members") } }, async (res) => {
     t.expect.success(res);
     t.expect.equal((await realmState(t)).user_group_edit_policy, 1, "user_group_edit_policy when every member manages all groups (1, members)");
   });
-  const groups = { can_create_groups: { new: await systemGroupId(t, "role:administrators") }, can_manage_all_groups: { new: await systemGroupId(t, "role:moderators") } };
+  const groups = {
+    can_create_groups: { new: await systemGroupId(t, "role:administrators") },
+    can_manage_all_groups: { new: await systemGroupId(t, "role:moderators") },
+  };
   await withRealmSettings(t, groups, async (res) => {
     t.expect.success(res);
-    t.expect.equal((await realmState(t)).user_group_edit_policy, 4, "user_group_edit_policy when administrators create and moderators manage (4, moderators: the superset)");
+    t.expect.equal(
+      (await realmState(t)).user_group_edit_policy,
+      4,
+      "user_group_edit_policy when administrators create and moderators manage (4, moderators: the superset)",
+    );
   });
 });
 
-behaviour("fl299.register.user-group-edit-policy-deprecated", "before FL299 register has realm_user_group_edit_policy, no unprefixed field", { ...NEEDS, gate: "before" }, async (t) => {
-  const state = await realmState(t);
-  t.expect.absent(state, "user_group_edit_policy");
-  t.expect.present(state, "realm_user_group_edit_policy");
-});
+behaviour(
+  "fl299.register.user-group-edit-policy-deprecated",
+  "before FL299 register has realm_user_group_edit_policy, no unprefixed field",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const state = await realmState(t);
+    t.expect.absent(state, "user_group_edit_policy");
+    t.expect.present(state, "realm_user_group_edit_policy");
+  },
+);

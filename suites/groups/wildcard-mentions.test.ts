@@ -15,12 +15,17 @@ behaviour(
   { ...NEEDS, gate: "always" },
   async (t) => {
     const { channel, topic } = await largeTopic(t);
-    const send = (who: "administrator" | "member", content: string, to = topic) => t.api(who).post("/messages", { type: "stream", to: channel, topic: to, content });
+    const send = (who: "administrator" | "member", content: string, to = topic) =>
+      t.api(who).post("/messages", { type: "stream", to: channel, topic: to, content });
     const coded = (code: string) => (t.fl.atLeast(229) ? code : "BAD_REQUEST");
     t.expect.error(await send("member", "Hello @**all**", t.unique("quiet topic")), 400, coded("STREAM_WILDCARD_MENTION_NOT_ALLOWED"));
     t.expect.error(await send("member", "Hello @**topic**"), 400, coded("TOPIC_WILDCARD_MENTION_NOT_ALLOWED"));
     const own = await t.must("send a plain message", send("member", "no mention yet"));
-    t.expect.error(await t.api("member").patch(`/messages/${String(own.id)}`, { content: "now @**everyone**" }), 400, coded("STREAM_WILDCARD_MENTION_NOT_ALLOWED"));
+    t.expect.error(
+      await t.api("member").patch(`/messages/${String(own.id)}`, { content: "now @**everyone**" }),
+      400,
+      coded("STREAM_WILDCARD_MENTION_NOT_ALLOWED"),
+    );
     t.expect.success(await send("administrator", "Hello @**all** and @**topic**"), "an administrator's wildcard mentions");
     t.expect.success(await send("member", "silent @_**all** and @_**topic**"), "silent wildcard mentions by the member");
   },

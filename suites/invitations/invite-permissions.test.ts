@@ -63,22 +63,17 @@ behaviour(
   },
 );
 
-behaviour(
-  "fl209.invitations.revoke-own-link",
-  "a member revokes a reusable link it created; another member cannot",
-  NEEDS,
-  async (t) => {
-    await withMultiuseGroup(t, "role:members", async () => {
-      const created = await t.must("POST /invites/multiuse as the member", t.api("member").post("/invites/multiuse", {}));
-      const link = created.invite_link as string;
-      revokeLinkLater(t, link);
-      const mine = (await listInvites(t, t.api("member"))).find((i) => i.is_multiuse && i.link_url === link);
-      t.expect.ok(mine !== undefined, `the member's GET /invites to list its link ${link}`, mine);
-      t.expect.error(await t.api("secondMember").delete(`/invites/multiuse/${mine!.id}`), 400, ["BAD_REQUEST", "UNAUTHORIZED_PRINCIPAL"]);
-      t.expect.success(await t.api("member").delete(`/invites/multiuse/${mine!.id}`), "DELETE /invites/multiuse/{invite_id} by its creator");
-      // Email invitations and reusable links number their ids separately: compare links with links.
-      const after = (await listInvites(t, t.api("member"))).filter((i) => i.is_multiuse).map((i) => i.id);
-      t.expect.ok(!after.includes(mine!.id), `link ${mine!.id} gone from the reusable links in GET /invites`, after);
-    });
-  },
-);
+behaviour("fl209.invitations.revoke-own-link", "a member revokes a reusable link it created; another member cannot", NEEDS, async (t) => {
+  await withMultiuseGroup(t, "role:members", async () => {
+    const created = await t.must("POST /invites/multiuse as the member", t.api("member").post("/invites/multiuse", {}));
+    const link = created.invite_link as string;
+    revokeLinkLater(t, link);
+    const mine = (await listInvites(t, t.api("member"))).find((i) => i.is_multiuse && i.link_url === link);
+    t.expect.ok(mine !== undefined, `the member's GET /invites to list its link ${link}`, mine);
+    t.expect.error(await t.api("secondMember").delete(`/invites/multiuse/${mine!.id}`), 400, ["BAD_REQUEST", "UNAUTHORIZED_PRINCIPAL"]);
+    t.expect.success(await t.api("member").delete(`/invites/multiuse/${mine!.id}`), "DELETE /invites/multiuse/{invite_id} by its creator");
+    // Email invitations and reusable links number their ids separately: compare links with links.
+    const after = (await listInvites(t, t.api("member"))).filter((i) => i.is_multiuse).map((i) => i.id);
+    t.expect.ok(!after.includes(mine!.id), `link ${mine!.id} gone from the reusable links in GET /invites`, after);
+  });
+});

@@ -125,7 +125,11 @@ behaviour(
     }
     await t.must("the creator sends itself a message (a marker)", creator.client.post("/messages", { type: "private", to: [creator.id], content: "marker" }));
     const seen = await eventsThrough(own.queue, eventOf("message"));
-    t.expect.ok(!seen.some((e) => e.type === "invites_changed"), "no invites_changed for the creator before FL209", seen.map((e) => e.type));
+    t.expect.ok(
+      !seen.some((e) => e.type === "invites_changed"),
+      "no invites_changed for the creator before FL209",
+      seen.map((e) => e.type),
+    );
   },
 );
 

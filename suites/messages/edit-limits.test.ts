@@ -77,7 +77,12 @@ behaviour(
         if (t.fl.atLeast(172)) {
           const body = t.expect.error(all, 400, "MOVE_MESSAGES_TIME_LIMIT_EXCEEDED");
           const counts = [body.first_message_id_allowed_to_move, body.total_messages_in_topic, body.total_messages_allowed_to_move];
-          t.expect.equal(counts, [newerInTopic, 2, 1], "[first_message_id_allowed_to_move, total_messages_in_topic, total_messages_allowed_to_move]", all.exchange);
+          t.expect.equal(
+            counts,
+            [newerInTopic, 2, 1],
+            "[first_message_id_allowed_to_move, total_messages_in_topic, total_messages_allowed_to_move]",
+            all.exchange,
+          );
         } else {
           t.expect.success(all);
         }

@@ -60,9 +60,16 @@ behaviour(
     // The marker: typing in this test's own channel, which no other test's typing can be mistaken for (direct
     // typing between the two personas is what typing.test.ts, running alongside, looks at).
     t.expect.success(await t.api("member").post("/typing", { type: "stream", op: "start", stream_id: channel.id, topic: "marker" }));
-    const seen = await eventsThrough(queue, eventOf("typing", (e) => (e.stream_id === channel.id ? null : "another conversation"), "start"));
+    const seen = await eventsThrough(
+      queue,
+      eventOf("typing", (e) => (e.stream_id === channel.id ? null : "another conversation"), "start"),
+    );
     const start = seen.find((e) => editing(dm, "start").test(e) === null);
-    t.expect.ok(start !== undefined, "a typing_edit_message/start event for the message (before a later typing event)", seen.map((e) => `${e.type}/${String(e.op)}`));
+    t.expect.ok(
+      start !== undefined,
+      "a typing_edit_message/start event for the message (before a later typing event)",
+      seen.map((e) => `${e.type}/${String(e.op)}`),
+    );
     const ev = t.expect.schema(TypingEditMessageEvent, start, undefined, "the typing_edit_message event");
     t.expect.equal(ev.sender_id, me, "sender_id (the editor)");
     t.expect.equal(ev.recipient, { type: "direct", user_ids: [me, other].sort((a, b) => a - b) }, "recipient of a direct message");
@@ -73,8 +80,13 @@ behaviour(
   },
 );
 
-behaviour("fl351.messages.typing-edit-message-event", "before FL351 there is no edit-typing notification at either path", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
-  const id = await sendDirect(t, "member", ["secondMember"], "not editable-typing yet");
-  expectUnknown(t, await viaBody(t, id, "start"), "POST /message_edit_typing");
-  expectUnknown(t, await viaPath(t, id, "start"), "POST /messages/{message_id}/typing");
-});
+behaviour(
+  "fl351.messages.typing-edit-message-event",
+  "before FL351 there is no edit-typing notification at either path",
+  { needs: ["member", "secondMember"], gate: "before" },
+  async (t) => {
+    const id = await sendDirect(t, "member", ["secondMember"], "not editable-typing yet");
+    expectUnknown(t, await viaBody(t, id, "start"), "POST /message_edit_typing");
+    expectUnknown(t, await viaPath(t, id, "start"), "POST /messages/{message_id}/typing");
+  },
+);

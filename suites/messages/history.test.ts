@@ -9,40 +9,85 @@ async function history(t: TestContext, id: number, extra: Record<string, boolean
   return { snapshots: t.expect.schema(MessageHistoryResponse, t.expect.success(res), res.exchange).message_history, res };
 }
 
-behaviour("fl153.messages.message-history", "GET /messages/{id}/history lists the original, then each edit, oldest first", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
-  const channel = await freshChannel(t);
-  const id = await sendToChannel(t, "member", channel, "draft topic", "first text");
-  const untouched = await history(t, id);
-  t.expect.equal(untouched.snapshots.length, 1, "snapshots of a message never edited", untouched.res.exchange);
-  await mustEdit(t, "member", id, { content: "second text" });
-  await mustEdit(t, "member", id, { topic: "final topic" });
-  const { snapshots, res } = await history(t, id);
-  t.expect.equal(snapshots.length, 3, "snapshots after two edits", res.exchange);
-  const [original, contentEdit, topicEdit] = snapshots as [(typeof snapshots)[0], (typeof snapshots)[0], (typeof snapshots)[0]];
-  t.expect.equal([original.content, original.topic, original.user_id], ["first text", "draft topic", t.persona("member").userId], "[content, topic, user_id] of the original", res.exchange);
-  t.expect.absent(original, "prev_content", res.exchange);
-  t.expect.equal([contentEdit.prev_content, contentEdit.content, contentEdit.topic], ["first text", "second text", "draft topic"], "[prev_content, content, topic] of the content edit", res.exchange);
-  t.expect.equal([topicEdit.prev_topic, topicEdit.topic, topicEdit.content], ["draft topic", "final topic", "second text"], "[prev_topic, topic, content] of the move", res.exchange);
-  t.expect.absent(topicEdit, "prev_content", res.exchange);
-  t.expect.ok(original.timestamp <= contentEdit.timestamp && contentEdit.timestamp <= topicEdit.timestamp, "timestamps rising, oldest first", snapshots.map((s) => s.timestamp), res.exchange);
-});
+behaviour(
+  "fl153.messages.message-history",
+  "GET /messages/{id}/history lists the original, then each edit, oldest first",
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  async (t) => {
+    const channel = await freshChannel(t);
+    const id = await sendToChannel(t, "member", channel, "draft topic", "first text");
+    const untouched = await history(t, id);
+    t.expect.equal(untouched.snapshots.length, 1, "snapshots of a message never edited", untouched.res.exchange);
+    await mustEdit(t, "member", id, { content: "second text" });
+    await mustEdit(t, "member", id, { topic: "final topic" });
+    const { snapshots, res } = await history(t, id);
+    t.expect.equal(snapshots.length, 3, "snapshots after two edits", res.exchange);
+    const [original, contentEdit, topicEdit] = snapshots as [(typeof snapshots)[0], (typeof snapshots)[0], (typeof snapshots)[0]];
+    t.expect.equal(
+      [original.content, original.topic, original.user_id],
+      ["first text", "draft topic", t.persona("member").userId],
+      "[content, topic, user_id] of the original",
+      res.exchange,
+    );
+    t.expect.absent(original, "prev_content", res.exchange);
+    t.expect.equal(
+      [contentEdit.prev_content, contentEdit.content, contentEdit.topic],
+      ["first text", "second text", "draft topic"],
+      "[prev_content, content, topic] of the content edit",
+      res.exchange,
+    );
+    t.expect.equal(
+      [topicEdit.prev_topic, topicEdit.topic, topicEdit.content],
+      ["draft topic", "final topic", "second text"],
+      "[prev_topic, topic, content] of the move",
+      res.exchange,
+    );
+    t.expect.absent(topicEdit, "prev_content", res.exchange);
+    t.expect.ok(
+      original.timestamp <= contentEdit.timestamp && contentEdit.timestamp <= topicEdit.timestamp,
+      "timestamps rising, oldest first",
+      snapshots.map((s) => s.timestamp),
+      res.exchange,
+    );
+  },
+);
 
-behaviour("fl153.messages.message-history", "the history of a message the user cannot read, or of none, gets 400 BAD_REQUEST", { needs: ["member", "secondMember", "moderator"], gate: "always" }, async (t) => {
-  const dm = await sendDirect(t, "member", ["secondMember"], "between two");
-  t.expect.error(await t.api("moderator").get(`/messages/${dm}/history`), 400, "BAD_REQUEST");
-  t.expect.error(await t.api("moderator").get("/messages/2000000000/history"), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl153.messages.message-history",
+  "the history of a message the user cannot read, or of none, gets 400 BAD_REQUEST",
+  { needs: ["member", "secondMember", "moderator"], gate: "always" },
+  async (t) => {
+    const dm = await sendDirect(t, "member", ["secondMember"], "between two");
+    t.expect.error(await t.api("moderator").get(`/messages/${dm}/history`), 400, "BAD_REQUEST");
+    t.expect.error(await t.api("moderator").get("/messages/2000000000/history"), 400, "BAD_REQUEST");
+  },
+);
 
-behaviour("fl334.messages.history-allow-empty-topic-name", "history topics show the display name for the empty topic unless allow_empty_topic_name=true", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
-  const name = await emptyTopicDisplayName(t);
-  const channel = await freshChannel(t);
-  const id = await sendToChannel(t, "member", channel, "", "in the empty topic");
-  await mustEdit(t, "member", id, { topic: "named at last" });
-  const plain = await history(t, id);
-  t.expect.equal([plain.snapshots[0]?.topic, plain.snapshots[1]?.prev_topic], [name, name], "[original topic, prev_topic] without the parameter", plain.res.exchange);
-  const allowed = await history(t, id, { allow_empty_topic_name: true });
-  t.expect.equal([allowed.snapshots[0]?.topic, allowed.snapshots[1]?.prev_topic], ["", ""], "[original topic, prev_topic] with allow_empty_topic_name=true", allowed.res.exchange);
-});
+behaviour(
+  "fl334.messages.history-allow-empty-topic-name",
+  "history topics show the display name for the empty topic unless allow_empty_topic_name=true",
+  { needs: ["member", "secondMember", "administrator"] },
+  async (t) => {
+    const name = await emptyTopicDisplayName(t);
+    const channel = await freshChannel(t);
+    const id = await sendToChannel(t, "member", channel, "", "in the empty topic");
+    await mustEdit(t, "member", id, { topic: "named at last" });
+    const plain = await history(t, id);
+    t.expect.equal(
+      [plain.snapshots[0]?.topic, plain.snapshots[1]?.prev_topic],
+      [name, name],
+      "[original topic, prev_topic] without the parameter",
+      plain.res.exchange,
+    );
+    const allowed = await history(t, id, { allow_empty_topic_name: true });
+    t.expect.equal(
+      [allowed.snapshots[0]?.topic, allowed.snapshots[1]?.prev_topic],
+      ["", ""],
+      "[original topic, prev_topic] with allow_empty_topic_name=true",
+      allowed.res.exchange,
+    );
+  },
+);
 
 behaviour(
   ["fl334.messages.history-allow-empty-topic-name", "fl167.server.ignored-parameters-unsupported"],

@@ -27,27 +27,37 @@ behaviour(
   },
 );
 
-behaviour("fl153.messages.mark-read-endpoints", "POST /mark_topic_as_read and POST /mark_stream_as_read mark one topic, then one channel, read", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
-  const channel = await freshChannel(t);
-  const other = await freshChannel(t);
-  const a = await sendToChannel(t, "member", channel, "Marked Topic", "a");
-  const b = await sendToChannel(t, "member", channel, "marked topic", "b");
-  const c = await sendToChannel(t, "member", channel, "other topic", "c");
-  const e = await sendToChannel(t, "member", other, "Marked Topic", "e");
-  const { queue } = await registerWith(t, "secondMember", ["update_message_flags"]);
-  const second = t.api("secondMember");
-  t.expect.success(await second.post("/mark_topic_as_read", { stream_id: channel.id, topic_name: "MARKED TOPIC" }));
-  const [byTopic] = await queue.until([flagsEvent("add", "read", [a, b])]);
-  t.expect.equal(t.expect.schema(UpdateMessageFlagsEvent, byTopic).all, false, "all in the event of mark_topic_as_read");
-  const cFlags = await flagsOf(t, "secondMember", c);
-  t.expect.ok(!cFlags.includes("read"), "the other topic's message still unread", cFlags);
-  t.expect.success(await second.post("/mark_stream_as_read", { stream_id: channel.id }));
-  await queue.until([flagsEvent("add", "read", [c])]);
-  for (const [id, read] of [[a, true], [b, true], [c, true], [e, false]] as const) {
-    const flags = await flagsOf(t, "secondMember", id);
-    t.expect.ok(flags.includes("read") === read, `message ${id} ${read ? "read" : "still unread"}`, flags);
-  }
-});
+behaviour(
+  "fl153.messages.mark-read-endpoints",
+  "POST /mark_topic_as_read and POST /mark_stream_as_read mark one topic, then one channel, read",
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  async (t) => {
+    const channel = await freshChannel(t);
+    const other = await freshChannel(t);
+    const a = await sendToChannel(t, "member", channel, "Marked Topic", "a");
+    const b = await sendToChannel(t, "member", channel, "marked topic", "b");
+    const c = await sendToChannel(t, "member", channel, "other topic", "c");
+    const e = await sendToChannel(t, "member", other, "Marked Topic", "e");
+    const { queue } = await registerWith(t, "secondMember", ["update_message_flags"]);
+    const second = t.api("secondMember");
+    t.expect.success(await second.post("/mark_topic_as_read", { stream_id: channel.id, topic_name: "MARKED TOPIC" }));
+    const [byTopic] = await queue.until([flagsEvent("add", "read", [a, b])]);
+    t.expect.equal(t.expect.schema(UpdateMessageFlagsEvent, byTopic).all, false, "all in the event of mark_topic_as_read");
+    const cFlags = await flagsOf(t, "secondMember", c);
+    t.expect.ok(!cFlags.includes("read"), "the other topic's message still unread", cFlags);
+    t.expect.success(await second.post("/mark_stream_as_read", { stream_id: channel.id }));
+    await queue.until([flagsEvent("add", "read", [c])]);
+    for (const [id, read] of [
+      [a, true],
+      [b, true],
+      [c, true],
+      [e, false],
+    ] as const) {
+      const flags = await flagsOf(t, "secondMember", id);
+      t.expect.ok(flags.includes("read") === read, `message ${id} ${read ? "read" : "still unread"}`, flags);
+    }
+  },
+);
 
 behaviour("fl153.messages.mark-read-endpoints", "an unknown channel gets HTTP 400", { needs: ["member"], gate: "always", mutates: false }, async (t) => {
   const member = t.api("member");

@@ -9,34 +9,68 @@ async function matches(t: TestContext, ids: number[], narrow: ParamValue) {
   return { messages: t.expect.schema(MatchesNarrowResponse, t.expect.success(res), res.exchange).messages, res };
 }
 
-const keys = (o: Record<string, unknown>) => Object.keys(o).map(Number).sort((a, b) => a - b);
+const keys = (o: Record<string, unknown>) =>
+  Object.keys(o)
+    .map(Number)
+    .sort((a, b) => a - b);
 
-behaviour("fl153.messages.matches-narrow", "matches_narrow returns only the given messages that match, with match_content and match_subject", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
-  const channel = await freshChannel(t);
-  const fruit = await sendToChannel(t, "member", channel, "fruit", "apple pie");
-  const veg = await sendToChannel(t, "member", channel, "veg", "carrot cake");
-  const byTopic = await matches(t, [fruit, veg], [{ operator: "channel", operand: channel.id }, { operator: "topic", operand: "fruit" }]);
-  t.expect.equal(keys(byTopic.messages), [fruit], "ids matching the topic narrow", byTopic.res.exchange);
-  const hit = byTopic.messages[String(fruit)]!;
-  t.expect.equal(hit.match_subject, "fruit", "match_subject", byTopic.res.exchange);
-  t.expect.ok(hit.match_content.includes("apple"), "match_content holding the rendered content", hit.match_content, byTopic.res.exchange);
-  const bySearch = await matches(t, [fruit, veg], [{ operator: "channel", operand: channel.id }, { operator: "search", operand: "carrot" }]);
-  t.expect.equal(keys(bySearch.messages), [veg], "ids matching the search narrow", bySearch.res.exchange);
-});
+behaviour(
+  "fl153.messages.matches-narrow",
+  "matches_narrow returns only the given messages that match, with match_content and match_subject",
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  async (t) => {
+    const channel = await freshChannel(t);
+    const fruit = await sendToChannel(t, "member", channel, "fruit", "apple pie");
+    const veg = await sendToChannel(t, "member", channel, "veg", "carrot cake");
+    const byTopic = await matches(
+      t,
+      [fruit, veg],
+      [
+        { operator: "channel", operand: channel.id },
+        { operator: "topic", operand: "fruit" },
+      ],
+    );
+    t.expect.equal(keys(byTopic.messages), [fruit], "ids matching the topic narrow", byTopic.res.exchange);
+    const hit = byTopic.messages[String(fruit)]!;
+    t.expect.equal(hit.match_subject, "fruit", "match_subject", byTopic.res.exchange);
+    t.expect.ok(hit.match_content.includes("apple"), "match_content holding the rendered content", hit.match_content, byTopic.res.exchange);
+    const bySearch = await matches(
+      t,
+      [fruit, veg],
+      [
+        { operator: "channel", operand: channel.id },
+        { operator: "search", operand: "carrot" },
+      ],
+    );
+    t.expect.equal(keys(bySearch.messages), [veg], "ids matching the search narrow", bySearch.res.exchange);
+  },
+);
 
-behaviour("fl177.messages.matches-narrow-dm-filters", "matches_narrow accepts dm, dm-including and is:dm", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
-  const channel = await freshChannel(t);
-  const direct = await sendDirect(t, "member", ["secondMember"], "a direct message");
-  const inChannel = await sendToChannel(t, "member", channel, "not direct", "a channel message");
-  const other = t.persona("secondMember").userId;
-  for (const narrow of [[{ operator: "dm", operand: [other] }], [{ operator: "dm-including", operand: [other] }], [{ operator: "is", operand: "dm" }]]) {
-    const { messages, res } = await matches(t, [direct, inChannel], narrow);
-    t.expect.equal(keys(messages), [direct], `ids matching ${JSON.stringify(narrow)}`, res.exchange);
-  }
-});
+behaviour(
+  "fl177.messages.matches-narrow-dm-filters",
+  "matches_narrow accepts dm, dm-including and is:dm",
+  { needs: ["member", "secondMember", "administrator"] },
+  async (t) => {
+    const channel = await freshChannel(t);
+    const direct = await sendDirect(t, "member", ["secondMember"], "a direct message");
+    const inChannel = await sendToChannel(t, "member", channel, "not direct", "a channel message");
+    const other = t.persona("secondMember").userId;
+    for (const narrow of [[{ operator: "dm", operand: [other] }], [{ operator: "dm-including", operand: [other] }], [{ operator: "is", operand: "dm" }]]) {
+      const { messages, res } = await matches(t, [direct, inChannel], narrow);
+      t.expect.equal(keys(messages), [direct], `ids matching ${JSON.stringify(narrow)}`, res.exchange);
+    }
+  },
+);
 
-behaviour("fl177.messages.matches-narrow-dm-filters", "before FL177 matches_narrow rejects the dm operator with BAD_NARROW", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
-  const direct = await sendDirect(t, "member", ["secondMember"], "a direct message");
-  const res = await t.api("member").get("/messages/matches_narrow", { msg_ids: [direct], narrow: [{ operator: "dm", operand: [t.persona("secondMember").userId] }] });
-  t.expect.error(res, 400, "BAD_NARROW");
-});
+behaviour(
+  "fl177.messages.matches-narrow-dm-filters",
+  "before FL177 matches_narrow rejects the dm operator with BAD_NARROW",
+  { needs: ["member", "secondMember"], gate: "before" },
+  async (t) => {
+    const direct = await sendDirect(t, "member", ["secondMember"], "a direct message");
+    const res = await t
+      .api("member")
+      .get("/messages/matches_narrow", { msg_ids: [direct], narrow: [{ operator: "dm", operand: [t.persona("secondMember").userId] }] });
+    t.expect.error(res, 400, "BAD_NARROW");
+  },
+);

@@ -28,30 +28,53 @@ async function fetched(t: TestContext, id: number) {
   return { message: t.expect.schema(Message, t.expect.success(res).message, res.exchange, "message"), res };
 }
 
-behaviour("fl153.messages.reaction-event", "adding and removing a reaction sends reaction add and remove events to those who can read the message", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
-  const id = await reactedMessage(t);
-  const { queue } = await registerWith(t, "member", ["reaction"]);
-  t.expect.success(await react(t, id));
-  const [added] = await queue.until([reactionOn(id, "add")]);
-  t.expect.equal([added!.emoji_name, added!.emoji_code, added!.reaction_type], [OCTOPUS.emoji_name, OCTOPUS.emoji_code, OCTOPUS.reaction_type], "[emoji_name, emoji_code, reaction_type]");
-  t.expect.success(await unreact(t, id));
-  const { message, res } = await fetched(t, id);
-  t.expect.equal(message.reactions, [], "reactions after the removal", res.exchange);
-  t.expect.success(await react(t, id));
-  const seen = await eventsThrough(queue, reactionOn(id, "add"));
-  t.expect.ok(seen.some((ev) => ev.type === "reaction" && ev.op === "remove" && ev.message_id === id), "a reaction/remove event before the next reaction/add", seen.map((ev) => `${ev.type}/${String(ev.op)}`));
-});
+behaviour(
+  "fl153.messages.reaction-event",
+  "adding and removing a reaction sends reaction add and remove events to those who can read the message",
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  async (t) => {
+    const id = await reactedMessage(t);
+    const { queue } = await registerWith(t, "member", ["reaction"]);
+    t.expect.success(await react(t, id));
+    const [added] = await queue.until([reactionOn(id, "add")]);
+    t.expect.equal(
+      [added!.emoji_name, added!.emoji_code, added!.reaction_type],
+      [OCTOPUS.emoji_name, OCTOPUS.emoji_code, OCTOPUS.reaction_type],
+      "[emoji_name, emoji_code, reaction_type]",
+    );
+    t.expect.success(await unreact(t, id));
+    const { message, res } = await fetched(t, id);
+    t.expect.equal(message.reactions, [], "reactions after the removal", res.exchange);
+    t.expect.success(await react(t, id));
+    const seen = await eventsThrough(queue, reactionOn(id, "add"));
+    t.expect.ok(
+      seen.some((ev) => ev.type === "reaction" && ev.op === "remove" && ev.message_id === id),
+      "a reaction/remove event before the next reaction/add",
+      seen.map((ev) => `${ev.type}/${String(ev.op)}`),
+    );
+  },
+);
 
-behaviour("fl153.messages.reaction-user-id", "reactions in message objects and in events name the reacting user in user_id", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
-  const reactor = t.persona("secondMember").userId;
-  const id = await reactedMessage(t);
-  const { queue } = await registerWith(t, "member", ["reaction"]);
-  t.expect.success(await t.api("secondMember").post(`/messages/${id}/reactions`, OCTOPUS));
-  const [ev] = await queue.until([reactionOn(id, "add")]);
-  t.expect.equal(ev!.user_id, reactor, "user_id of the reaction event");
-  const { message, res } = await fetched(t, id);
-  t.expect.equal(message.reactions.map((r) => r.user_id), [reactor], "user_id of the message's reactions", res.exchange);
-});
+behaviour(
+  "fl153.messages.reaction-user-id",
+  "reactions in message objects and in events name the reacting user in user_id",
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  async (t) => {
+    const reactor = t.persona("secondMember").userId;
+    const id = await reactedMessage(t);
+    const { queue } = await registerWith(t, "member", ["reaction"]);
+    t.expect.success(await t.api("secondMember").post(`/messages/${id}/reactions`, OCTOPUS));
+    const [ev] = await queue.until([reactionOn(id, "add")]);
+    t.expect.equal(ev!.user_id, reactor, "user_id of the reaction event");
+    const { message, res } = await fetched(t, id);
+    t.expect.equal(
+      message.reactions.map((r) => r.user_id),
+      [reactor],
+      "user_id of the message's reactions",
+      res.exchange,
+    );
+  },
+);
 
 behaviour(
   ["fl328.messages.reaction-user-dict-removed", "fl153.messages.reaction-user-dict"],
@@ -65,7 +88,10 @@ behaviour(
     const listed = await t.api("member").get("/messages", { anchor: id, num_before: 0, num_after: 0, narrow: [{ operator: "id", operand: id }] });
     const fromList = (t.expect.success(listed).messages as Array<{ reactions: unknown }>)[0]?.reactions;
     const withDict = !t.fl.atLeast(328);
-    for (const [reactions, where, ex] of [[message.reactions, "GET /messages/{message_id}", res.exchange], [fromList, "GET /messages", listed.exchange]] as const) {
+    for (const [reactions, where, ex] of [
+      [message.reactions, "GET /messages/{message_id}", res.exchange],
+      [fromList, "GET /messages", listed.exchange],
+    ] as const) {
       const parsed = t.expect.schema(z.array(reactionSchema(withDict)).length(1), reactions, ex, `reactions in ${where}`);
       if (withDict) t.expect.equal(parsed[0]!.user?.id, reactor.userId, `user.id of the reaction in ${where}`, ex);
     }
@@ -91,17 +117,25 @@ behaviour(
   },
 );
 
-behaviour("fl153.messages.reaction-errors", "duplicate and missing reactions, unknown emoji and unreadable messages are refused", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
-  const id = await reactedMessage(t);
-  t.expect.success(await react(t, id));
-  t.expect.error(await react(t, id), 400, "REACTION_ALREADY_EXISTS");
-  t.expect.success(await unreact(t, id));
-  t.expect.error(await unreact(t, id), 400, "REACTION_DOES_NOT_EXIST");
-  t.expect.error(await t.api("secondMember").post(`/messages/${id}/reactions`, { emoji_name: "conformance_no_such_emoji" }), 400, "BAD_REQUEST");
-  t.expect.error(await t.api("secondMember").post("/messages/987654321/reactions", { emoji_name: OCTOPUS.emoji_name }), 400, "BAD_REQUEST");
-  const secret = t.unique("secret");
-  await t.must("create a private channel only the member is in", t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: secret }], invite_only: true }));
-  archiveChannelNamedLater(t, secret, "member");
-  const hidden = await t.must("send to it", t.api("member").post("/messages", { type: "stream", to: secret, topic: "hidden", content: "not for you" }));
-  t.expect.error(await t.api("secondMember").post(`/messages/${String(hidden.id)}/reactions`, { emoji_name: OCTOPUS.emoji_name }), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl153.messages.reaction-errors",
+  "duplicate and missing reactions, unknown emoji and unreadable messages are refused",
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  async (t) => {
+    const id = await reactedMessage(t);
+    t.expect.success(await react(t, id));
+    t.expect.error(await react(t, id), 400, "REACTION_ALREADY_EXISTS");
+    t.expect.success(await unreact(t, id));
+    t.expect.error(await unreact(t, id), 400, "REACTION_DOES_NOT_EXIST");
+    t.expect.error(await t.api("secondMember").post(`/messages/${id}/reactions`, { emoji_name: "conformance_no_such_emoji" }), 400, "BAD_REQUEST");
+    t.expect.error(await t.api("secondMember").post("/messages/987654321/reactions", { emoji_name: OCTOPUS.emoji_name }), 400, "BAD_REQUEST");
+    const secret = t.unique("secret");
+    await t.must(
+      "create a private channel only the member is in",
+      t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: secret }], invite_only: true }),
+    );
+    archiveChannelNamedLater(t, secret, "member");
+    const hidden = await t.must("send to it", t.api("member").post("/messages", { type: "stream", to: secret, topic: "hidden", content: "not for you" }));
+    t.expect.error(await t.api("secondMember").post(`/messages/${String(hidden.id)}/reactions`, { emoji_name: OCTOPUS.emoji_name }), 400, "BAD_REQUEST");
+  },
+);

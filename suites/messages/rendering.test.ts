@@ -102,7 +102,11 @@ behaviour(
     t.expect.absent(pngPreview.attrs, "data-transcoded-image");
     const tiffPreview = await previewOf(t, finalHtml, addresses[1]!, false);
     t.expect.equal(tiffPreview.attrs["data-original-content-type"], "image/tiff", "the TIFF preview's data-original-content-type");
-    t.expect.ok((tiffPreview.attrs["data-transcoded-image"] ?? "") !== "", "the TIFF preview to name its transcoded image in data-transcoded-image", tiffPreview.attrs);
+    t.expect.ok(
+      (tiffPreview.attrs["data-transcoded-image"] ?? "") !== "",
+      "the TIFF preview to name its transcoded image in data-transcoded-image",
+      tiffPreview.attrs,
+    );
   },
 );
 
@@ -120,15 +124,24 @@ behaviour(
   },
 );
 
-behaviour("fl333.messages.silent-system-group-mention", "a silent mention of a system group renders from FL333 and notifies nobody", { ...NEEDS, needs: [...NEEDS.needs, "administrator"], gate: "always" }, async (t) => {
-  const members = await systemGroupId(t, "role:members");
-  const channel = await freshChannel(t);
-  const { queue } = await t.register("secondMember", { event_types: ["message"], apply_markdown: true });
-  const id = await sendToChannel(t, "member", channel, "silent", "Hello @_*role:members*");
-  const [ev] = await queue.until([messageEvent(id)]);
-  const html = String((ev!.message as { content?: unknown }).content);
-  const span = new RegExp(`<span class="user-group-mention silent" data-user-group-id="${members}">`);
-  t.expect.ok(!((ev!.flags as string[] | undefined) ?? []).includes("mentioned"), "no mentioned flag for a member of the group (the mention is silent)", ev!.flags);
-  if (t.fl.atLeast(333)) t.expect.ok(span.test(html), `a silent user-group-mention span for role:members (${members})`, html);
-  else t.expect.ok(!html.includes("user-group-mention"), "no user-group-mention for a system group before FL333", html);
-});
+behaviour(
+  "fl333.messages.silent-system-group-mention",
+  "a silent mention of a system group renders from FL333 and notifies nobody",
+  { ...NEEDS, needs: [...NEEDS.needs, "administrator"], gate: "always" },
+  async (t) => {
+    const members = await systemGroupId(t, "role:members");
+    const channel = await freshChannel(t);
+    const { queue } = await t.register("secondMember", { event_types: ["message"], apply_markdown: true });
+    const id = await sendToChannel(t, "member", channel, "silent", "Hello @_*role:members*");
+    const [ev] = await queue.until([messageEvent(id)]);
+    const html = String((ev!.message as { content?: unknown }).content);
+    const span = new RegExp(`<span class="user-group-mention silent" data-user-group-id="${members}">`);
+    t.expect.ok(
+      !((ev!.flags as string[] | undefined) ?? []).includes("mentioned"),
+      "no mentioned flag for a member of the group (the mention is silent)",
+      ev!.flags,
+    );
+    if (t.fl.atLeast(333)) t.expect.ok(span.test(html), `a silent user-group-mention span for role:members (${members})`, html);
+    else t.expect.ok(!html.includes("user-group-mention"), "no user-group-mention for a system group before FL333", html);
+  },
+);

@@ -19,7 +19,12 @@ const NEEDS = { needs: ["member"] as "member"[] };
 /** The member's snippet with this id in GET /saved_snippets, or undefined. */
 async function listed(t: TestContext, id: number): Promise<SavedSnippet | undefined> {
   const res = await t.api("member").get("/saved_snippets");
-  const list = t.expect.schema(z.array(SavedSnippet), t.expect.success(res, "GET /saved_snippets").saved_snippets, res.exchange, "GET /saved_snippets saved_snippets");
+  const list = t.expect.schema(
+    z.array(SavedSnippet),
+    t.expect.success(res, "GET /saved_snippets").saved_snippets,
+    res.exchange,
+    "GET /saved_snippets saved_snippets",
+  );
   return list.find((s) => s.id === id);
 }
 
@@ -29,7 +34,12 @@ async function created(t: TestContext, title: string, content: string): Promise<
   needLevelOf(t, "POST /saved_snippets", "create-saved-snippet");
   const res = await member.post("/saved_snippets", { title, content });
   needOffered(t, res, "POST /saved_snippets", "create-saved-snippet");
-  const id = t.expect.schema(z.looseObject({ saved_snippet_id: z.number().int() }), t.expect.success(res, "POST /saved_snippets"), res.exchange, "the POST /saved_snippets response").saved_snippet_id;
+  const id = t.expect.schema(
+    z.looseObject({ saved_snippet_id: z.number().int() }),
+    t.expect.success(res, "POST /saved_snippets"),
+    res.exchange,
+    "the POST /saved_snippets response",
+  ).saved_snippet_id;
   t.cleanup(`saved snippet ${id}`, async () => {
     const gone = await member.delete(`/saved_snippets/${id}`);
     // 404: the test deleted it itself.
@@ -53,7 +63,9 @@ behaviour(CLAUSE, "a saved snippet created and deleted: saved_snippets add and r
   t.expect.equal([kept?.title, kept?.content], [title, content], "[title, content] of the snippet in GET /saved_snippets");
 
   t.expect.success(await t.api("member").delete(`/saved_snippets/${id}`), "DELETE /saved_snippets/{saved_snippet_id}");
-  const [remove] = await queue.until([eventOf("saved_snippets", (e) => (e.saved_snippet_id === id ? null : `saved_snippet_id ${String(e.saved_snippet_id)}`), "remove")]);
+  const [remove] = await queue.until([
+    eventOf("saved_snippets", (e) => (e.saved_snippet_id === id ? null : `saved_snippet_id ${String(e.saved_snippet_id)}`), "remove"),
+  ]);
   t.expect.schema(SavedSnippetRemoveEvent, remove, undefined, "the saved_snippets remove event");
   t.expect.ok((await listed(t, id)) === undefined, `snippet ${id} gone from GET /saved_snippets`, id);
   t.expect.error(await t.api("member").delete(`/saved_snippets/${id}`), 404, "BAD_REQUEST");

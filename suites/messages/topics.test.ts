@@ -13,28 +13,46 @@ async function topicsOf(t: TestContext, role: PersonaRole, channel: TestChannel,
   return { topics: t.expect.schema(ChannelTopicsResponse, t.expect.success(res), res.exchange).topics, res };
 }
 
-behaviour("fl153.messages.channel-topics", "GET /users/me/{stream_id}/topics lists each topic once with its newest message id, newest topic first", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
-  const channel = await freshChannel(t);
-  await sendToChannel(t, "member", channel, "alpha", "1");
-  const beta = await sendToChannel(t, "member", channel, "beta", "2");
-  const alpha = await sendToChannel(t, "member", channel, "Alpha", "3");
-  const { topics, res } = await topicsOf(t, "secondMember", channel);
-  t.expect.equal(topics, [{ max_id: alpha, name: "Alpha" }, { max_id: beta, name: "beta" }], "topics (alpha and Alpha are one topic)", res.exchange);
-});
+behaviour(
+  "fl153.messages.channel-topics",
+  "GET /users/me/{stream_id}/topics lists each topic once with its newest message id, newest topic first",
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  async (t) => {
+    const channel = await freshChannel(t);
+    await sendToChannel(t, "member", channel, "alpha", "1");
+    const beta = await sendToChannel(t, "member", channel, "beta", "2");
+    const alpha = await sendToChannel(t, "member", channel, "Alpha", "3");
+    const { topics, res } = await topicsOf(t, "secondMember", channel);
+    t.expect.equal(
+      topics,
+      [
+        { max_id: alpha, name: "Alpha" },
+        { max_id: beta, name: "beta" },
+      ],
+      "topics (alpha and Alpha are one topic)",
+      res.exchange,
+    );
+  },
+);
 
 behaviour("fl153.messages.channel-topics", "an unknown channel gets HTTP 400", { needs: ["member"], gate: "always", mutates: false }, async (t) => {
   t.expect.error(await t.api("member").get("/users/me/2000000000/topics"), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
 });
 
-behaviour("fl334.messages.topics-allow-empty-topic-name", "the empty topic is listed as the display name, or as \"\" with allow_empty_topic_name=true", { needs: ["member", "secondMember", "administrator"] }, async (t) => {
-  const name = await emptyTopicDisplayName(t, "secondMember");
-  const channel = await freshChannel(t);
-  const id = await sendToChannel(t, "member", channel, "", "in the empty topic");
-  const plain = await topicsOf(t, "secondMember", channel);
-  t.expect.equal(plain.topics, [{ max_id: id, name }], "topics without allow_empty_topic_name", plain.res.exchange);
-  const allowed = await topicsOf(t, "secondMember", channel, { allow_empty_topic_name: true });
-  t.expect.equal(allowed.topics, [{ max_id: id, name: "" }], "topics with allow_empty_topic_name=true", allowed.res.exchange);
-});
+behaviour(
+  "fl334.messages.topics-allow-empty-topic-name",
+  'the empty topic is listed as the display name, or as "" with allow_empty_topic_name=true',
+  { needs: ["member", "secondMember", "administrator"] },
+  async (t) => {
+    const name = await emptyTopicDisplayName(t, "secondMember");
+    const channel = await freshChannel(t);
+    const id = await sendToChannel(t, "member", channel, "", "in the empty topic");
+    const plain = await topicsOf(t, "secondMember", channel);
+    t.expect.equal(plain.topics, [{ max_id: id, name }], "topics without allow_empty_topic_name", plain.res.exchange);
+    const allowed = await topicsOf(t, "secondMember", channel, { allow_empty_topic_name: true });
+    t.expect.equal(allowed.topics, [{ max_id: id, name: "" }], "topics with allow_empty_topic_name=true", allowed.res.exchange);
+  },
+);
 
 behaviour(
   ["fl334.messages.topics-allow-empty-topic-name", "fl167.server.ignored-parameters-unsupported"],
@@ -46,7 +64,8 @@ behaviour(
     const { topics, res } = await topicsOf(t, "secondMember", channel, { allow_empty_topic_name: true });
     t.expect.equal(topics, [{ max_id: id, name: "named" }], "topics", res.exchange);
     const ignored = (res.json?.ignored_parameters_unsupported as string[] | undefined) ?? [];
-    if (t.fl.atLeast(167)) t.expect.ok(ignored.includes("allow_empty_topic_name"), "allow_empty_topic_name in ignored_parameters_unsupported", ignored, res.exchange);
+    if (t.fl.atLeast(167))
+      t.expect.ok(ignored.includes("allow_empty_topic_name"), "allow_empty_topic_name in ignored_parameters_unsupported", ignored, res.exchange);
   },
 );
 
@@ -64,19 +83,38 @@ behaviour(
     if (t.fl.atLeast(211)) t.expect.equal(body.complete, true, "complete", res.exchange);
     else t.expect.absent(body, "complete", res.exchange);
     const [ev] = await queue.until([eventOf("delete_message", (e) => (e.stream_id === channel.id ? null : `stream_id ${String(e.stream_id)}`))]);
-    t.expect.equal([[...((ev!.message_ids as number[] | undefined) ?? [])].sort((a, b) => a - b), ev!.message_type], [doomed, "stream"], "[message_ids, message_type] of the delete_message event");
+    t.expect.equal(
+      [[...((ev!.message_ids as number[] | undefined) ?? [])].sort((a, b) => a - b), ev!.message_type],
+      [doomed, "stream"],
+      "[message_ids, message_type] of the delete_message event",
+    );
     const { topics } = await topicsOf(t, "secondMember", channel);
     t.expect.equal(topics, [{ max_id: kept, name: "kept" }], "topics left in the channel");
-    const left = await t.api("secondMember").get("/messages", { anchor: "newest", num_before: 10, num_after: 0, narrow: [{ operator: "channel", operand: channel.id }] });
-    t.expect.equal(t.expect.schema(MessagesPage, t.expect.success(left), left.exchange).messages.map((m) => m.id), [kept], "messages left in the channel", left.exchange);
+    const left = await t
+      .api("secondMember")
+      .get("/messages", { anchor: "newest", num_before: 10, num_after: 0, narrow: [{ operator: "channel", operand: channel.id }] });
+    t.expect.equal(
+      t.expect.schema(MessagesPage, t.expect.success(left), left.exchange).messages.map((m) => m.id),
+      [kept],
+      "messages left in the channel",
+      left.exchange,
+    );
   },
 );
 
-behaviour(["fl153.messages.delete-topic", "fl153.errors.forbidden-action"], "a member may not delete a topic; an unknown channel gets HTTP 400", { needs: ["member", "secondMember", "administrator"], gate: "always" }, async (t) => {
-  const channel = await freshChannel(t);
-  const id = await sendToChannel(t, "member", channel, "protected", "stays");
-  t.expect.error(await t.api("member").post(`/streams/${channel.id}/delete_topic`, { topic_name: "protected" }), 400, ["UNAUTHORIZED_PRINCIPAL", "BAD_REQUEST"]);
-  const { topics } = await topicsOf(t, "secondMember", channel);
-  t.expect.equal(topics, [{ max_id: id, name: "protected" }], "topics after the refused deletion");
-  t.expect.error(await t.api("administrator").post("/streams/2000000000/delete_topic", { topic_name: "x" }), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
-});
+behaviour(
+  ["fl153.messages.delete-topic", "fl153.errors.forbidden-action"],
+  "a member may not delete a topic; an unknown channel gets HTTP 400",
+  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  async (t) => {
+    const channel = await freshChannel(t);
+    const id = await sendToChannel(t, "member", channel, "protected", "stays");
+    t.expect.error(await t.api("member").post(`/streams/${channel.id}/delete_topic`, { topic_name: "protected" }), 400, [
+      "UNAUTHORIZED_PRINCIPAL",
+      "BAD_REQUEST",
+    ]);
+    const { topics } = await topicsOf(t, "secondMember", channel);
+    t.expect.equal(topics, [{ max_id: id, name: "protected" }], "topics after the refused deletion");
+    t.expect.error(await t.api("administrator").post("/streams/2000000000/delete_topic", { topic_name: "x" }), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
+  },
+);

@@ -33,24 +33,48 @@ function expectPartiallyCompleted(t: TestContext, res: ApiResponse, what: string
   t.expect.equal(res.json?.result, "partially_completed", `result of ${what}`, res.exchange);
 }
 
-behaviour("fl153.messages.mark-all-as-read-partially-completed", "before FL211 POST /mark_all_as_read that runs out of time answers result partially_completed", { needs: ["member", "secondMember"] }, async (t) => {
-  await onControlledThrowaway(t, async (org, control) => expectPartiallyCompleted(t, await markAllPastBudget(t, org, control), "a POST /mark_all_as_read that ran out of time"));
-});
+behaviour(
+  "fl153.messages.mark-all-as-read-partially-completed",
+  "before FL211 POST /mark_all_as_read that runs out of time answers result partially_completed",
+  { needs: ["member", "secondMember"] },
+  async (t) => {
+    await onControlledThrowaway(t, async (org, control) =>
+      expectPartiallyCompleted(t, await markAllPastBudget(t, org, control), "a POST /mark_all_as_read that ran out of time"),
+    );
+  },
+);
 
-behaviour("fl211.messages.mark-all-as-read-complete", "from FL211 POST /mark_all_as_read that runs out of time answers success with complete false", { needs: ["member", "secondMember"] }, async (t) => {
-  await onControlledThrowaway(t, async (org, control) => {
-    const res = await markAllPastBudget(t, org, control);
-    t.expect.equal(t.expect.success(res, "a POST /mark_all_as_read that ran out of time").complete, false, "complete", res.exchange);
-  });
-});
+behaviour(
+  "fl211.messages.mark-all-as-read-complete",
+  "from FL211 POST /mark_all_as_read that runs out of time answers success with complete false",
+  { needs: ["member", "secondMember"] },
+  async (t) => {
+    await onControlledThrowaway(t, async (org, control) => {
+      const res = await markAllPastBudget(t, org, control);
+      t.expect.equal(t.expect.success(res, "a POST /mark_all_as_read that ran out of time").complete, false, "complete", res.exchange);
+    });
+  },
+);
 
-behaviour("fl154.messages.delete-topic-partially-completed", "from FL154 to FL210 a topic deletion that runs out of time answers result partially_completed", { needs: ["administrator"] }, async (t) => {
-  await onControlledThrowaway(t, async (org, control) => expectPartiallyCompleted(t, await deleteTopicPastBudget(t, org, control), "a topic deletion that ran out of time"));
-});
+behaviour(
+  "fl154.messages.delete-topic-partially-completed",
+  "from FL154 to FL210 a topic deletion that runs out of time answers result partially_completed",
+  { needs: ["administrator"] },
+  async (t) => {
+    await onControlledThrowaway(t, async (org, control) =>
+      expectPartiallyCompleted(t, await deleteTopicPastBudget(t, org, control), "a topic deletion that ran out of time"),
+    );
+  },
+);
 
-behaviour("fl211.messages.delete-topic-complete", "from FL211 a topic deletion that runs out of time answers success with complete false", { needs: ["administrator"] }, async (t) => {
-  await onControlledThrowaway(t, async (org, control) => {
-    const res = await deleteTopicPastBudget(t, org, control);
-    t.expect.equal(t.expect.success(res, "a topic deletion that ran out of time").complete, false, "complete", res.exchange);
-  });
-});
+behaviour(
+  "fl211.messages.delete-topic-complete",
+  "from FL211 a topic deletion that runs out of time answers success with complete false",
+  { needs: ["administrator"] },
+  async (t) => {
+    await onControlledThrowaway(t, async (org, control) => {
+      const res = await deleteTopicPastBudget(t, org, control);
+      t.expect.equal(t.expect.success(res, "a topic deletion that ran out of time").complete, false, "complete", res.exchange);
+    });
+  },
+);

@@ -13,20 +13,32 @@ import { OnboardingStep } from "../../src/schemas/onboarding-step.ts";
  */
 const NEEDS = { needs: ["administrator"] as "administrator"[] };
 
-behaviour(["fl233.onboarding.event-renamed", "fl233.onboarding.mark-steps-read"], "the administrator marks one of its steps read: an onboarding_steps event with the steps still unread", NEEDS, async (t) => {
-  const admin = t.api("administrator");
-  const { body } = await t.register("administrator", { fetch_event_types: ["onboarding_steps"], event_types: ["heartbeat"] });
-  const steps = t.expect.schema(z.array(OnboardingStep), t.expect.present(body, "onboarding_steps"), undefined, "register onboarding_steps");
-  const step = steps[0];
-  if (step === undefined) {
-    throw new UnverifiableError({
-      reason: "the administrator persona has no unread onboarding step left (marking one read cannot be undone)",
-      remedy: "run against a server whose administrator persona has an unread onboarding step (a new account)",
-    });
-  }
-  const { queue } = await t.register("administrator", { event_types: ["onboarding_steps"], fetch_event_types: [] });
-  t.expect.success(await admin.post("/users/me/onboarding_steps", { onboarding_step: step.name }), "POST /users/me/onboarding_steps");
-  const [ev] = await queue.until([eventOf("onboarding_steps")]);
-  const left = t.expect.schema(OnboardingStepsEvent, ev, undefined, "the onboarding_steps event").onboarding_steps.map((s) => s.name);
-  t.expect.equal([...left].sort(), steps.map((s) => s.name).filter((n) => n !== step.name).sort(), "the steps in the onboarding_steps event (the unread ones but the step just read)");
-});
+behaviour(
+  ["fl233.onboarding.event-renamed", "fl233.onboarding.mark-steps-read"],
+  "the administrator marks one of its steps read: an onboarding_steps event with the steps still unread",
+  NEEDS,
+  async (t) => {
+    const admin = t.api("administrator");
+    const { body } = await t.register("administrator", { fetch_event_types: ["onboarding_steps"], event_types: ["heartbeat"] });
+    const steps = t.expect.schema(z.array(OnboardingStep), t.expect.present(body, "onboarding_steps"), undefined, "register onboarding_steps");
+    const step = steps[0];
+    if (step === undefined) {
+      throw new UnverifiableError({
+        reason: "the administrator persona has no unread onboarding step left (marking one read cannot be undone)",
+        remedy: "run against a server whose administrator persona has an unread onboarding step (a new account)",
+      });
+    }
+    const { queue } = await t.register("administrator", { event_types: ["onboarding_steps"], fetch_event_types: [] });
+    t.expect.success(await admin.post("/users/me/onboarding_steps", { onboarding_step: step.name }), "POST /users/me/onboarding_steps");
+    const [ev] = await queue.until([eventOf("onboarding_steps")]);
+    const left = t.expect.schema(OnboardingStepsEvent, ev, undefined, "the onboarding_steps event").onboarding_steps.map((s) => s.name);
+    t.expect.equal(
+      [...left].sort(),
+      steps
+        .map((s) => s.name)
+        .filter((n) => n !== step.name)
+        .sort(),
+      "the steps in the onboarding_steps event (the unread ones but the step just read)",
+    );
+  },
+);

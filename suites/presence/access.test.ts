@@ -49,7 +49,12 @@ const about = (type: string, userId: number) => eventOf(type, (e) => (e.user_id 
 const count = (events: AnyEvent[], type: string, userId: number) => events.filter((e) => e.type === type && e.user_id === userId).length;
 
 /** What the guest's queue of `type` events holds after the stranger, then the channel-mate (the marker), act. */
-async function heard(t: TestContext, type: string, c: { g: FreshUser; stranger: FreshUser; mate: FreshUser }, act: (u: FreshUser) => Promise<void>): Promise<AnyEvent[]> {
+async function heard(
+  t: TestContext,
+  type: string,
+  c: { g: FreshUser; stranger: FreshUser; mate: FreshUser },
+  act: (u: FreshUser) => Promise<void>,
+): Promise<AnyEvent[]> {
   const { queue } = await registerUser(t, c.g, [type]);
   await act(c.stranger);
   await act(c.mate);
@@ -72,14 +77,19 @@ behaviour("fl228.presence.realm-presence-accessible-only", "GET /realm/presence 
   });
 });
 
-behaviour("fl228.presence.realm-presence-accessible-only", "before FL228 GET /realm/presence gives a guest every user's presence", { ...NEEDS, gate: "before" }, async (t) => {
-  const c = await cast(t);
-  await becomeActive(t, c.stranger);
-  await withUserAccess(t, true, async () => {
-    const presences = await realmPresence(t, c.g);
-    t.expect.ok(holdsByEmail(presences, c.stranger), `the presence of user ${c.stranger.id}`, Object.keys(presences));
-  });
-});
+behaviour(
+  "fl228.presence.realm-presence-accessible-only",
+  "before FL228 GET /realm/presence gives a guest every user's presence",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const c = await cast(t);
+    await becomeActive(t, c.stranger);
+    await withUserAccess(t, true, async () => {
+      const presences = await realmPresence(t, c.g);
+      t.expect.ok(holdsByEmail(presences, c.stranger), `the presence of user ${c.stranger.id}`, Object.keys(presences));
+    });
+  },
+);
 
 behaviour("fl228.presence.event-accessible-only", "a restricted guest gets presence events only about users it can access", NEEDS, async (t) => {
   await presenceLimited(t);
@@ -108,10 +118,15 @@ behaviour("fl228.presence.user-status-event-access", "a restricted guest gets us
   });
 });
 
-behaviour("fl228.presence.user-status-event-access", "before FL228 a guest gets user_status events about every user", { ...NEEDS, gate: "before" }, async (t) => {
-  const c = await cast(t);
-  await withUserAccess(t, true, async () => {
-    const events = await heard(t, "user_status", c, setStatus(t));
-    t.expect.ok(count(events, "user_status", c.stranger.id) > 0, `a user_status event about user ${c.stranger.id}`, events);
-  });
-});
+behaviour(
+  "fl228.presence.user-status-event-access",
+  "before FL228 a guest gets user_status events about every user",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const c = await cast(t);
+    await withUserAccess(t, true, async () => {
+      const events = await heard(t, "user_status", c, setStatus(t));
+      t.expect.ok(count(events, "user_status", c.stranger.id) > 0, `a user_status event about user ${c.stranger.id}`, events);
+    });
+  },
+);

@@ -12,7 +12,9 @@ const DAY = 86_400;
 async function presences(t: TestContext, org: Throwaway, days: number): Promise<Record<string, unknown>> {
   const body = await t.must(
     `POST /register with presence_history_limit_days ${days}`,
-    org.api("secondMember").post("/register", { fetch_event_types: ["presence"], event_types: ["heartbeat"], slim_presence: true, presence_history_limit_days: days }),
+    org
+      .api("secondMember")
+      .post("/register", { fetch_event_types: ["presence"], event_types: ["heartbeat"], slim_presence: true, presence_history_limit_days: days }),
   );
   return (body.presences ?? {}) as Record<string, unknown>;
 }
@@ -29,7 +31,8 @@ behaviour(
       t.expect.ok(member in (await presences(t, org, 5)), `the member's 3-day-old presence with a limit of 5 days (key ${member})`, await presences(t, org, 5));
       const oneDay = await presences(t, org, 1);
       if (t.fl.atLeast(288)) t.expect.ok(!(member in oneDay), `no presence for the member (key ${member}), 3 days old, with a limit of 1 day`, oneDay);
-      else t.expect.ok(member in oneDay, `the member's 3-day-old presence (key ${member}): presence_history_limit_days is not a parameter before FL288`, oneDay);
+      else
+        t.expect.ok(member in oneDay, `the member's 3-day-old presence (key ${member}): presence_history_limit_days is not a parameter before FL288`, oneDay);
     });
   },
 );

@@ -32,7 +32,10 @@ behaviour(
       try {
         const member = org.api("member");
         const settings = await t.must("GET /server_settings", org.api("member").get("/server_settings"));
-        await t.must("register a mobile push token", member.post("/users/me/push_device_token", { token: randomBytes(32).toString("hex"), appid: "org.example.chat" }));
+        await t.must(
+          "register a mobile push token",
+          member.post("/users/me/push_device_token", { token: randomBytes(32).toString("hex"), appid: "org.example.chat" }),
+        );
         const to = JSON.stringify([org.target.personas.member!.userId]);
         await t.must("send the member a direct message", org.api("secondMember").post("/messages", { type: "private", to, content: "push me" }));
         const payload = await nextNotification(t, bouncer, "the direct message's notification");

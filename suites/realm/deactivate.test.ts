@@ -69,7 +69,12 @@ behaviour("fl332.realm.deactivate-deletion-delay", "POST /realm/deactivate takes
     const days = Math.min(Math.max(min ?? 0, 30), max ?? Number.MAX_SAFE_INTEGER);
     const res = await deactivateWatched(t, org, { deletion_delay_days: days });
     const body = t.expect.success(res, "POST /realm/deactivate");
-    t.expect.ok(!((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"), "deletion_delay_days to be read, not ignored", body.ignored_parameters_unsupported, res.exchange);
+    t.expect.ok(
+      !((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"),
+      "deletion_delay_days to be read, not ignored",
+      body.ignored_parameters_unsupported,
+      res.exchange,
+    );
     await expectDeactivated(t, org);
   });
 });
@@ -82,25 +87,36 @@ behaviour(
     await onThrowaway(t, async (org) => {
       const res = await deactivateWatched(t, org, { deletion_delay_days: 1 });
       const body = t.expect.success(res, "POST /realm/deactivate");
-      if (t.fl.atLeast(167)) t.expect.ok(((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"), "deletion_delay_days in ignored_parameters_unsupported", body, res.exchange);
+      if (t.fl.atLeast(167))
+        t.expect.ok(
+          ((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"),
+          "deletion_delay_days in ignored_parameters_unsupported",
+          body,
+          res.exchange,
+        );
       await expectDeactivated(t, org);
     });
   },
 );
 
-behaviour("fl332.realm.deletion-delay-bounds", "deletion_delay_days outside the server's bounds is refused and the organization stays active", NEEDS, async (t) => {
-  await onThrowaway(t, async (org) => {
-    const { min, max } = await bounds(t, org);
-    const outside = [...(min !== null && min > 0 ? [min - 1] : []), ...(max !== null ? [max + 1] : [])];
-    if (outside.length === 0) {
-      throw new UnverifiableError({
-        reason: "the server's deletion-days bounds (no maximum, minimum 0) leave no value to refuse",
-        remedy: "run against a server configured with a maximum (or a minimum above 0) for deletion_delay_days",
-      });
-    }
-    for (const days of outside) {
-      t.expect.error(await org.api("owner").post("/realm/deactivate", { deletion_delay_days: days }), 400, "BAD_REQUEST");
-      t.expect.success(await org.api("owner").get("/users/me"), `GET /users/me after a refused deletion_delay_days ${days}`);
-    }
-  });
-});
+behaviour(
+  "fl332.realm.deletion-delay-bounds",
+  "deletion_delay_days outside the server's bounds is refused and the organization stays active",
+  NEEDS,
+  async (t) => {
+    await onThrowaway(t, async (org) => {
+      const { min, max } = await bounds(t, org);
+      const outside = [...(min !== null && min > 0 ? [min - 1] : []), ...(max !== null ? [max + 1] : [])];
+      if (outside.length === 0) {
+        throw new UnverifiableError({
+          reason: "the server's deletion-days bounds (no maximum, minimum 0) leave no value to refuse",
+          remedy: "run against a server configured with a maximum (or a minimum above 0) for deletion_delay_days",
+        });
+      }
+      for (const days of outside) {
+        t.expect.error(await org.api("owner").post("/realm/deactivate", { deletion_delay_days: days }), 400, "BAD_REQUEST");
+        t.expect.success(await org.api("owner").get("/users/me"), `GET /users/me after a refused deletion_delay_days ${days}`);
+      }
+    });
+  },
+);

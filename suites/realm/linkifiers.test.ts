@@ -58,33 +58,49 @@ async function registered(t: TestContext, capability: boolean): Promise<{ linkif
     client_capabilities: { notification_settings_null: true, linkifier_url_template: capability },
   });
   const list = z.array(z.unknown());
-  return { linkifiers: t.expect.schema(list, t.expect.present(body, "realm_linkifiers"), undefined, "realm_linkifiers"), filters: t.expect.schema(list, t.expect.present(body, "realm_filters"), undefined, "realm_filters") };
+  return {
+    linkifiers: t.expect.schema(list, t.expect.present(body, "realm_linkifiers"), undefined, "realm_linkifiers"),
+    filters: t.expect.schema(list, t.expect.present(body, "realm_filters"), undefined, "realm_filters"),
+  };
 }
 
 // --- POST and PATCH /realm/filters take url_template; objects carry it ---
 
-behaviour(["fl176.realm.linkifier-create-url-template", "fl176.realm.linkifiers-url-template"], "POST /realm/filters takes url_template and GET /realm/linkifiers returns it", NEEDS, async (t) => {
-  const tag = t.unique("lk").replace(/[^A-Za-z0-9]/g, "");
-  const pattern = `#${tag}(?P<id>[0-9]+)`;
-  const template = `https://tracker.example.com/${tag.toLowerCase()}/{id}`;
-  const res = await t.api("administrator").post("/realm/filters", { pattern, url_template: template });
-  const id = t.expect.schema(z.number().int(), t.expect.success(res, "POST /realm/filters").id, res.exchange, "id");
-  removeLinkifierLater(t, id);
-  const l = t.expect.schema(Linkifier, byId(await listed(t), id), undefined, "the new linkifier in GET /realm/linkifiers");
-  t.expect.equal({ pattern: l.pattern, url_template: l.url_template }, { pattern, url_template: template }, "the linkifier");
-});
+behaviour(
+  ["fl176.realm.linkifier-create-url-template", "fl176.realm.linkifiers-url-template"],
+  "POST /realm/filters takes url_template and GET /realm/linkifiers returns it",
+  NEEDS,
+  async (t) => {
+    const tag = t.unique("lk").replace(/[^A-Za-z0-9]/g, "");
+    const pattern = `#${tag}(?P<id>[0-9]+)`;
+    const template = `https://tracker.example.com/${tag.toLowerCase()}/{id}`;
+    const res = await t.api("administrator").post("/realm/filters", { pattern, url_template: template });
+    const id = t.expect.schema(z.number().int(), t.expect.success(res, "POST /realm/filters").id, res.exchange, "id");
+    removeLinkifierLater(t, id);
+    const l = t.expect.schema(Linkifier, byId(await listed(t), id), undefined, "the new linkifier in GET /realm/linkifiers");
+    t.expect.equal({ pattern: l.pattern, url_template: l.url_template }, { pattern, url_template: template }, "the linkifier");
+  },
+);
 
-behaviour(["fl176.realm.linkifier-create-url-template", "fl176.realm.linkifiers-url-template"], "before FL176 POST /realm/filters takes url_format_string and objects carry it", BEFORE, async (t) => {
-  await withLinkifier(t, async (l) => {
-    const got = t.expect.schema(LegacyLinkifier, byId(await listed(t), l.id), undefined, "the new linkifier in GET /realm/linkifiers");
-    t.expect.equal(got.url_format_string, l.url, "url_format_string");
-  });
-});
+behaviour(
+  ["fl176.realm.linkifier-create-url-template", "fl176.realm.linkifiers-url-template"],
+  "before FL176 POST /realm/filters takes url_format_string and objects carry it",
+  BEFORE,
+  async (t) => {
+    await withLinkifier(t, async (l) => {
+      const got = t.expect.schema(LegacyLinkifier, byId(await listed(t), l.id), undefined, "the new linkifier in GET /realm/linkifiers");
+      t.expect.equal(got.url_format_string, l.url, "url_format_string");
+    });
+  },
+);
 
 behaviour("fl176.realm.linkifier-update-url-template", "PATCH /realm/filters/{filter_id} takes url_template", NEEDS, async (t) => {
   await withLinkifier(t, async (l) => {
     const template = l.url.replace("{id}", "issue/{id}");
-    t.expect.success(await t.api("administrator").patch(`/realm/filters/${l.id}`, { pattern: l.pattern, url_template: template }), "PATCH /realm/filters/{filter_id}");
+    t.expect.success(
+      await t.api("administrator").patch(`/realm/filters/${l.id}`, { pattern: l.pattern, url_template: template }),
+      "PATCH /realm/filters/{filter_id}",
+    );
     t.expect.equal(t.expect.schema(Linkifier, byId(await listed(t), l.id), undefined, "the linkifier").url_template, template, "url_template after the update");
   });
 });
@@ -92,14 +108,22 @@ behaviour("fl176.realm.linkifier-update-url-template", "PATCH /realm/filters/{fi
 behaviour("fl176.realm.linkifier-update-url-template", "before FL176 PATCH /realm/filters/{filter_id} takes url_format_string", BEFORE, async (t) => {
   await withLinkifier(t, async (l) => {
     const format = l.url.replace("%(id)s", "issue/%(id)s");
-    t.expect.success(await t.api("administrator").patch(`/realm/filters/${l.id}`, { pattern: l.pattern, url_format_string: format }), "PATCH /realm/filters/{filter_id}");
-    t.expect.equal(t.expect.schema(LegacyLinkifier, byId(await listed(t), l.id), undefined, "the linkifier").url_format_string, format, "url_format_string after the update");
+    t.expect.success(
+      await t.api("administrator").patch(`/realm/filters/${l.id}`, { pattern: l.pattern, url_format_string: format }),
+      "PATCH /realm/filters/{filter_id}",
+    );
+    t.expect.equal(
+      t.expect.schema(LegacyLinkifier, byId(await listed(t), l.id), undefined, "the linkifier").url_format_string,
+      format,
+      "url_format_string after the update",
+    );
   });
 });
 
 // --- events: realm_linkifiers only with the capability; no realm_filters ---
 
-const linkifiersWith = (id: number) => eventOf("realm_linkifiers", (e) => (Array.isArray(e.realm_linkifiers) && byId(e.realm_linkifiers, id) ? null : "without the new linkifier"));
+const linkifiersWith = (id: number) =>
+  eventOf("realm_linkifiers", (e) => (Array.isArray(e.realm_linkifiers) && byId(e.realm_linkifiers, id) ? null : "without the new linkifier"));
 
 behaviour(
   ["fl176.realm.linkifiers-event-capability", "fl176.realm.realm-filters-no-events", "fl176.register.capability-linkifier-url-template"],
@@ -114,22 +138,41 @@ behaviour(
       t.expect.schema(RealmLinkifiersEvent, ev, undefined, "the realm_linkifiers event");
       const marker = await sendDirect(t, "administrator", ["member"], `marker ${t.unique("m")}`);
       const markerOf = eventOf("message", (e) => ((e.message as { id?: number }).id === marker ? null : "another message"));
-      for (const [name, q] of [["with the capability", capable.queue], ["without it", plain.queue]] as const) {
+      for (const [name, q] of [
+        ["with the capability", capable.queue],
+        ["without it", plain.queue],
+      ] as const) {
         const seen = await eventsThrough(q, markerOf);
-        t.expect.ok(!seen.some((e) => e.type === "realm_filters"), `no realm_filters event for the client ${name}`, seen.map((e) => e.type));
-        if (name === "without it") t.expect.ok(!seen.some((e) => e.type === "realm_linkifiers"), "no realm_linkifiers event without linkifier_url_template", seen.map((e) => e.type));
+        t.expect.ok(
+          !seen.some((e) => e.type === "realm_filters"),
+          `no realm_filters event for the client ${name}`,
+          seen.map((e) => e.type),
+        );
+        if (name === "without it")
+          t.expect.ok(
+            !seen.some((e) => e.type === "realm_linkifiers"),
+            "no realm_linkifiers event without linkifier_url_template",
+            seen.map((e) => e.type),
+          );
       }
     });
   },
 );
 
-behaviour(["fl176.realm.linkifiers-event-capability", "fl176.realm.realm-filters-no-events"], "before FL176 every client gets realm_linkifiers and realm_filters events", BEFORE, async (t) => {
-  const plain = await registerWith(t, "member", ["realm_linkifiers", "realm_filters"]);
-  await withLinkifier(t, async (l) => {
-    const filters = eventOf("realm_filters", (e) => (Array.isArray(e.realm_filters) && e.realm_filters.some((f) => Array.isArray(f) && f[0] === l.pattern) ? null : "without the new linkifier"));
-    await plain.queue.until([linkifiersWith(l.id), filters]);
-  });
-});
+behaviour(
+  ["fl176.realm.linkifiers-event-capability", "fl176.realm.realm-filters-no-events"],
+  "before FL176 every client gets realm_linkifiers and realm_filters events",
+  BEFORE,
+  async (t) => {
+    const plain = await registerWith(t, "member", ["realm_linkifiers", "realm_filters"]);
+    await withLinkifier(t, async (l) => {
+      const filters = eventOf("realm_filters", (e) =>
+        Array.isArray(e.realm_filters) && e.realm_filters.some((f) => Array.isArray(f) && f[0] === l.pattern) ? null : "without the new linkifier",
+      );
+      await plain.queue.until([linkifiersWith(l.id), filters]);
+    });
+  },
+);
 
 // --- register: realm_filters always empty; realm_linkifiers empty without the capability ---
 
@@ -142,7 +185,11 @@ behaviour("fl176.register.realm-filters-empty", "POST /register returns realm_fi
 behaviour("fl176.register.realm-filters-empty", "before FL176 realm_filters lists the linkifiers as [pattern, url, id]", BEFORE, async (t) => {
   await withLinkifier(t, async (l) => {
     const { filters } = await registered(t, false);
-    t.expect.ok(filters.some((f) => Array.isArray(f) && f[0] === l.pattern && f[2] === l.id), `realm_filters to hold [${l.pattern}, …, ${l.id}]`, filters);
+    t.expect.ok(
+      filters.some((f) => Array.isArray(f) && f[0] === l.pattern && f[2] === l.id),
+      `realm_filters to hold [${l.pattern}, …, ${l.id}]`,
+      filters,
+    );
   });
 });
 
@@ -154,20 +201,34 @@ behaviour("fl176.register.linkifiers-without-capability", "without linkifier_url
 
 behaviour("fl176.register.linkifiers-without-capability", "before FL176 every client gets the linkifiers in realm_linkifiers", BEFORE, async (t) => {
   await withLinkifier(t, async (l) => {
-    t.expect.ok(byId((await registered(t, false)).linkifiers, l.id) !== undefined, `realm_linkifiers to hold linkifier ${l.id}`, (await registered(t, false)).linkifiers);
+    t.expect.ok(
+      byId((await registered(t, false)).linkifiers, l.id) !== undefined,
+      `realm_linkifiers to hold linkifier ${l.id}`,
+      (await registered(t, false)).linkifiers,
+    );
   });
 });
 
-behaviour(["fl176.register.capability-linkifier-url-template", "fl176.realm.linkifiers-url-template"], "with linkifier_url_template realm_linkifiers holds the linkifiers with url_template", NEEDS, async (t) => {
-  await withLinkifier(t, async (l) => {
-    const got = t.expect.schema(Linkifier, byId((await registered(t, true)).linkifiers, l.id), undefined, "the linkifier in realm_linkifiers");
-    t.expect.equal(got.url_template, l.url, "url_template");
-  });
-});
+behaviour(
+  ["fl176.register.capability-linkifier-url-template", "fl176.realm.linkifiers-url-template"],
+  "with linkifier_url_template realm_linkifiers holds the linkifiers with url_template",
+  NEEDS,
+  async (t) => {
+    await withLinkifier(t, async (l) => {
+      const got = t.expect.schema(Linkifier, byId((await registered(t, true)).linkifiers, l.id), undefined, "the linkifier in realm_linkifiers");
+      t.expect.equal(got.url_template, l.url, "url_template");
+    });
+  },
+);
 
-behaviour("fl176.register.capability-linkifier-url-template", "before FL176 POST /register accepts linkifier_url_template and changes nothing", BEFORE, async (t) => {
-  await withLinkifier(t, async (l) => {
-    const got = t.expect.schema(LegacyLinkifier, byId((await registered(t, true)).linkifiers, l.id), undefined, "the linkifier in realm_linkifiers");
-    t.expect.equal(got.url_format_string, l.url, "url_format_string");
-  });
-});
+behaviour(
+  "fl176.register.capability-linkifier-url-template",
+  "before FL176 POST /register accepts linkifier_url_template and changes nothing",
+  BEFORE,
+  async (t) => {
+    await withLinkifier(t, async (l) => {
+      const got = t.expect.schema(LegacyLinkifier, byId((await registered(t, true)).linkifiers, l.id), undefined, "the linkifier in realm_linkifiers");
+      t.expect.equal(got.url_format_string, l.url, "url_format_string");
+    });
+  },
+);

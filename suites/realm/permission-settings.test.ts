@@ -64,22 +64,37 @@ for (const r of ROWS) {
     const value = await harmlessNewValue(t, r);
     await withRealmSettings(t, { [r.setting]: r.idOnly ? (value as number) : { new: value } }, async (res) => {
       const body = t.expect.success(res);
-      t.expect.ok(!((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes(r.setting), `${r.setting} to be read, not ignored`, body.ignored_parameters_unsupported, res.exchange);
+      t.expect.ok(
+        !((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes(r.setting),
+        `${r.setting} to be read, not ignored`,
+        body.ignored_parameters_unsupported,
+        res.exchange,
+      );
       const after = await realmState(t);
       t.expect.equal(after[`realm_${r.setting}`], value, `realm_${r.setting} after the change`);
     });
   });
 
   // Below FL167 a server lists no ignored parameters, so there the only sign is that nothing changed.
-  behaviour([clauseOf(r), "fl167.server.ignored-parameters-unsupported"], `before FL${r.level} PATCH /realm does not know ${r.setting}`, { ...NEEDS, gate: "before" }, async (t) => {
-    await withRealmSettings(t, { [r.setting]: 1 }, async (res) => {
-      const body = t.expect.success(res);
-      if (t.fl.atLeast(167)) {
-        t.expect.ok(((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes(r.setting), `${r.setting} in ignored_parameters_unsupported`, res.json, res.exchange);
-      }
-      t.expect.absent(await realmState(t), `realm_${r.setting}`);
-    });
-  });
+  behaviour(
+    [clauseOf(r), "fl167.server.ignored-parameters-unsupported"],
+    `before FL${r.level} PATCH /realm does not know ${r.setting}`,
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      await withRealmSettings(t, { [r.setting]: 1 }, async (res) => {
+        const body = t.expect.success(res);
+        if (t.fl.atLeast(167)) {
+          t.expect.ok(
+            ((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes(r.setting),
+            `${r.setting} in ignored_parameters_unsupported`,
+            res.json,
+            res.exchange,
+          );
+        }
+        t.expect.absent(await realmState(t), `realm_${r.setting}`);
+      });
+    },
+  );
 
   behaviour(clauseOf(r, "-register"), `POST /register returns realm_${r.setting} as a group-setting value`, NEEDS, async (t) => {
     const state = await realmState(t);
@@ -96,7 +111,13 @@ for (const r of ROWS) {
     const { queue } = await t.register("member", { event_types: ["realm"] });
     await withRealmSettings(t, { [r.setting]: r.idOnly ? (value as number) : { new: value } }, async (res) => {
       t.expect.success(res);
-      const [ev] = await queue.until([eventOf("realm", (e) => (e.op === "update_dict" && typeof e.data === "object" && e.data !== null && r.setting in e.data ? null : `op ${String(e.op)} ${JSON.stringify(e.data ?? e.property)}`))]);
+      const [ev] = await queue.until([
+        eventOf("realm", (e) =>
+          e.op === "update_dict" && typeof e.data === "object" && e.data !== null && r.setting in e.data
+            ? null
+            : `op ${String(e.op)} ${JSON.stringify(e.data ?? e.property)}`,
+        ),
+      ]);
       const dict = t.expect.schema(RealmUpdateDictEvent, ev, undefined, "the realm update_dict event");
       t.expect.equal(dict.data[r.setting], value, `data.${r.setting}`);
     });
@@ -111,29 +132,41 @@ for (const r of ROWS) {
     });
   });
 
-  behaviour(removed, `before FL${r.level} PATCH /realm changes ${r.replaces} and sends a realm update event`, { ...NEEDS_WATCHER, gate: "before" }, async (t) => {
-    const before = await realmState(t);
-    const current = before[`realm_${r.replaces}`];
-    const next = current === 2 ? 1 : 2;
-    const { queue } = await t.register("member", { event_types: ["realm"] });
-    await withRealmSettings(t, { [r.replaces!]: next }, async (res) => {
-      t.expect.success(res);
-      const [ev] = await queue.until([eventOf("realm", (e) => (e.op === "update" && e.property === r.replaces ? null : `op ${String(e.op)} property ${String(e.property)}`))]);
-      t.expect.equal(t.expect.schema(RealmUpdateEvent, ev).value, next, `the ${r.replaces} event's value`);
-    });
-  });
+  behaviour(
+    removed,
+    `before FL${r.level} PATCH /realm changes ${r.replaces} and sends a realm update event`,
+    { ...NEEDS_WATCHER, gate: "before" },
+    async (t) => {
+      const before = await realmState(t);
+      const current = before[`realm_${r.replaces}`];
+      const next = current === 2 ? 1 : 2;
+      const { queue } = await t.register("member", { event_types: ["realm"] });
+      await withRealmSettings(t, { [r.replaces!]: next }, async (res) => {
+        t.expect.success(res);
+        const [ev] = await queue.until([
+          eventOf("realm", (e) => (e.op === "update" && e.property === r.replaces ? null : `op ${String(e.op)} property ${String(e.property)}`)),
+        ]);
+        t.expect.equal(t.expect.schema(RealmUpdateEvent, ev).value, next, `the ${r.replaces} event's value`);
+      });
+    },
+  );
 }
 
 // --- fl309: anonymous groups in production ---
 
-behaviour(["fl309.realm.anonymous-group-values", "fl264.realm.can-create-public-channel-group"], "PATCH /realm accepts an anonymous group ({direct_members, direct_subgroups}) for a realm permission setting", NEEDS, async (t) => {
-  const admins = await systemGroupId(t, "role:administrators");
-  const value = { direct_members: [t.persona("owner").userId], direct_subgroups: [admins] };
-  await withRealmSettings(t, { can_create_public_channel_group: { new: value } }, async (res) => {
-    t.expect.success(res, "PATCH /realm with an anonymous group");
-    t.expect.equal((await realmState(t)).realm_can_create_public_channel_group, value, "realm_can_create_public_channel_group after the change");
-  });
-});
+behaviour(
+  ["fl309.realm.anonymous-group-values", "fl264.realm.can-create-public-channel-group"],
+  "PATCH /realm accepts an anonymous group ({direct_members, direct_subgroups}) for a realm permission setting",
+  NEEDS,
+  async (t) => {
+    const admins = await systemGroupId(t, "role:administrators");
+    const value = { direct_members: [t.persona("owner").userId], direct_subgroups: [admins] };
+    await withRealmSettings(t, { can_create_public_channel_group: { new: value } }, async (res) => {
+      t.expect.success(res, "PATCH /realm with an anonymous group");
+      t.expect.equal((await realmState(t)).realm_can_create_public_channel_group, value, "realm_can_create_public_channel_group after the change");
+    });
+  },
+);
 
 behaviour(
   ["fl309.realm.anonymous-group-values", "fl264.realm.can-create-public-channel-group"],
@@ -142,11 +175,14 @@ behaviour(
   async (t) => {
     const admins = await systemGroupId(t, "role:administrators");
     const before = (await realmState(t)).realm_can_create_public_channel_group;
-    await withRealmSettings(t, { can_create_public_channel_group: { new: { direct_members: [t.persona("owner").userId], direct_subgroups: [admins] } } }, async (res) => {
-      const body = t.expect.error(res, 400, "SYSTEM_GROUP_REQUIRED");
-      t.expect.equal(body.setting_name, "can_create_public_channel_group", "setting_name of the error", res.exchange);
-      t.expect.equal((await realmState(t)).realm_can_create_public_channel_group, before, "realm_can_create_public_channel_group after the refused change");
-    });
+    await withRealmSettings(
+      t,
+      { can_create_public_channel_group: { new: { direct_members: [t.persona("owner").userId], direct_subgroups: [admins] } } },
+      async (res) => {
+        const body = t.expect.error(res, 400, "SYSTEM_GROUP_REQUIRED");
+        t.expect.equal(body.setting_name, "can_create_public_channel_group", "setting_name of the error", res.exchange);
+        t.expect.equal((await realmState(t)).realm_can_create_public_channel_group, before, "realm_can_create_public_channel_group after the refused change");
+      },
+    );
   },
 );
-

@@ -32,21 +32,31 @@ async function groupValue(t: TestContext, name: string): Promise<{ new: number }
 const dm = (client: ReturnType<TestContext["api"]>, to: number[], t: TestContext): Promise<ApiResponse> =>
   client.post("/messages", { type: "private", to, content: `dm ${t.unique("dm")}` });
 
-behaviour("fl270.realm.direct-message-initiator-group-enforced", "outside direct_message_initiator_group a user cannot start a conversation but can reply", NEEDS, async (t) => {
-  const u = await freshUser(t, "dm-starter");
-  await t.must("start a conversation with the member while anyone may", dm(u.client, [t.persona("member").userId], t));
-  await withSettings(t, { direct_message_initiator_group: await groupValue(t, "role:administrators") }, async () => {
-    t.expect.error(await dm(u.client, [t.persona("secondMember").userId], t), 400, "BAD_REQUEST");
-    t.expect.success(await dm(u.client, [t.persona("member").userId], t), "a message in the conversation that already exists");
-  });
-});
+behaviour(
+  "fl270.realm.direct-message-initiator-group-enforced",
+  "outside direct_message_initiator_group a user cannot start a conversation but can reply",
+  NEEDS,
+  async (t) => {
+    const u = await freshUser(t, "dm-starter");
+    await t.must("start a conversation with the member while anyone may", dm(u.client, [t.persona("member").userId], t));
+    await withSettings(t, { direct_message_initiator_group: await groupValue(t, "role:administrators") }, async () => {
+      t.expect.error(await dm(u.client, [t.persona("secondMember").userId], t), 400, "BAD_REQUEST");
+      t.expect.success(await dm(u.client, [t.persona("member").userId], t), "a message in the conversation that already exists");
+    });
+  },
+);
 
-behaviour("fl270.realm.direct-message-permission-group-enforced", "a direct message needs a member of direct_message_permission_group among its participants", NEEDS, async (t) => {
-  await withSettings(t, { direct_message_permission_group: await groupValue(t, "role:administrators") }, async () => {
-    t.expect.error(await dm(t.api("member"), [t.persona("secondMember").userId], t), 400, "BAD_REQUEST");
-    t.expect.success(await dm(t.api("member"), [t.persona("administrator").userId], t), "a direct message with an administrator taking part");
-  });
-});
+behaviour(
+  "fl270.realm.direct-message-permission-group-enforced",
+  "a direct message needs a member of direct_message_permission_group among its participants",
+  NEEDS,
+  async (t) => {
+    await withSettings(t, { direct_message_permission_group: await groupValue(t, "role:administrators") }, async () => {
+      t.expect.error(await dm(t.api("member"), [t.persona("secondMember").userId], t), 400, "BAD_REQUEST");
+      t.expect.success(await dm(t.api("member"), [t.persona("administrator").userId], t), "a direct message with an administrator taking part");
+    });
+  },
+);
 
 behaviour(
   ["fl270.realm.direct-message-initiator-group-enforced", "fl270.realm.direct-message-permission-group-enforced"],
@@ -66,12 +76,17 @@ behaviour(
 const PNG = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
 
 function addEmoji(t: TestContext, role: PersonaRole, name: string): Promise<ApiResponse> {
-  return t.api(role).post(`/realm/emoji/${name}`, {}, { encoding: "multipart", files: [{ field: "file", filename: `${name}.png`, contentType: "image/png", data: PNG }] });
+  return t
+    .api(role)
+    .post(`/realm/emoji/${name}`, {}, { encoding: "multipart", files: [{ field: "file", filename: `${name}.png`, contentType: "image/png", data: PNG }] });
 }
 
 /** Who may add emoji under the current settings: the member is refused, the administrator's emoji is added (and removed when the test ends). */
 async function onlyAdminsAddEmoji(t: TestContext): Promise<void> {
-  const name = t.unique("emoji").toLowerCase().replace(/[^a-z0-9]/g, "");
+  const name = t
+    .unique("emoji")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
   const add = async (role: PersonaRole) => {
     const res = await addEmoji(t, role, name);
     if (res.status === 200) t.cleanup(`custom emoji ${name}`, () => t.api("administrator").delete(`/realm/emoji/${name}`));
@@ -93,27 +108,44 @@ behaviour("fl307.realm.can-add-custom-emoji-group-enforced", "before FL307 add_c
 
 /** POST /bots as `role`; a bot it creates is deactivated when the test ends. */
 async function createBot(t: TestContext, role: PersonaRole, botType: 1 | 2): Promise<ApiResponse> {
-  const short = t.unique("bot").toLowerCase().replace(/[^a-z0-9]/g, "");
+  const short = t
+    .unique("bot")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
   const res = await t.api(role).post("/bots", { full_name: `Bot ${short.slice(-8)}`, short_name: short, bot_type: botType });
   if (typeof res.json?.user_id === "number") deactivateBotLater(t, res.json.user_id);
   return res;
 }
 
-behaviour("fl344.realm.can-create-bots-group-enforced", "outside can_create_bots_group (and the write-only group) a member creates no bot", NEEDS, async (t) => {
-  const admins = await groupValue(t, "role:administrators");
-  await withSettings(t, { can_create_bots_group: admins, can_create_write_only_bots_group: admins }, async () => {
-    t.expect.error(await createBot(t, "member", 1), 400, "BAD_REQUEST");
-    t.expect.error(await createBot(t, "member", 2), 400, "BAD_REQUEST");
-    t.expect.success(await createBot(t, "administrator", 1), "POST /bots as a member of can_create_bots_group");
-  });
-});
+behaviour(
+  "fl344.realm.can-create-bots-group-enforced",
+  "outside can_create_bots_group (and the write-only group) a member creates no bot",
+  NEEDS,
+  async (t) => {
+    const admins = await groupValue(t, "role:administrators");
+    await withSettings(t, { can_create_bots_group: admins, can_create_write_only_bots_group: admins }, async () => {
+      t.expect.error(await createBot(t, "member", 1), 400, "BAD_REQUEST");
+      t.expect.error(await createBot(t, "member", 2), 400, "BAD_REQUEST");
+      t.expect.success(await createBot(t, "administrator", 1), "POST /bots as a member of can_create_bots_group");
+    });
+  },
+);
 
-behaviour("fl344.realm.can-create-write-only-bots-group-enforced", "members of can_create_write_only_bots_group create incoming-webhook bots only", NEEDS, async (t) => {
-  await withSettings(t, { can_create_bots_group: await groupValue(t, "role:administrators"), can_create_write_only_bots_group: await groupValue(t, "role:members") }, async () => {
-    t.expect.success(await createBot(t, "member", 2), "an incoming-webhook bot as a member of can_create_write_only_bots_group");
-    t.expect.error(await createBot(t, "member", 1), 400, "BAD_REQUEST");
-  });
-});
+behaviour(
+  "fl344.realm.can-create-write-only-bots-group-enforced",
+  "members of can_create_write_only_bots_group create incoming-webhook bots only",
+  NEEDS,
+  async (t) => {
+    await withSettings(
+      t,
+      { can_create_bots_group: await groupValue(t, "role:administrators"), can_create_write_only_bots_group: await groupValue(t, "role:members") },
+      async () => {
+        t.expect.success(await createBot(t, "member", 2), "an incoming-webhook bot as a member of can_create_write_only_bots_group");
+        t.expect.error(await createBot(t, "member", 1), 400, "BAD_REQUEST");
+      },
+    );
+  },
+);
 
 behaviour("fl344.realm.can-create-bots-group-enforced", "before FL344 bot_creation_policy 2 lets only administrators create bots", BEFORE, async (t) => {
   await withSettings(t, { bot_creation_policy: 2 }, async () => {
@@ -122,9 +154,14 @@ behaviour("fl344.realm.can-create-bots-group-enforced", "before FL344 bot_creati
   });
 });
 
-behaviour("fl344.realm.can-create-write-only-bots-group-enforced", "before FL344 bot_creation_policy 3 leaves members only non-generic bots", BEFORE, async (t) => {
-  await withSettings(t, { bot_creation_policy: 3 }, async () => {
-    t.expect.success(await createBot(t, "member", 2), "an incoming-webhook bot as a member");
-    t.expect.error(await createBot(t, "member", 1), 400, "BAD_REQUEST");
-  });
-});
+behaviour(
+  "fl344.realm.can-create-write-only-bots-group-enforced",
+  "before FL344 bot_creation_policy 3 leaves members only non-generic bots",
+  BEFORE,
+  async (t) => {
+    await withSettings(t, { bot_creation_policy: 3 }, async () => {
+      t.expect.success(await createBot(t, "member", 2), "an incoming-webhook bot as a member");
+      t.expect.error(await createBot(t, "member", 1), 400, "BAD_REQUEST");
+    });
+  },
+);

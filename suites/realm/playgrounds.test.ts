@@ -27,30 +27,49 @@ async function addPlayground(t: TestContext, name: string, language: string): Pr
   return t.api("administrator").post("/realm/playgrounds", { name, pygments_language: language, ...urlOf(t, "https://play.example/run?code=") });
 }
 
-const listed = (id: number) => (e: Record<string, unknown>) => (Array.isArray(e.realm_playgrounds) && e.realm_playgrounds.some((p) => (p as { id?: unknown }).id === id) ? null : "without the playground");
+const listed = (id: number) => (e: Record<string, unknown>) =>
+  Array.isArray(e.realm_playgrounds) && e.realm_playgrounds.some((p) => (p as { id?: unknown }).id === id) ? null : "without the playground";
 
-behaviour(CLAUSE, "a code playground added and removed: realm_playgrounds events with the whole list; a member may not add one (UNAUTHORIZED_PRINCIPAL)", NEEDS, async (t) => {
-  const name = `Playground ${t.unique("p").slice(-8)}`;
-  const language = "Python";
-  const { queue } = await registerWith(t, "administrator", ["realm_playgrounds"]);
-  const res = await addPlayground(t, name, language);
-  needOffered(t, res, "POST /realm/playgrounds", "add-code-playground");
-  const id = t.expect.schema(z.looseObject({ id: z.number().int() }), t.expect.success(res, "POST /realm/playgrounds"), res.exchange, "the POST /realm/playgrounds response").id;
-  t.cleanup(`playground ${id}`, async () => {
-    const gone = await t.api("administrator").delete(`/realm/playgrounds/${id}`);
-    // 400 "Invalid playground": the test removed it itself.
-    return gone.status === 400 ? undefined : gone;
-  });
-  const [added] = await queue.until([eventOf("realm_playgrounds", listed(id))]);
-  const mine = t.expect.schema(RealmPlaygroundsEvent, added, undefined, "the realm_playgrounds event").realm_playgrounds.find((p) => p.id === id);
-  t.expect.equal([mine?.name, mine?.pygments_language], [name, language], "[name, pygments_language] of the playground in the realm_playgrounds event");
-  const { body } = await t.register("member", { fetch_event_types: ["realm_playgrounds"], event_types: ["heartbeat"] });
-  const seen = t.expect.schema(z.array(Playground), t.expect.present(body, "realm_playgrounds"), undefined, "register realm_playgrounds");
-  t.expect.ok(seen.some((p) => p.id === id), `a member's register realm_playgrounds to list playground ${id}`, seen.map((p) => p.id));
-  t.expect.error(await t.api("member").post("/realm/playgrounds", { name: `${name} 2`, pygments_language: language, ...urlOf(t, "https://play.example/x?c=") }), 400, "UNAUTHORIZED_PRINCIPAL");
+behaviour(
+  CLAUSE,
+  "a code playground added and removed: realm_playgrounds events with the whole list; a member may not add one (UNAUTHORIZED_PRINCIPAL)",
+  NEEDS,
+  async (t) => {
+    const name = `Playground ${t.unique("p").slice(-8)}`;
+    const language = "Python";
+    const { queue } = await registerWith(t, "administrator", ["realm_playgrounds"]);
+    const res = await addPlayground(t, name, language);
+    needOffered(t, res, "POST /realm/playgrounds", "add-code-playground");
+    const id = t.expect.schema(
+      z.looseObject({ id: z.number().int() }),
+      t.expect.success(res, "POST /realm/playgrounds"),
+      res.exchange,
+      "the POST /realm/playgrounds response",
+    ).id;
+    t.cleanup(`playground ${id}`, async () => {
+      const gone = await t.api("administrator").delete(`/realm/playgrounds/${id}`);
+      // 400 "Invalid playground": the test removed it itself.
+      return gone.status === 400 ? undefined : gone;
+    });
+    const [added] = await queue.until([eventOf("realm_playgrounds", listed(id))]);
+    const mine = t.expect.schema(RealmPlaygroundsEvent, added, undefined, "the realm_playgrounds event").realm_playgrounds.find((p) => p.id === id);
+    t.expect.equal([mine?.name, mine?.pygments_language], [name, language], "[name, pygments_language] of the playground in the realm_playgrounds event");
+    const { body } = await t.register("member", { fetch_event_types: ["realm_playgrounds"], event_types: ["heartbeat"] });
+    const seen = t.expect.schema(z.array(Playground), t.expect.present(body, "realm_playgrounds"), undefined, "register realm_playgrounds");
+    t.expect.ok(
+      seen.some((p) => p.id === id),
+      `a member's register realm_playgrounds to list playground ${id}`,
+      seen.map((p) => p.id),
+    );
+    t.expect.error(
+      await t.api("member").post("/realm/playgrounds", { name: `${name} 2`, pygments_language: language, ...urlOf(t, "https://play.example/x?c=") }),
+      400,
+      "UNAUTHORIZED_PRINCIPAL",
+    );
 
-  t.expect.success(await t.api("administrator").delete(`/realm/playgrounds/${id}`), "DELETE /realm/playgrounds/{playground_id}");
-  const [removed] = await queue.until([eventOf("realm_playgrounds", (e) => (listed(id)(e) === null ? "still with the playground" : null))]);
-  t.expect.schema(RealmPlaygroundsEvent, removed, undefined, "the realm_playgrounds event after the removal");
-  t.expect.error(await t.api("administrator").delete(`/realm/playgrounds/${id}`), 400, "BAD_REQUEST");
-});
+    t.expect.success(await t.api("administrator").delete(`/realm/playgrounds/${id}`), "DELETE /realm/playgrounds/{playground_id}");
+    const [removed] = await queue.until([eventOf("realm_playgrounds", (e) => (listed(id)(e) === null ? "still with the playground" : null))]);
+    t.expect.schema(RealmPlaygroundsEvent, removed, undefined, "the realm_playgrounds event after the removal");
+    t.expect.error(await t.api("administrator").delete(`/realm/playgrounds/${id}`), 400, "BAD_REQUEST");
+  },
+);

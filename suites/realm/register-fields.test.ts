@@ -24,10 +24,25 @@ const intOrNull = z.number().int().nullable();
 const ROWS: Row[] = [
   { clause: "fl273.register.server-thumbnail-formats", level: 273, fields: ["server_thumbnail_formats"], shape: z.array(ThumbnailFormat).min(1) },
   { clause: "fl338.register.password-max-length", level: 338, fields: ["password_max_length"], shape: z.number().int().positive() },
-  { clause: "fl332.register.realm-deletion-days-bounds", level: 332, fields: ["server_min_deactivated_realm_deletion_days", "server_max_deactivated_realm_deletion_days"], shape: intOrNull },
-  { clause: "fl231.register.push-notifications-enabled-end-timestamp", level: 231, fields: ["realm_push_notifications_enabled_end_timestamp"], shape: intOrNull },
+  {
+    clause: "fl332.register.realm-deletion-days-bounds",
+    level: 332,
+    fields: ["server_min_deactivated_realm_deletion_days", "server_max_deactivated_realm_deletion_days"],
+    shape: intOrNull,
+  },
+  {
+    clause: "fl231.register.push-notifications-enabled-end-timestamp",
+    level: 231,
+    fields: ["realm_push_notifications_enabled_end_timestamp"],
+    shape: intOrNull,
+  },
   { clause: "fl212.register.server-meet-server-url", level: 212, fields: ["server_meet_server_url"], shape: z.string().nullable() },
-  { clause: "fl221.register.server-supported-permission-settings", level: 221, fields: ["server_supported_permission_settings"], shape: SupportedPermissionSettings },
+  {
+    clause: "fl221.register.server-supported-permission-settings",
+    level: 221,
+    fields: ["server_supported_permission_settings"],
+    shape: SupportedPermissionSettings,
+  },
 ];
 
 for (const r of ROWS) {
@@ -45,7 +60,8 @@ for (const r of ROWS) {
 behaviour("fl338.register.password-max-length", "password_max_length is at least password_min_length", READ, async (t) => {
   const state = await realmState(t);
   const max = t.expect.schema(z.number().int(), t.expect.present(state, "password_max_length"), undefined, "password_max_length");
-  if (typeof state.password_min_length === "number") t.expect.ok(max >= state.password_min_length, `at least password_min_length (${state.password_min_length})`, max);
+  if (typeof state.password_min_length === "number")
+    t.expect.ok(max >= state.password_min_length, `at least password_min_length (${state.password_min_length})`, max);
 });
 
 behaviour("fl332.register.realm-deletion-days-bounds", "the deletion-days bounds are ordered when both are set", READ, async (t) => {
@@ -55,11 +71,16 @@ behaviour("fl332.register.realm-deletion-days-bounds", "the deletion-days bounds
   if (min !== null && max !== null) t.expect.ok(min <= max, `minimum ${min} ≤ maximum`, max);
 });
 
-behaviour("fl231.register.push-notifications-enabled-end-timestamp", "realm_push_notifications_enabled_end_timestamp sits beside realm_push_notifications_enabled", READ, async (t) => {
-  const state = await realmState(t);
-  t.expect.schema(z.boolean(), t.expect.present(state, "realm_push_notifications_enabled"), undefined, "realm_push_notifications_enabled");
-  t.expect.present(state, "realm_push_notifications_enabled_end_timestamp");
-});
+behaviour(
+  "fl231.register.push-notifications-enabled-end-timestamp",
+  "realm_push_notifications_enabled_end_timestamp sits beside realm_push_notifications_enabled",
+  READ,
+  async (t) => {
+    const state = await realmState(t);
+    t.expect.schema(z.boolean(), t.expect.present(state, "realm_push_notifications_enabled"), undefined, "realm_push_notifications_enabled");
+    t.expect.present(state, "realm_push_notifications_enabled_end_timestamp");
+  },
+);
 
 // --- organization settings under realm_ names ---
 
@@ -78,41 +99,66 @@ async function permissionConfigs(t: TestContext): Promise<Array<Record<string, u
   return [settings.realm, settings.stream, settings.group].flatMap((group) => Object.values(group));
 }
 
-behaviour(["fl225.register.permission-settings-allowed-system-groups", "fl221.register.server-supported-permission-settings"], "each permission setting's configuration has allowed_system_groups from FL225, not before", { ...READ, gate: "always" }, async (t) => {
-  if (!t.fl.atLeast(221)) return t.expect.absent(await realmState(t), "server_supported_permission_settings");
-  const configs = await permissionConfigs(t);
-  t.expect.ok(configs.length > 0, "at least one permission setting", configs);
-  for (const c of configs) {
-    if (t.fl.atLeast(225)) t.expect.schema(z.array(z.string()), t.expect.present(c, "allowed_system_groups"), undefined, "allowed_system_groups");
-    else t.expect.absent(c, "allowed_system_groups");
-  }
-});
-
-behaviour(["fl326.register.permission-settings-fields-removed", "fl221.register.server-supported-permission-settings"], "configurations lose allow_owners_group and id_field_name at FL326", { ...READ, gate: "always" }, async (t) => {
-  if (!t.fl.atLeast(221)) return t.expect.absent(await realmState(t), "server_supported_permission_settings");
-  const configs = await permissionConfigs(t);
-  t.expect.ok(configs.length > 0, "at least one permission setting", configs);
-  for (const c of configs) {
-    for (const f of ["allow_owners_group", "id_field_name"]) {
-      if (t.fl.atLeast(326)) t.expect.absent(c, f);
-      else t.expect.present(c, f);
+behaviour(
+  ["fl225.register.permission-settings-allowed-system-groups", "fl221.register.server-supported-permission-settings"],
+  "each permission setting's configuration has allowed_system_groups from FL225, not before",
+  { ...READ, gate: "always" },
+  async (t) => {
+    if (!t.fl.atLeast(221)) return t.expect.absent(await realmState(t), "server_supported_permission_settings");
+    const configs = await permissionConfigs(t);
+    t.expect.ok(configs.length > 0, "at least one permission setting", configs);
+    for (const c of configs) {
+      if (t.fl.atLeast(225)) t.expect.schema(z.array(z.string()), t.expect.present(c, "allowed_system_groups"), undefined, "allowed_system_groups");
+      else t.expect.absent(c, "allowed_system_groups");
     }
-  }
-});
+  },
+);
+
+behaviour(
+  ["fl326.register.permission-settings-fields-removed", "fl221.register.server-supported-permission-settings"],
+  "configurations lose allow_owners_group and id_field_name at FL326",
+  { ...READ, gate: "always" },
+  async (t) => {
+    if (!t.fl.atLeast(221)) return t.expect.absent(await realmState(t), "server_supported_permission_settings");
+    const configs = await permissionConfigs(t);
+    t.expect.ok(configs.length > 0, "at least one permission setting", configs);
+    for (const c of configs) {
+      for (const f of ["allow_owners_group", "id_field_name"]) {
+        if (t.fl.atLeast(326)) t.expect.absent(c, f);
+        else t.expect.present(c, f);
+      }
+    }
+  },
+);
 
 // --- realm_authentication_methods: booleans, then dictionaries (FL243) ---
 
 behaviour("fl153.realm.authentication-methods-booleans", "before FL243 realm_authentication_methods maps each method to a boolean", READ, async (t) => {
-  t.expect.schema(z.record(z.string(), z.boolean()), t.expect.present(await realmState(t), "realm_authentication_methods"), undefined, "realm_authentication_methods");
+  t.expect.schema(
+    z.record(z.string(), z.boolean()),
+    t.expect.present(await realmState(t), "realm_authentication_methods"),
+    undefined,
+    "realm_authentication_methods",
+  );
 });
 
 behaviour("fl243.realm.authentication-methods-dicts", "realm_authentication_methods maps each method to a dictionary", READ, async (t) => {
-  const methods = t.expect.schema(z.record(z.string(), AuthenticationMethod), t.expect.present(await realmState(t), "realm_authentication_methods"), undefined, "realm_authentication_methods");
+  const methods = t.expect.schema(
+    z.record(z.string(), AuthenticationMethod),
+    t.expect.present(await realmState(t), "realm_authentication_methods"),
+    undefined,
+    "realm_authentication_methods",
+  );
   t.expect.ok(Object.keys(methods).length > 0, "at least one authentication method", methods);
 });
 
 behaviour("fl243.realm.authentication-method-fields", "each method has enabled and available, and unavailable_reason when unavailable", READ, async (t) => {
-  const methods = t.expect.schema(z.record(z.string(), AuthenticationMethod), t.expect.present(await realmState(t), "realm_authentication_methods"), undefined, "realm_authentication_methods");
+  const methods = t.expect.schema(
+    z.record(z.string(), AuthenticationMethod),
+    t.expect.present(await realmState(t), "realm_authentication_methods"),
+    undefined,
+    "realm_authentication_methods",
+  );
   for (const [name, m] of Object.entries(methods)) {
     if (!m.available) t.expect.ok(typeof m.unavailable_reason === "string", `${name}: unavailable_reason to be a string when available is false`, m);
     else t.expect.ok(m.unavailable_reason === undefined, `${name}: no unavailable_reason when available`, m);

@@ -30,7 +30,10 @@ const longer = async (_t: TestContext, current: unknown) => (typeof current === 
 async function freshChannelId(t: TestContext, inviteOnly = false): Promise<number> {
   const name = t.unique("realm-channel");
   const admin = t.api("administrator");
-  await t.must("create a channel with POST /users/me/subscriptions", admin.post("/users/me/subscriptions", { subscriptions: [{ name }], invite_only: inviteOnly }));
+  await t.must(
+    "create a channel with POST /users/me/subscriptions",
+    admin.post("/users/me/subscriptions", { subscriptions: [{ name }], invite_only: inviteOnly }),
+  );
   const body = await t.must("look up the channel id with GET /get_stream_id", admin.get("/get_stream_id", { stream: name }));
   archiveChannelLater(t, { name, id: body.stream_id as number }, "administrator");
   return body.stream_id as number;
@@ -39,21 +42,71 @@ async function freshChannelId(t: TestContext, inviteOnly = false): Promise<numbe
 const ROWS: Row[] = [
   { clause: "fl216.realm.enable-guest-user-indicator", setting: "enable_guest_user_indicator", level: 216, op: "update", next: flip },
   { clause: "fl348.realm.enable-guest-user-dm-warning", setting: "enable_guest_user_dm_warning", level: 348, op: "update", next: flip },
-  { clause: "fl331.realm.moderation-request-channel-id", setting: "moderation_request_channel_id", level: 331, op: "update", next: (t) => freshChannelId(t, true) },
-  { clause: "fl242.realm.update-announcements-stream-id", setting: "chat_update_announcements_stream_id", level: 242, op: "update", next: (t) => freshChannelId(t) },
-  { clause: "fl241.realm.new-stream-announcements-stream", setting: "new_stream_announcements_stream", level: 241, op: "update", next: (t) => freshChannelId(t), oldName: "notifications_stream" },
-  { clause: "fl241.realm.signup-announcements-stream", setting: "signup_announcements_stream", level: 241, op: "update", next: (t) => freshChannelId(t), oldName: "signup_notifications_stream" },
-  { clause: "fl212.realm.meet-server-url", setting: "meet_server_url", level: 212, op: "update", next: async (t) => `https://meet-${t.unique("m").toLowerCase().replace(/[^a-z0-9-]/g, "")}.example.com` },
-  { clause: "fl358.realm.edit-history-visibility-policy", setting: "message_edit_history_visibility_policy", level: 358, op: "update", next: async (_t, c) => (c === 2 ? 1 : 2) },
+  {
+    clause: "fl331.realm.moderation-request-channel-id",
+    setting: "moderation_request_channel_id",
+    level: 331,
+    op: "update",
+    next: (t) => freshChannelId(t, true),
+  },
+  {
+    clause: "fl242.realm.update-announcements-stream-id",
+    setting: "chat_update_announcements_stream_id",
+    level: 242,
+    op: "update",
+    next: (t) => freshChannelId(t),
+  },
+  {
+    clause: "fl241.realm.new-stream-announcements-stream",
+    setting: "new_stream_announcements_stream",
+    level: 241,
+    op: "update",
+    next: (t) => freshChannelId(t),
+    oldName: "notifications_stream",
+  },
+  {
+    clause: "fl241.realm.signup-announcements-stream",
+    setting: "signup_announcements_stream",
+    level: 241,
+    op: "update",
+    next: (t) => freshChannelId(t),
+    oldName: "signup_notifications_stream",
+  },
+  {
+    clause: "fl212.realm.meet-server-url",
+    setting: "meet_server_url",
+    level: 212,
+    op: "update",
+    next: async (t) =>
+      `https://meet-${t
+        .unique("m")
+        .toLowerCase()
+        .replace(/[^a-z0-9-]/g, "")}.example.com`,
+  },
+  {
+    clause: "fl358.realm.edit-history-visibility-policy",
+    setting: "message_edit_history_visibility_policy",
+    level: 358,
+    op: "update",
+    next: async (_t, c) => (c === 2 ? 1 : 2),
+  },
   { clause: "fl162.realm.move-within-stream-limit-setting", setting: "move_messages_within_stream_limit_seconds", level: 162, op: "update_dict", next: longer },
-  { clause: "fl162.realm.move-between-streams-limit-setting", setting: "move_messages_between_streams_limit_seconds", level: 162, op: "update_dict", next: longer },
+  {
+    clause: "fl162.realm.move-between-streams-limit-setting",
+    setting: "move_messages_between_streams_limit_seconds",
+    level: 162,
+    op: "update_dict",
+    next: longer,
+  },
 ];
 
 /** The realm event that carries `setting`: update {property, value} or update_dict {data}. */
 function eventFor(op: "update" | "update_dict", setting: string): EventCheck {
   return eventOf("realm", (e) => {
     if (op === "update") return e.op === "update" && e.property === setting ? null : `op ${String(e.op)} property ${String(e.property)}`;
-    return e.op === "update_dict" && typeof e.data === "object" && e.data !== null && setting in e.data ? null : `op ${String(e.op)} ${JSON.stringify(e.data ?? e.property)}`;
+    return e.op === "update_dict" && typeof e.data === "object" && e.data !== null && setting in e.data
+      ? null
+      : `op ${String(e.op)} ${JSON.stringify(e.data ?? e.property)}`;
   });
 }
 
@@ -82,56 +135,80 @@ for (const r of ROWS) {
   });
 
   // Below FL167 a server lists no ignored parameters, so there the only sign is that the setting stays unknown.
-  behaviour([r.clause, "fl167.server.ignored-parameters-unsupported"], `before FL${r.level} PATCH /realm and POST /register do not know ${r.setting}`, { ...NEEDS, gate: "before" }, async (t) => {
-    const value = await r.next(t, undefined);
-    await withRealmSettings(t, { [r.setting]: value as string | number | boolean }, async (res) => {
-      const body = t.expect.success(res);
-      if (t.fl.atLeast(167)) t.expect.ok(ignoredOf(body).includes(r.setting), `${r.setting} in ignored_parameters_unsupported`, res.json, res.exchange);
-      t.expect.absent(await realmState(t), `realm_${r.setting}`);
-    });
-  });
+  behaviour(
+    [r.clause, "fl167.server.ignored-parameters-unsupported"],
+    `before FL${r.level} PATCH /realm and POST /register do not know ${r.setting}`,
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      const value = await r.next(t, undefined);
+      await withRealmSettings(t, { [r.setting]: value as string | number | boolean }, async (res) => {
+        const body = t.expect.success(res);
+        if (t.fl.atLeast(167)) t.expect.ok(ignoredOf(body).includes(r.setting), `${r.setting} in ignored_parameters_unsupported`, res.json, res.exchange);
+        t.expect.absent(await realmState(t), `realm_${r.setting}`);
+      });
+    },
+  );
 
   if (!r.oldName) continue;
   const old = r.oldName;
   behaviour(r.clause, `from FL${r.level} PATCH /realm ignores the old name ${old}`, NEEDS, async (t) => {
-    await withRealmSettings(t, { [old]: await r.next(t, undefined) as number }, async (res) => {
+    await withRealmSettings(t, { [old]: (await r.next(t, undefined)) as number }, async (res) => {
       t.expect.ok(ignoredOf(t.expect.success(res)).includes(old), `${old} in ignored_parameters_unsupported`, res.json, res.exchange);
     });
   });
 
-  behaviour(r.clause, `before FL${r.level} the setting is ${old}: PATCH /realm changes it and sends a realm update event`, { ...NEEDS, gate: "before" }, async (t) => {
-    const value = await r.next(t, undefined);
-    const { queue } = await t.register("member", { event_types: ["realm"] });
-    await withRealmSettings(t, { [old]: value as number }, async (res) => {
-      t.expect.success(res);
-      const [ev] = await queue.until([eventFor("update", old)]);
-      t.expect.equal(eventValue(t, "update", old, ev), value, `the event's ${old}`);
-      t.expect.equal((await realmState(t))[`realm_${old}`], value, `realm_${old} after the change`);
-    });
-  });
+  behaviour(
+    r.clause,
+    `before FL${r.level} the setting is ${old}: PATCH /realm changes it and sends a realm update event`,
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      const value = await r.next(t, undefined);
+      const { queue } = await t.register("member", { event_types: ["realm"] });
+      await withRealmSettings(t, { [old]: value as number }, async (res) => {
+        t.expect.success(res);
+        const [ev] = await queue.until([eventFor("update", old)]);
+        t.expect.equal(eventValue(t, "update", old, ev), value, `the event's ${old}`);
+        t.expect.equal((await realmState(t))[`realm_${old}`], value, `realm_${old} after the change`);
+      });
+    },
+  );
 }
 
 // --- message_edit_history_visibility_policy replaces allow_edit_history (FL358) ---
 
 behaviour("fl358.realm.allow-edit-history-removed", "from FL358 PATCH /realm ignores allow_edit_history", NEEDS, async (t) => {
   await withRealmSettings(t, { allow_edit_history: false }, async (res) => {
-    t.expect.ok(ignoredOf(t.expect.success(res)).includes("allow_edit_history"), "allow_edit_history in ignored_parameters_unsupported", res.json, res.exchange);
+    t.expect.ok(
+      ignoredOf(t.expect.success(res)).includes("allow_edit_history"),
+      "allow_edit_history in ignored_parameters_unsupported",
+      res.json,
+      res.exchange,
+    );
   });
 });
 
-behaviour("fl358.realm.allow-edit-history-removed", "before FL358 PATCH /realm changes allow_edit_history and sends a realm update event", { ...NEEDS, gate: "before" }, async (t) => {
-  const current = (await realmState(t)).realm_allow_edit_history;
-  const { queue } = await t.register("member", { event_types: ["realm"] });
-  await withRealmSettings(t, { allow_edit_history: current !== true }, async (res) => {
-    t.expect.success(res);
-    const [ev] = await queue.until([eventFor("update", "allow_edit_history")]);
-    t.expect.equal(eventValue(t, "update", "allow_edit_history", ev), current !== true, "the event's allow_edit_history");
-  });
-});
+behaviour(
+  "fl358.realm.allow-edit-history-removed",
+  "before FL358 PATCH /realm changes allow_edit_history and sends a realm update event",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const current = (await realmState(t)).realm_allow_edit_history;
+    const { queue } = await t.register("member", { event_types: ["realm"] });
+    await withRealmSettings(t, { allow_edit_history: current !== true }, async (res) => {
+      t.expect.success(res);
+      const [ev] = await queue.until([eventFor("update", "allow_edit_history")]);
+      t.expect.equal(eventValue(t, "update", "allow_edit_history", ev), current !== true, "the event's allow_edit_history");
+    });
+  },
+);
 
 behaviour("fl358.register.allow-edit-history-deprecated", "register keeps realm_allow_edit_history: false only for the None policy", NEEDS, async (t) => {
   // The catalog's ruling on fl358.realm.edit-history-visibility-policy: 1 All, 2 Moves only, 3 None.
-  for (const [policy, expected] of [[3, false], [2, true], [1, true]] as const) {
+  for (const [policy, expected] of [
+    [3, false],
+    [2, true],
+    [1, true],
+  ] as const) {
     await withRealmSettings(t, { message_edit_history_visibility_policy: policy }, async (res) => {
       await t.given(`set message_edit_history_visibility_policy to ${policy}`, async () => t.expect.success(res));
       t.expect.equal((await realmState(t)).realm_allow_edit_history, expected, `realm_allow_edit_history with policy ${policy}`);
@@ -139,11 +216,16 @@ behaviour("fl358.register.allow-edit-history-deprecated", "register keeps realm_
   }
 });
 
-behaviour("fl358.register.allow-edit-history-deprecated", "before FL358 realm_allow_edit_history is the setting itself, a boolean", { ...NEEDS, gate: "before" }, async (t) => {
-  const state = await realmState(t);
-  t.expect.ok(typeof state.realm_allow_edit_history === "boolean", "realm_allow_edit_history to be a boolean", state.realm_allow_edit_history);
-  t.expect.absent(state, "realm_message_edit_history_visibility_policy");
-});
+behaviour(
+  "fl358.register.allow-edit-history-deprecated",
+  "before FL358 realm_allow_edit_history is the setting itself, a boolean",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const state = await realmState(t);
+    t.expect.ok(typeof state.realm_allow_edit_history === "boolean", "realm_allow_edit_history to be a boolean", state.realm_allow_edit_history);
+    t.expect.absent(state, "realm_message_edit_history_visibility_policy");
+  },
+);
 
 // --- video_chat_provider gains the server-to-server OAuth option (FL353; code 5, the catalog's ruling) ---
 
@@ -154,11 +236,16 @@ behaviour("fl353.realm.video-chat-provider-server-oauth", "from FL353 video_chat
   });
 });
 
-behaviour("fl353.realm.video-chat-provider-server-oauth", "before FL353 video_chat_provider refuses the server-to-server OAuth option", { ...NEEDS, gate: "before" }, async (t) => {
-  await withRealmSettings(t, { video_chat_provider: 5 }, async (res) => {
-    t.expect.error(res, 400, "BAD_REQUEST");
-  });
-});
+behaviour(
+  "fl353.realm.video-chat-provider-server-oauth",
+  "before FL353 video_chat_provider refuses the server-to-server OAuth option",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    await withRealmSettings(t, { video_chat_provider: 5 }, async (res) => {
+      t.expect.error(res, 400, "BAD_REQUEST");
+    });
+  },
+);
 
 // --- default_code_block_language: "" when unset (FL195) ---
 
@@ -170,13 +257,18 @@ behaviour("fl195.realm.default-code-block-language-empty", "from FL195 an unset 
   });
 });
 
-behaviour("fl195.realm.default-code-block-language-empty", "before FL195 an unset default_code_block_language is null or empty", { ...NEEDS, gate: "before" }, async (t) => {
-  await withRealmSettings(t, { default_code_block_language: "" }, async (res) => {
-    await t.given("unset default_code_block_language", async () => t.expect.success(res));
-    const v = t.expect.present(await realmState(t), "realm_default_code_block_language");
-    t.expect.ok(v === null || v === "", "null or the empty string", v);
-  });
-});
+behaviour(
+  "fl195.realm.default-code-block-language-empty",
+  "before FL195 an unset default_code_block_language is null or empty",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    await withRealmSettings(t, { default_code_block_language: "" }, async (res) => {
+      await t.given("unset default_code_block_language", async () => t.expect.success(res));
+      const v = t.expect.present(await realmState(t), "realm_default_code_block_language");
+      t.expect.ok(v === null || v === "", "null or the empty string", v);
+    });
+  },
+);
 
 // --- community_topic_editing_limit_seconds removed (FL183) ---
 
@@ -186,10 +278,15 @@ behaviour("fl183.realm.community-topic-editing-limit-removed", "from FL183 regis
   t.expect.present(state, "realm_move_messages_within_stream_limit_seconds");
 });
 
-behaviour("fl183.realm.community-topic-editing-limit-removed", "before FL183 register has realm_community_topic_editing_limit_seconds", { ...NEEDS, gate: "before" }, async (t) => {
-  const v = t.expect.present(await realmState(t), "realm_community_topic_editing_limit_seconds");
-  t.expect.ok(typeof v === "number", "an integer number of seconds", v);
-});
+behaviour(
+  "fl183.realm.community-topic-editing-limit-removed",
+  "before FL183 register has realm_community_topic_editing_limit_seconds",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const v = t.expect.present(await realmState(t), "realm_community_topic_editing_limit_seconds");
+    t.expect.ok(typeof v === "number", "an integer number of seconds", v);
+  },
+);
 
 // --- realm update events lose extra_data (FL306) ---
 

@@ -2,11 +2,16 @@ import { behaviour } from "../../src/expect/behaviour.ts";
 import { RegisterResponse } from "../../src/schemas/register.ts";
 import { deleteQueueLater } from "../support/cleanup.ts";
 
-behaviour(["fl153.versioning.feature-level-in-register", "fl153.versioning.feature-level-consistent"], "POST /register reports the same feature level as GET /server_settings", { needs: ["member"], gate: "always" }, async (t) => {
-  const settings = t.expect.success(await t.api(null).get("/server_settings"));
-  const { body } = await t.register("member", { fetch_event_types: ["realm"] });
-  t.expect.equal(body.chat_feature_level, settings.chat_feature_level, "register chat_feature_level");
-});
+behaviour(
+  ["fl153.versioning.feature-level-in-register", "fl153.versioning.feature-level-consistent"],
+  "POST /register reports the same feature level as GET /server_settings",
+  { needs: ["member"], gate: "always" },
+  async (t) => {
+    const settings = t.expect.success(await t.api(null).get("/server_settings"));
+    const { body } = await t.register("member", { fetch_event_types: ["realm"] });
+    t.expect.equal(body.chat_feature_level, settings.chat_feature_level, "register chat_feature_level");
+  },
+);
 
 behaviour("fl257.register.realm-url", "POST /register has realm_url in the realm section", { needs: ["member"] }, async (t) => {
   const { body } = await t.register("member", { fetch_event_types: ["realm"] });
@@ -19,23 +24,41 @@ behaviour("fl257.register.realm-url", "before FL257 POST /register has no realm_
   t.expect.absent(body, "realm_url");
 });
 
-behaviour("fl257.register.realm-uri-alias", "POST /register keeps realm_uri, equal to realm_url from FL257", { needs: ["member"], gate: "always" }, async (t) => {
-  const { body } = await t.register("member", { fetch_event_types: ["realm"] });
-  const uri = t.expect.present(body, "realm_uri");
-  if (t.fl.atLeast(257)) t.expect.equal(uri, body.realm_url, "realm_uri (the deprecated alias of realm_url)");
-});
+behaviour(
+  "fl257.register.realm-uri-alias",
+  "POST /register keeps realm_uri, equal to realm_url from FL257",
+  { needs: ["member"], gate: "always" },
+  async (t) => {
+    const { body } = await t.register("member", { fetch_event_types: ["realm"] });
+    const uri = t.expect.present(body, "realm_uri");
+    if (t.fl.atLeast(257)) t.expect.equal(uri, body.realm_url, "realm_uri (the deprecated alias of realm_url)");
+  },
+);
 
-behaviour("fl153.events.register-queue", "POST /register returns a queue_id and a last_event_id of -1 or more", { needs: ["member"], gate: "always" }, async (t) => {
-  const res = await t.api("member").post("/register", { event_types: ["message"] });
-  deleteQueueLater(t, "member", res.json?.queue_id);
-  t.expect.schema(RegisterResponse, t.expect.success(res), res.exchange);
-});
+behaviour(
+  "fl153.events.register-queue",
+  "POST /register returns a queue_id and a last_event_id of -1 or more",
+  { needs: ["member"], gate: "always" },
+  async (t) => {
+    const res = await t.api("member").post("/register", { event_types: ["message"] });
+    deleteQueueLater(t, "member", res.json?.queue_id);
+    t.expect.schema(RegisterResponse, t.expect.success(res), res.exchange);
+  },
+);
 
-behaviour("fl153.register.client-capabilities-encoding", "client_capabilities is one JSON object of booleans", { needs: ["member"], gate: "always" }, async (t) => {
-  const member = t.api("member");
-  const ok = await member.post("/register", { fetch_event_types: [], client_capabilities: { notification_settings_null: true, bulk_message_deletion: true } });
-  deleteQueueLater(t, member, ok.json?.queue_id);
-  t.expect.success(ok);
-  t.expect.error(await member.post("/register", { client_capabilities: { notification_settings_null: "yes" } }), 400, "BAD_REQUEST");
-  t.expect.error(await member.post("/register", { client_capabilities: "{not json" }), 400, ["BAD_REQUEST", "INVALID_JSON"]);
-});
+behaviour(
+  "fl153.register.client-capabilities-encoding",
+  "client_capabilities is one JSON object of booleans",
+  { needs: ["member"], gate: "always" },
+  async (t) => {
+    const member = t.api("member");
+    const ok = await member.post("/register", {
+      fetch_event_types: [],
+      client_capabilities: { notification_settings_null: true, bulk_message_deletion: true },
+    });
+    deleteQueueLater(t, member, ok.json?.queue_id);
+    t.expect.success(ok);
+    t.expect.error(await member.post("/register", { client_capabilities: { notification_settings_null: "yes" } }), 400, "BAD_REQUEST");
+    t.expect.error(await member.post("/register", { client_capabilities: "{not json" }), 400, ["BAD_REQUEST", "INVALID_JSON"]);
+  },
+);

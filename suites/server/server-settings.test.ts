@@ -1,11 +1,17 @@
 import { behaviour } from "../../src/expect/behaviour.ts";
 import { ServerSettings } from "../../src/schemas/server-settings.ts";
 
-behaviour(["fl153.versioning.feature-level-in-server-settings", "fl153.server.server-settings-no-auth"], "GET /server_settings reports an integer feature level without credentials", { gate: "always", mutates: false }, async (t) => {
-  const res = await t.api(null).get("/server_settings");
-  const body = t.expect.schema(ServerSettings, t.expect.success(res), res.exchange);
-  if (!t.target.notes.some((n) => n.startsWith("--assume-fl"))) t.expect.equal(body.chat_feature_level, t.target.featureLevel, "chat_feature_level", res.exchange);
-});
+behaviour(
+  ["fl153.versioning.feature-level-in-server-settings", "fl153.server.server-settings-no-auth"],
+  "GET /server_settings reports an integer feature level without credentials",
+  { gate: "always", mutates: false },
+  async (t) => {
+    const res = await t.api(null).get("/server_settings");
+    const body = t.expect.schema(ServerSettings, t.expect.success(res), res.exchange);
+    if (!t.target.notes.some((n) => n.startsWith("--assume-fl")))
+      t.expect.equal(body.chat_feature_level, t.target.featureLevel, "chat_feature_level", res.exchange);
+  },
+);
 
 behaviour("fl257.server.realm-url", "GET /server_settings has realm_url, an absolute URL", { mutates: false }, async (t) => {
   const res = await t.api(null).get("/server_settings");
@@ -19,9 +25,14 @@ behaviour("fl257.server.realm-url", "before FL257 GET /server_settings has no re
   t.expect.absent(t.expect.success(res), "realm_url");
 });
 
-behaviour("fl257.server.realm-uri-alias", "GET /server_settings keeps realm_uri, equal to realm_url from FL257", { gate: "always", mutates: false }, async (t) => {
-  const res = await t.api(null).get("/server_settings");
-  const body = t.expect.success(res);
-  const uri = t.expect.present(body, "realm_uri");
-  if (t.fl.atLeast(257)) t.expect.equal(uri, body.realm_url, "realm_uri (the deprecated alias of realm_url)");
-});
+behaviour(
+  "fl257.server.realm-uri-alias",
+  "GET /server_settings keeps realm_uri, equal to realm_url from FL257",
+  { gate: "always", mutates: false },
+  async (t) => {
+    const res = await t.api(null).get("/server_settings");
+    const body = t.expect.success(res);
+    const uri = t.expect.present(body, "realm_uri");
+    if (t.fl.atLeast(257)) t.expect.equal(uri, body.realm_url, "realm_uri (the deprecated alias of realm_url)");
+  },
+);

@@ -24,7 +24,13 @@ async function expectDefaults(t: TestContext, cases: readonly SettingCase[]): Pr
     const ignored = ignoredOf(t.expect.success(res, "PATCH /realm/user_settings_defaults"));
     for (const c of cases) t.expect.ok(!ignored.includes(c.name), `${c.name} to be read by PATCH /realm/user_settings_defaults`, ignored, res.exchange);
     const events = await queue.until(
-      cases.map((c) => eventOf("realm_user_settings_defaults", (e) => (e.property === c.name && e.value === values.get(c.name) ? null : `property ${String(e.property)}`), "update")),
+      cases.map((c) =>
+        eventOf(
+          "realm_user_settings_defaults",
+          (e) => (e.property === c.name && e.value === values.get(c.name) ? null : `property ${String(e.property)}`),
+          "update",
+        ),
+      ),
     );
     for (const e of events) t.expect.schema(UserSettingUpdateEvent, e);
     const now = await defaultsOf(t);
@@ -80,6 +86,11 @@ behaviour("fl293.settings.allow-private-data-export-default", "allow_private_dat
   await expectDefaults(t, [{ name: "allow_private_data_export", value: true }]);
 });
 
-behaviour("fl293.settings.allow-private-data-export-default", "before FL293 there is no allow_private_data_export default", { ...NEEDS, gate: "before" }, async (t) => {
-  await expectNoDefaults(t, [{ name: "allow_private_data_export", value: true }]);
-});
+behaviour(
+  "fl293.settings.allow-private-data-export-default",
+  "before FL293 there is no allow_private_data_export default",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    await expectNoDefaults(t, [{ name: "allow_private_data_export", value: true }]);
+  },
+);

@@ -81,7 +81,9 @@ export async function expectUserSettings(t: TestContext, user: FreshUser, cases:
   const ignored = ignoredOf(t.expect.success(res, "PATCH /settings"));
   for (const c of cases) t.expect.ok(!ignored.includes(c.name), `${c.name} to be read by PATCH /settings, not ignored`, ignored, res.exchange);
   const events = await queue.until(
-    cases.map((c) => eventOf("user_settings", (e) => (e.property === c.name && e.value === values.get(c.name) ? null : `property ${String(e.property)}`), "update")),
+    cases.map((c) =>
+      eventOf("user_settings", (e) => (e.property === c.name && e.value === values.get(c.name) ? null : `property ${String(e.property)}`), "update"),
+    ),
   );
   for (const e of events) t.expect.schema(UserSettingUpdateEvent, e);
   const after = await userSettingsOf(t, user);

@@ -1,6 +1,14 @@
 import { behaviour } from "../../src/expect/behaviour.ts";
 import { freshUser } from "../support/users.ts";
-import { AUTOMATIC_POLICY_SETTINGS, expectNoUserSettings, expectUserSettings, FOLLOWED_TOPIC_SETTINGS, ignoredOf, personaActor, userSettingsOf } from "./settings.ts";
+import {
+  AUTOMATIC_POLICY_SETTINGS,
+  expectNoUserSettings,
+  expectUserSettings,
+  FOLLOWED_TOPIC_SETTINGS,
+  ignoredOf,
+  personaActor,
+  userSettingsOf,
+} from "./settings.ts";
 
 /**
  * User settings added by FL189–FL293, on a fresh user each or the administrator's own (PATCH /settings, register
@@ -52,7 +60,12 @@ behaviour(ICON, "desktop_icon_count_display takes 1–4 from FL227 (a followed-t
   t.expect.ok([1, 2, 3, 4].includes(initial as number), "user_settings.desktop_icon_count_display to be one of the choices", initial);
   const res = await u.client.patch("/settings", { desktop_icon_count_display: 4 });
   if (t.fl.atLeast(227)) {
-    t.expect.ok(!ignoredOf(t.expect.success(res, "PATCH /settings desktop_icon_count_display=4")).includes("desktop_icon_count_display"), "desktop_icon_count_display to be read", res.json, res.exchange);
+    t.expect.ok(
+      !ignoredOf(t.expect.success(res, "PATCH /settings desktop_icon_count_display=4")).includes("desktop_icon_count_display"),
+      "desktop_icon_count_display to be read",
+      res.json,
+      res.exchange,
+    );
     t.expect.equal((await userSettingsOf(t, u)).desktop_icon_count_display, 4, "register user_settings.desktop_icon_count_display after choosing 4 (none)");
   } else {
     t.expect.error(res, 400, "BAD_REQUEST");

@@ -19,10 +19,18 @@ const clientOf = (t: TestContext, who: PersonaRole | ApiClient) => (typeof who =
  * parameters (invite_only, can_send_message_group, …), archived when the test ends. A prerequisite: a refusal
  * blocks the test.
  */
-export async function createChannel(t: TestContext, creator: PersonaRole, subscribers: Array<PersonaRole | number>, extra: ParamMap = {}): Promise<TestChannel> {
+export async function createChannel(
+  t: TestContext,
+  creator: PersonaRole,
+  subscribers: Array<PersonaRole | number>,
+  extra: ParamMap = {},
+): Promise<TestChannel> {
   const name = t.unique("chan");
   const principals = subscribers.map((s) => (typeof s === "number" ? s : t.persona(s).userId));
-  await t.must("create a channel with POST /users/me/subscriptions", t.api(creator).post("/users/me/subscriptions", { subscriptions: [{ name }], principals, ...extra }));
+  await t.must(
+    "create a channel with POST /users/me/subscriptions",
+    t.api(creator).post("/users/me/subscriptions", { subscriptions: [{ name }], principals, ...extra }),
+  );
   const body = await t.must("look up the channel id with GET /get_stream_id", t.api(t.manager(creator)).get("/get_stream_id", { stream: name }));
   const channel = { name, id: body.stream_id as number };
   archiveChannelLater(t, channel, creator);

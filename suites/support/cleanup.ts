@@ -133,7 +133,14 @@ export function deactivateGroupLater(t: TestContext, name: string, manager: Pers
  * through DELETE `path`/{invite_id}; without one declared, as `inviter`, who lists and revokes its own from FL209);
  * one not listed (never made, or used) is done.
  */
-function revokeListedInviteLater(t: TestContext, label: string, field: "email" | "link_url", value: string, path: string, inviter?: PersonaRole | ApiClient): void {
+function revokeListedInviteLater(
+  t: TestContext,
+  label: string,
+  field: "email" | "link_url",
+  value: string,
+  path: string,
+  inviter?: PersonaRole | ApiClient,
+): void {
   t.cleanup(label, async () => {
     const admin = t.declares("administrator") || t.declares("owner") || inviter === undefined ? t.api(t.manager("administrator")) : clientOf(t, inviter);
     const listed = await admin.get("/invites");

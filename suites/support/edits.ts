@@ -53,7 +53,9 @@ export async function mustDelete(t: TestContext, role: PersonaRole, id: number):
 
 /** The message with `id` as the persona sees it (GET /messages narrowed to the id), raw Markdown content unless asked. */
 export async function readBack(t: TestContext, role: PersonaRole, id: number, extra: ParamMap = {}): Promise<{ message: Message; res: ApiResponse }> {
-  const res = await t.api(role).get("/messages", { anchor: id, num_before: 0, num_after: 0, narrow: [{ operator: "id", operand: id }], apply_markdown: false, ...extra });
+  const res = await t
+    .api(role)
+    .get("/messages", { anchor: id, num_before: 0, num_after: 0, narrow: [{ operator: "id", operand: id }], apply_markdown: false, ...extra });
   const page = t.expect.schema(MessagesPage, t.expect.success(res, "GET /messages for one id"), res.exchange);
   t.expect.equal(page.messages.length, 1, `messages fetched for id ${id}`, res.exchange);
   return { message: page.messages[0]!, res };

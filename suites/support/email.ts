@@ -38,7 +38,8 @@ export async function withDefaultVisibility<T>(t: TestContext, value: number | (
     if (typeof old === "number") {
       const res = await admin.patch("/realm/user_settings_defaults", { email_address_visibility: old });
       // Refused: tried again when the test ends, and listed among its leftovers if refused again.
-      if (res.status !== 200) t.cleanup("default email_address_visibility put back", () => admin.patch("/realm/user_settings_defaults", { email_address_visibility: old }));
+      if (res.status !== 200)
+        t.cleanup("default email_address_visibility put back", () => admin.patch("/realm/user_settings_defaults", { email_address_visibility: old }));
     }
   }
 }

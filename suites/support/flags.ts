@@ -64,7 +64,12 @@ export async function freshPrivateChannel(t: TestContext, roles: PersonaRole[]):
   const creator = t.api(roles[0]!);
   await t.must(
     "create a private channel with POST /users/me/subscriptions",
-    creator.post("/users/me/subscriptions", { subscriptions: [{ name }], principals: roles.map((r) => t.persona(r).userId), invite_only: true, history_public_to_subscribers: false }),
+    creator.post("/users/me/subscriptions", {
+      subscriptions: [{ name }],
+      principals: roles.map((r) => t.persona(r).userId),
+      invite_only: true,
+      history_public_to_subscribers: false,
+    }),
   );
   const body = await t.must("look up the channel id with GET /get_stream_id", creator.get("/get_stream_id", { stream: name }));
   const channel = { name, id: body.stream_id as number };

@@ -34,7 +34,12 @@ export function pngImage(name: string, width: number, height: number): TestFile 
   ihdr.set([8, 0, 0, 0, 0], 8);
   const rows = Buffer.alloc(height * (width + 1), 0x80);
   for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  const data = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  const data = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
   return { name, type: "image/png", data };
 }
 

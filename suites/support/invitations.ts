@@ -14,7 +14,10 @@ export const inviteeEmail = (t: TestContext): string => `${t.unique("invitee")}@
 export async function invite(t: TestContext, client: ApiClient, extra: ParamMap = {}): Promise<{ email: string; res: ApiResponse }> {
   // Before FL209 only administrators list (and so revoke) invitations: without one, the invitation would stay.
   if (!t.declares("administrator") && !t.declares("owner") && t.target.featureLevel < 209) {
-    throw new UnverifiableError({ reason: "before FL209 only an administrator may list and revoke the invitation this test makes", remedy: personaRemedy(["administrator"]) });
+    throw new UnverifiableError({
+      reason: "before FL209 only an administrator may list and revoke the invitation this test makes",
+      remedy: personaRemedy(["administrator"]),
+    });
   }
   const email = inviteeEmail(t);
   const res = await client.post("/invites", { invitee_emails: email, stream_ids: [], ...extra });

@@ -15,7 +15,8 @@ import { ZULIP_OPERATIONS } from "../../src/product/zulip-api.ts";
 export function needOffered(t: TestContext, res: ApiResponse, endpoint: string, operationId: string): void {
   if (res.status !== 404 && res.status !== 405) return;
   const since = operationSpan(operationId)?.since;
-  if (since !== undefined && t.target.featureLevel < since) throw new NotApplicableError(`${endpoint} arrived in Zulip's API at FL${since}; the target is at FL${t.target.featureLevel}`);
+  if (since !== undefined && t.target.featureLevel < since)
+    throw new NotApplicableError(`${endpoint} arrived in Zulip's API at FL${since}; the target is at FL${t.target.featureLevel}`);
   throw new UnverifiableError({
     reason: `the target has no ${endpoint} (HTTP ${res.status}), an endpoint of Zulip's API that the spec does not name`,
     remedy: `run against a server that has ${endpoint} (the reference server has it at the levels Zulip's API gives it)`,
@@ -29,7 +30,8 @@ export function needOffered(t: TestContext, res: ApiResponse, endpoint: string, 
  */
 export function needLevelOf(t: TestContext, endpoint: string, operationId: string): void {
   const since = operationSpan(operationId)?.since;
-  if (since !== undefined && t.target.featureLevel < since) throw new NotApplicableError(`${endpoint} arrived in Zulip's API at FL${since}; the target is at FL${t.target.featureLevel}`);
+  if (since !== undefined && t.target.featureLevel < since)
+    throw new NotApplicableError(`${endpoint} arrived in Zulip's API at FL${since}; the target is at FL${t.target.featureLevel}`);
 }
 
 /** The level Zulip's API description gives a parameter of an operation (undefined: as old as the operation). */

@@ -20,12 +20,23 @@ export const propertySeed = (): number | undefined => vitest?.inject("propertySe
  * the path (fc.assert's `path` option) that goes straight to it. `examples` run first, before the `numRuns` random
  * values: fixed cases that make sure every rule is exercised in every run.
  */
-export async function checkProperty<T>(arb: fc.Arbitrary<T>, numRuns: number, body: (value: T) => Promise<void>, examples: readonly T[] = [], o: { shrink?: boolean } = {}): Promise<void> {
+export async function checkProperty<T>(
+  arb: fc.Arbitrary<T>,
+  numRuns: number,
+  body: (value: T) => Promise<void>,
+  examples: readonly T[] = [],
+  o: { shrink?: boolean } = {},
+): Promise<void> {
   const seed = propertySeed();
   // Without shrinking a failure ends the property at once: most properties here are cheap to read unshrunk, and
   // shrinking against a server repeats the whole setup for every candidate. A sequence of steps is unreadable
   // unshrunk, so model-based properties shrink (o.shrink).
-  const details = await fc.check(fc.asyncProperty(arb, body), { numRuns: numRuns + examples.length, examples: examples.map((e) => [e] as [T]), endOnFailure: !o.shrink, ...(seed !== undefined ? { seed } : {}) });
+  const details = await fc.check(fc.asyncProperty(arb, body), {
+    numRuns: numRuns + examples.length,
+    examples: examples.map((e) => [e] as [T]),
+    endOnFailure: !o.shrink,
+    ...(seed !== undefined ? { seed } : {}),
+  });
   if (!details.failed) return;
   const e = details.errorInstance;
   // The case travels beside the error, in its own fields (the runner adds it to the outcome and as the message's

@@ -23,7 +23,12 @@ export function bouncerApi(t: TestContext): ApiClient {
 }
 
 /** Fresh credentials and a fresh hostname for a self-hosted server registering with the bouncer. */
-export function newRemoteServer(hostname = `h${randomBytes(6).toString("hex")}.example.com`): { chat_org_id: string; chat_org_key: string; hostname: string; contact_email: string } {
+export function newRemoteServer(hostname = `h${randomBytes(6).toString("hex")}.example.com`): {
+  chat_org_id: string;
+  chat_org_key: string;
+  hostname: string;
+  contact_email: string;
+} {
   return { chat_org_id: randomUUID(), chat_org_key: randomBytes(32).toString("hex"), hostname, contact_email: `admin@${hostname.replace(/:\d+$/, "")}` };
 }
 

@@ -20,7 +20,8 @@ export async function systemGroupId(t: TestContext, name: string): Promise<numbe
  * Who reads what every user sees of the organization (its settings, its system groups): the administrator, else
  * the first other persona the test declares (a test uses only those).
  */
-const observer = (t: TestContext): PersonaRole => (["administrator", "owner", "member", "secondMember", "moderator", "guest", "bot"] as const).find((r) => t.declares(r)) ?? "administrator";
+const observer = (t: TestContext): PersonaRole =>
+  (["administrator", "owner", "member", "secondMember", "moderator", "guest", "bot"] as const).find((r) => t.declares(r)) ?? "administrator";
 
 /** The realm section of POST /register, as the administrator (else a persona the test declares) sees it. */
 export async function realmState(t: TestContext): Promise<Record<string, unknown>> {

@@ -66,7 +66,9 @@ export async function throwawayOrganization(t: TestContext, settings: ThrowawayS
     api: (role) => {
       const p = target.personas[role];
       if (!p) throw new HarnessError(`the throw-away organization has no ${role} persona (a reference server has every role)`);
-      return new ApiClient(target.url, { email: p.email, apiKey: p.apiKey }, (ex) => t.exchanges.push(ex), target.product, undefined, { [TEST_HEADER]: testHeaderValue(t.testId, t.fl.levels) });
+      return new ApiClient(target.url, { email: p.email, apiKey: p.apiKey }, (ex) => t.exchanges.push(ex), target.product, undefined, {
+        [TEST_HEADER]: testHeaderValue(t.testId, t.fl.levels),
+      });
     },
     close: sibling.close,
   };

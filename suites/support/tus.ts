@@ -104,7 +104,14 @@ export async function tusUpload(t: TestContext, role: PersonaRole | null, file: 
 }
 
 /** One raw tus request (creation, a PATCH, a HEAD) with the harness's client: `path` from the server's root. */
-export function tusRequest(t: TestContext, role: PersonaRole | null, method: string, path: string, headers: Record<string, string>, body?: string): Promise<ApiResponse> {
+export function tusRequest(
+  t: TestContext,
+  role: PersonaRole | null,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<ApiResponse> {
   const opts: RequestOptions = { headers: { "tus-resumable": "1.0.0", ...headers } };
   if (body !== undefined) opts.rawBody = { contentType: "application/offset+octet-stream", text: body };
   return t.api(role).request(method, `/${path}`, {}, { ...opts, encoding: "query" });

@@ -49,7 +49,10 @@ export function expectedCount(s: UnreadState, liftByTopic: boolean): number {
 
 /** The unread ids listed for a channel (all its topics). */
 export function unreadInChannel(s: UnreadState, channel: TestChannel): number[] {
-  return s.unread.streams.filter((e) => e.stream_id === channel.id).flatMap((e) => e.unread_message_ids).sort((a, b) => a - b);
+  return s.unread.streams
+    .filter((e) => e.stream_id === channel.id)
+    .flatMap((e) => e.unread_message_ids)
+    .sort((a, b) => a - b);
 }
 
 /**
@@ -58,12 +61,16 @@ export function unreadInChannel(s: UnreadState, channel: TestChannel): number[] 
  * muted, they would count for the server and not for any later run's reading of the snapshot.
  */
 export async function muteChannel(t: TestContext, role: PersonaRole, channel: TestChannel): Promise<void> {
-  const mute = (value: boolean) => t.api(role).post("/users/me/subscriptions/properties", { subscription_data: [{ stream_id: channel.id, property: "is_muted", value }] });
+  const mute = (value: boolean) =>
+    t.api(role).post("/users/me/subscriptions/properties", { subscription_data: [{ stream_id: channel.id, property: "is_muted", value }] });
   await t.must("mute the channel with POST /users/me/subscriptions/properties", mute(true));
   t.cleanup(`channel ${channel.id} unmuted for ${role}`, () => mute(false));
 }
 
 /** Sets the persona's visibility policy for a topic (POST /user_topics), as a prerequisite. */
 export async function setTopicPolicy(t: TestContext, role: PersonaRole, channel: TestChannel, topic: string, policy: 0 | 1 | 2 | 3): Promise<void> {
-  await t.must(`set visibility_policy ${policy} with POST /user_topics`, t.api(role).post("/user_topics", { stream_id: channel.id, topic, visibility_policy: policy }));
+  await t.must(
+    `set visibility_policy ${policy} with POST /user_topics`,
+    t.api(role).post("/user_topics", { stream_id: channel.id, topic, visibility_policy: policy }),
+  );
 }

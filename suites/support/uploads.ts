@@ -19,10 +19,14 @@ export function textFile(t: TestContext, name: string, label = "file"): TestFile
 
 /** POST /user_uploads with the files as multipart parts (fields file0, file1, … unless given). */
 export function postUpload(t: TestContext, role: PersonaRole | null, files: TestFile[], fields?: string[]): Promise<ApiResponse> {
-  return t.api(role).post("/user_uploads", {}, {
-    encoding: "multipart",
-    files: files.map((f, i) => ({ field: fields?.[i] ?? `file${i}`, filename: f.name, contentType: f.type, data: f.data })),
-  });
+  return t.api(role).post(
+    "/user_uploads",
+    {},
+    {
+      encoding: "multipart",
+      files: files.map((f, i) => ({ field: fields?.[i] ?? `file${i}`, filename: f.name, contentType: f.type, data: f.data })),
+    },
+  );
 }
 
 /** Uploads one file as a prerequisite; returns the response body and the address (url, or uri on older servers). */

@@ -47,7 +47,10 @@ export async function freshUser(t: TestContext, label = "user", role: number = R
 export async function freshGuest(t: TestContext, label = "guest"): Promise<FreshUser> {
   const g = await freshUser(t, label, ROLE.guest);
   const { body } = await t.register(g.client, { fetch_event_types: ["subscription"], event_types: ["heartbeat"] });
-  const names = z.array(z.looseObject({ name: z.string() })).parse(body.subscriptions ?? []).map((s) => s.name);
+  const names = z
+    .array(z.looseObject({ name: z.string() }))
+    .parse(body.subscriptions ?? [])
+    .map((s) => s.name);
   if (names.length) await t.must("unsubscribe the new guest from its initial channels", g.client.delete("/users/me/subscriptions", { subscriptions: names }));
   return g;
 }
@@ -84,16 +87,23 @@ export async function listedIds(t: TestContext, client: ApiClient): Promise<Set<
 export async function renameMarker(t: TestContext, user: { id: number }): Promise<EventCheck> {
   const name = `Marker ${t.unique("m").slice(-8)}`;
   await t.must("rename the user with PATCH /users/{user_id}", t.api("administrator").patch(`/users/${user.id}`, { full_name: name }));
-  return eventOf("realm_user", (e) => {
-    const p = e.person as { user_id?: number; full_name?: string } | undefined;
-    return p?.user_id === user.id && p.full_name === name ? null : "another update";
-  }, "update");
+  return eventOf(
+    "realm_user",
+    (e) => {
+      const p = e.person as { user_id?: number; full_name?: string } | undefined;
+      return p?.user_id === user.id && p.full_name === name ? null : "another update";
+    },
+    "update",
+  );
 }
 
 /** A fresh channel the administrator creates with the given users subscribed (principals), archived when the test ends; its name. */
 export async function channelWith(t: TestContext, userIds: number[], inviteOnly = false): Promise<string> {
   const name = t.unique("people");
-  await t.must("create a channel with principals", t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name }], principals: userIds, invite_only: inviteOnly }));
+  await t.must(
+    "create a channel with principals",
+    t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name }], principals: userIds, invite_only: inviteOnly }),
+  );
   archiveChannelNamedLater(t, name, "administrator");
   return name;
 }
@@ -118,7 +128,11 @@ export async function withUserAccess<T>(t: TestContext, restricted: boolean, fn:
 
 /** POST /register for a fresh user's client with client capabilities (notification_settings_null is required with any). */
 export function registerUser(t: TestContext, user: FreshUser, eventTypes: string[], capabilities: Record<string, boolean> = {}, fetch: string[] = []) {
-  return t.register(user.client, { event_types: eventTypes, fetch_event_types: fetch, client_capabilities: { notification_settings_null: true, ...capabilities } });
+  return t.register(user.client, {
+    event_types: eventTypes,
+    fetch_event_types: fetch,
+    client_capabilities: { notification_settings_null: true, ...capabilities },
+  });
 }
 
 /** The `person` of a realm_user event (or the `bot` of a realm_bot event), loosely typed. */
@@ -128,6 +142,11 @@ export function personOf(ev: Record<string, unknown>): { user_id?: number; full_
 }
 
 /** A check for a `type`/`op` event about user `userId` (realm_user `person`, realm_bot `bot`), with more conditions. */
-export function aboutUser(type: "realm_user" | "realm_bot", op: string, userId: number, more: (p: ReturnType<typeof personOf>) => string | null = () => null): EventCheck {
+export function aboutUser(
+  type: "realm_user" | "realm_bot",
+  op: string,
+  userId: number,
+  more: (p: ReturnType<typeof personOf>) => string | null = () => null,
+): EventCheck {
   return eventOf(type, (ev) => (personOf(ev).user_id === userId ? more(personOf(ev)) : `about user ${String(personOf(ev).user_id)}`), op);
 }

@@ -13,7 +13,12 @@ import type { TargetInfo } from "../../src/target/target.ts";
  * `watch.check(t.exchanges)` where it wants the state verified. A register that fails blocks the test, and so does
  * an events feed the run has shown dead (a watcher would only wait on it).
  */
-export async function ownWatcher(t: TestContext, target: TargetInfo, who: PersonaRole | Persona, capabilities: Record<string, boolean> = {}): Promise<StateWatch> {
+export async function ownWatcher(
+  t: TestContext,
+  target: TargetInfo,
+  who: PersonaRole | Persona,
+  capabilities: Record<string, boolean> = {},
+): Promise<StateWatch> {
   assertFeedAlive(target);
   const started = await StateWatch.start(target, who, capabilities, []);
   if (typeof started === "string") throw new BlockedError(`prerequisite failed: start a state watcher\n${started}`);

@@ -22,7 +22,9 @@ const Listing = z.looseObject({ attachments: z.array(Attachment), upload_space_u
 async function listedNamed(t: TestContext, name: string): Promise<Attachment | undefined | null> {
   const res = await t.api("member").get("/attachments");
   needOffered(t, res, "GET /attachments", "get-attachments");
-  return t.expect.schema(Listing, t.expect.success(res, "GET /attachments"), res.exchange, "the GET /attachments response").attachments.find((a) => a.name === name);
+  return t.expect
+    .schema(Listing, t.expect.success(res, "GET /attachments"), res.exchange, "the GET /attachments response")
+    .attachments.find((a) => a.name === name);
 }
 
 behaviour(CLAUSE, "an uploaded file is listed and deleted: attachment add and remove events to the uploader, its address gone", NEEDS, async (t) => {
@@ -37,12 +39,20 @@ behaviour(CLAUSE, "an uploaded file is listed and deleted: attachment add and re
     // 400 "Invalid attachment": the test deleted it itself.
     return gone.status === 400 ? undefined : gone;
   });
-  const [add] = await queue.until([eventOf("attachment", (e) => ((e.attachment as { id?: unknown } | undefined)?.id === mine.id ? null : "another file"), "add")]);
-  t.expect.equal(t.expect.schema(AttachmentEvent, add, undefined, "the attachment add event").attachment.path_id, mine.path_id, "path_id in the attachment add event (GET /attachments')");
+  const [add] = await queue.until([
+    eventOf("attachment", (e) => ((e.attachment as { id?: unknown } | undefined)?.id === mine.id ? null : "another file"), "add"),
+  ]);
+  t.expect.equal(
+    t.expect.schema(AttachmentEvent, add, undefined, "the attachment add event").attachment.path_id,
+    mine.path_id,
+    "path_id in the attachment add event (GET /attachments')",
+  );
 
   const res = await t.api("member").delete(`/attachments/${mine.id}`);
   t.expect.success(res, "DELETE /attachments/{attachment_id}");
-  const [remove] = await queue.until([eventOf("attachment", (e) => ((e.attachment as { id?: unknown } | undefined)?.id === mine.id ? null : "another file"), "remove")]);
+  const [remove] = await queue.until([
+    eventOf("attachment", (e) => ((e.attachment as { id?: unknown } | undefined)?.id === mine.id ? null : "another file"), "remove"),
+  ]);
   t.expect.schema(AttachmentRemoveEvent, remove, undefined, "the attachment remove event");
   t.expect.ok((await listedNamed(t, file.name)) === undefined, `${file.name} gone from GET /attachments`, file.name);
   t.expect.error(await t.api("member").delete(`/attachments/${mine.id}`), 400, "BAD_REQUEST");

@@ -14,15 +14,20 @@ behaviour("fl272.uploads.url", "POST /user_uploads answers url, the address that
   t.expect.equal(got.text, file.text, "the bytes GET url serves", got.exchange);
 });
 
-behaviour(["fl272.uploads.url", "fl272.uploads.uri-alias"], "before FL272 the upload response gives the address as uri only", { needs: ["member"], gate: "before" }, async (t) => {
-  const file = textFile(t, "notes.txt", "uri");
-  const res = await postUpload(t, "member", [file]);
-  const body = t.expect.schema(UploadResponse, t.expect.success(res), res.exchange, "the upload response");
-  t.expect.absent(body, "url", res.exchange);
-  const uri = t.expect.present(body, "uri", res.exchange) as string;
-  const got = await download(t, "member", uri);
-  t.expect.equal(got.text, file.text, "the bytes GET uri serves", got.exchange);
-});
+behaviour(
+  ["fl272.uploads.url", "fl272.uploads.uri-alias"],
+  "before FL272 the upload response gives the address as uri only",
+  { needs: ["member"], gate: "before" },
+  async (t) => {
+    const file = textFile(t, "notes.txt", "uri");
+    const res = await postUpload(t, "member", [file]);
+    const body = t.expect.schema(UploadResponse, t.expect.success(res), res.exchange, "the upload response");
+    t.expect.absent(body, "url", res.exchange);
+    const uri = t.expect.present(body, "uri", res.exchange) as string;
+    const got = await download(t, "member", uri);
+    t.expect.equal(got.text, file.text, "the bytes GET uri serves", got.exchange);
+  },
+);
 
 behaviour("fl272.uploads.uri-alias", "the upload response keeps uri, equal to url", { needs: ["member"] }, async (t) => {
   const res = await postUpload(t, "member", [textFile(t, "notes.txt", "alias")]);
@@ -45,14 +50,19 @@ behaviour("fl286.uploads.filename", "before FL286 the upload response has no fil
   t.expect.absent(t.expect.success(res), "filename", res.exchange);
 });
 
-behaviour("fl153.uploads.one-file", "POST /user_uploads refuses a body without a file, a form body and two files with 400 BAD_REQUEST", { needs: ["member"], gate: "always" }, async (t) => {
-  const member = t.api("member");
-  t.expect.error(await member.post("/user_uploads", { note: "no file here" }, { encoding: "multipart" }), 400, "BAD_REQUEST");
-  t.expect.error(await member.post("/user_uploads", { file: "text, not a file" }), 400, "BAD_REQUEST");
-  t.expect.error(await member.post("/user_uploads", {}, { rawBody: { contentType: "application/json", text: '{"file": "x"}' } }), 400, "BAD_REQUEST");
-  const two = [textFile(t, "one.txt", "first"), textFile(t, "two.txt", "second")];
-  t.expect.error(await postUpload(t, "member", two), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl153.uploads.one-file",
+  "POST /user_uploads refuses a body without a file, a form body and two files with 400 BAD_REQUEST",
+  { needs: ["member"], gate: "always" },
+  async (t) => {
+    const member = t.api("member");
+    t.expect.error(await member.post("/user_uploads", { note: "no file here" }, { encoding: "multipart" }), 400, "BAD_REQUEST");
+    t.expect.error(await member.post("/user_uploads", { file: "text, not a file" }), 400, "BAD_REQUEST");
+    t.expect.error(await member.post("/user_uploads", {}, { rawBody: { contentType: "application/json", text: '{"file": "x"}' } }), 400, "BAD_REQUEST");
+    const two = [textFile(t, "one.txt", "first"), textFile(t, "two.txt", "second")];
+    t.expect.error(await postUpload(t, "member", two), 400, "BAD_REQUEST");
+  },
+);
 
 behaviour("fl153.uploads.one-file", "the one file may come under any field name, and may be empty", { needs: ["member"], gate: "always" }, async (t) => {
   const named = textFile(t, "named.txt", "field-name");
@@ -64,9 +74,14 @@ behaviour("fl153.uploads.one-file", "the one file may come under any field name,
   t.expect.equal([got.status, got.text], [200, ""], "the status and bytes of the empty file", got.exchange);
 });
 
-behaviour(["fl153.authentication.missing-credentials", "fl153.uploads.one-file"], "POST /user_uploads without credentials gets 401, and an upload is not served to a client without them", { needs: ["member"], gate: "always" }, async (t) => {
-  t.expect.error(await postUpload(t, null, [textFile(t, "anonymous.txt", "anonymous")]), 401, ANY_AUTH_CODE);
-  const { address } = await uploaded(t, "member", textFile(t, "private.txt", "private"));
-  const got = await download(t, null, address);
-  t.expect.ok(got.status === 401 || got.status === 403, "HTTP 401 or 403 for GET of the address without credentials", `HTTP ${got.status}`, got.exchange);
-});
+behaviour(
+  ["fl153.authentication.missing-credentials", "fl153.uploads.one-file"],
+  "POST /user_uploads without credentials gets 401, and an upload is not served to a client without them",
+  { needs: ["member"], gate: "always" },
+  async (t) => {
+    t.expect.error(await postUpload(t, null, [textFile(t, "anonymous.txt", "anonymous")]), 401, ANY_AUTH_CODE);
+    const { address } = await uploaded(t, "member", textFile(t, "private.txt", "private"));
+    const got = await download(t, null, address);
+    t.expect.ok(got.status === 401 || got.status === 403, "HTTP 401 or 403 for GET of the address without credentials", `HTTP ${got.status}`, got.exchange);
+  },
+);

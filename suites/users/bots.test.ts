@@ -24,7 +24,12 @@ behaviour("fl359.users.bot-owner-change-keeps-subscriptions", "a bot given a new
   t.expect.ok(subscribed, `the bot to stay subscribed to private channel ${channel}`, subscribed);
 });
 
-behaviour("fl359.users.bot-owner-change-keeps-subscriptions", "before FL359 a bot given a new owner leaves the channels that owner is not subscribed to", { ...NEEDS, gate: "before" }, async (t) => {
-  const { subscribed, channel } = await stillSubscribedAfterOwnerChange(t);
-  t.expect.ok(!subscribed, `the bot to be unsubscribed from private channel ${channel}`, subscribed);
-});
+behaviour(
+  "fl359.users.bot-owner-change-keeps-subscriptions",
+  "before FL359 a bot given a new owner leaves the channels that owner is not subscribed to",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const { subscribed, channel } = await stillSubscribedAfterOwnerChange(t);
+    t.expect.ok(!subscribed, `the bot to be unsubscribed from private channel ${channel}`, subscribed);
+  },
+);

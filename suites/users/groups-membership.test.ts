@@ -50,10 +50,15 @@ behaviour("fl303.groups.deactivation-removes-memberships", "deactivating a user 
   t.expect.schema(UserGroupMembersEvent, ev);
 });
 
-behaviour("fl303.groups.deactivation-removes-memberships", "before FL303 deactivating a user sends no user_group remove_members", { ...NEEDS, gate: "before" }, async (t) => {
-  const { seen, groupId, userId } = await membershipEvents(t, false);
-  t.expect.equal(membership(seen, "remove_members", groupId, userId).length, 0, "remove_members events for the deactivated user");
-});
+behaviour(
+  "fl303.groups.deactivation-removes-memberships",
+  "before FL303 deactivating a user sends no user_group remove_members",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const { seen, groupId, userId } = await membershipEvents(t, false);
+    t.expect.equal(membership(seen, "remove_members", groupId, userId).length, 0, "remove_members events for the deactivated user");
+  },
+);
 
 behaviour("fl303.groups.reactivation-add-members", "reactivating a user sends user_group add_members for its groups", NEEDS, async (t) => {
   const { seen, groupId, userId } = await membershipEvents(t, true);
@@ -62,10 +67,15 @@ behaviour("fl303.groups.reactivation-add-members", "reactivating a user sends us
   t.expect.schema(UserGroupMembersEvent, ev);
 });
 
-behaviour("fl303.groups.reactivation-add-members", "before FL303 reactivating a user sends no user_group add_members", { ...NEEDS, gate: "before" }, async (t) => {
-  const { seen, groupId, userId } = await membershipEvents(t, true);
-  t.expect.equal(membership(seen, "add_members", groupId, userId).length, 0, "add_members events for the reactivated user");
-});
+behaviour(
+  "fl303.groups.reactivation-add-members",
+  "before FL303 reactivating a user sends no user_group add_members",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const { seen, groupId, userId } = await membershipEvents(t, true);
+    t.expect.equal(membership(seen, "add_members", groupId, userId).length, 0, "add_members events for the reactivated user");
+  },
+);
 
 /** A fresh group holding X, and its members as GET /user_groups lists them while X is deactivated. */
 async function membersWhileDeactivated(t: TestContext): Promise<{ members: number[]; userId: number }> {
@@ -83,10 +93,15 @@ behaviour("fl303.groups.deactivated-users-not-members", "GET /user_groups leaves
   t.expect.ok(members.includes(t.persona("member").userId), "the group's members to keep the active member", members);
 });
 
-behaviour("fl303.groups.deactivated-users-not-members", "before FL303 deactivated users stay in group member lists", { ...NEEDS, gate: "before" }, async (t) => {
-  const { members, userId } = await membersWhileDeactivated(t);
-  t.expect.ok(members.includes(userId), `the group's members to keep deactivated user ${userId}`, members);
-});
+behaviour(
+  "fl303.groups.deactivated-users-not-members",
+  "before FL303 deactivated users stay in group member lists",
+  { ...NEEDS, gate: "before" },
+  async (t) => {
+    const { members, userId } = await membersWhileDeactivated(t);
+    t.expect.ok(members.includes(userId), `the group's members to keep deactivated user ${userId}`, members);
+  },
+);
 
 behaviour("fl317.groups.create-returns-group-id", "POST /user_groups/create returns the new group's group_id", { needs: ["member"] }, async (t) => {
   const name = t.unique("group");
@@ -96,9 +111,14 @@ behaviour("fl317.groups.create-returns-group-id", "POST /user_groups/create retu
   t.expect.equal(id, (await groupNamed(t, name)).id, "group_id (the id GET /user_groups lists)", res.exchange);
 });
 
-behaviour("fl317.groups.create-returns-group-id", "before FL317 POST /user_groups/create returns no group_id", { needs: ["member"], gate: "before" }, async (t) => {
-  const name = t.unique("group");
-  deactivateGroupLater(t, name, "member");
-  const res = await t.api("member").post("/user_groups/create", { name, description: "users area", members: [t.persona("member").userId] });
-  t.expect.absent(t.expect.success(res), "group_id", res.exchange);
-});
+behaviour(
+  "fl317.groups.create-returns-group-id",
+  "before FL317 POST /user_groups/create returns no group_id",
+  { needs: ["member"], gate: "before" },
+  async (t) => {
+    const name = t.unique("group");
+    deactivateGroupLater(t, name, "member");
+    const res = await t.api("member").post("/user_groups/create", { name, description: "users area", members: [t.persona("member").userId] });
+    t.expect.absent(t.expect.success(res), "group_id", res.exchange);
+  },
+);

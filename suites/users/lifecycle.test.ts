@@ -13,37 +13,61 @@ const ANY_AUTH_CODE = ["UNAUTHORIZED", "USER_DEACTIVATED", "INVALID_API_KEY"];
 const deactivate = (t: TestContext, id: number) => t.api("administrator").delete(`/users/${id}`);
 const reactivate = (t: TestContext, id: number) => t.api("administrator").post(`/users/${id}/reactivate`);
 
-behaviour("fl153.users.deactivate-reactivate", "a deactivated user is listed with is_active false and cannot authenticate until reactivated", { ...ADMIN, gate: "always" }, async (t) => {
-  const x = await freshUser(t, "cycle");
-  t.expect.success(await deactivate(t, x.id), "DELETE /users/{user_id}");
-  t.expect.equal((await userAs(t, t.api("member"), x.id)).is_active, false, "is_active after deactivation");
-  t.expect.error(await x.client.get("/users/me"), 401, ANY_AUTH_CODE);
-  t.expect.success(await reactivate(t, x.id), "POST /users/{user_id}/reactivate");
-  t.expect.equal((await userAs(t, t.api("member"), x.id)).is_active, true, "is_active after reactivation");
-  t.expect.success(await x.client.get("/users/me"), "GET /users/me as the reactivated user");
-});
+behaviour(
+  "fl153.users.deactivate-reactivate",
+  "a deactivated user is listed with is_active false and cannot authenticate until reactivated",
+  { ...ADMIN, gate: "always" },
+  async (t) => {
+    const x = await freshUser(t, "cycle");
+    t.expect.success(await deactivate(t, x.id), "DELETE /users/{user_id}");
+    t.expect.equal((await userAs(t, t.api("member"), x.id)).is_active, false, "is_active after deactivation");
+    t.expect.error(await x.client.get("/users/me"), 401, ANY_AUTH_CODE);
+    t.expect.success(await reactivate(t, x.id), "POST /users/{user_id}/reactivate");
+    t.expect.equal((await userAs(t, t.api("member"), x.id)).is_active, true, "is_active after reactivation");
+    t.expect.success(await x.client.get("/users/me"), "GET /users/me as the reactivated user");
+  },
+);
 
-behaviour("fl153.users.deactivate-errors", "non-administrators cannot deactivate or reactivate; nor can a user be deactivated or reactivated twice", { ...ADMIN, gate: "always" }, async (t) => {
-  const x = await freshUser(t, "twice");
-  t.expect.error(await t.api("member").delete(`/users/${x.id}`), 400, "UNAUTHORIZED_PRINCIPAL");
-  await t.must("deactivate the user", deactivate(t, x.id));
-  t.expect.error(await deactivate(t, x.id), 400, "BAD_REQUEST");
-  t.expect.error(await t.api("member").post(`/users/${x.id}/reactivate`), 400, "UNAUTHORIZED_PRINCIPAL");
-  await t.must("reactivate the user", reactivate(t, x.id));
-  t.expect.error(await reactivate(t, x.id), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl153.users.deactivate-errors",
+  "non-administrators cannot deactivate or reactivate; nor can a user be deactivated or reactivated twice",
+  { ...ADMIN, gate: "always" },
+  async (t) => {
+    const x = await freshUser(t, "twice");
+    t.expect.error(await t.api("member").delete(`/users/${x.id}`), 400, "UNAUTHORIZED_PRINCIPAL");
+    await t.must("deactivate the user", deactivate(t, x.id));
+    t.expect.error(await deactivate(t, x.id), 400, "BAD_REQUEST");
+    t.expect.error(await t.api("member").post(`/users/${x.id}/reactivate`), 400, "UNAUTHORIZED_PRINCIPAL");
+    await t.must("reactivate the user", reactivate(t, x.id));
+    t.expect.error(await reactivate(t, x.id), 400, "BAD_REQUEST");
+  },
+);
 
-behaviour("fl153.users.cannot-deactivate-last-owner", "deactivating the only owner fails with CANNOT_DEACTIVATE_LAST_USER", { needs: ["owner", "administrator"], gate: "always" }, async (t) => {
-  const owner = t.persona("owner");
-  const listed = await t.must("list users", t.api("owner").get("/users"));
-  const owners = z.array(User).parse(listed.members).filter((u) => u.is_active && u.role === 100);
-  await t.given("the organization has exactly one owner", async () => t.expect.equal(owners.map((u) => u.user_id), [owner.userId], "the active owners"));
-  const res = await t.api("owner").delete(`/users/${owner.userId}`);
-  // A server that wrongly deactivated the owner gets it back: every later test and run needs it.
-  if (res.status === 200) t.cleanup(`owner ${owner.userId} reactivated`, () => reactivate(t, owner.userId));
-  const body = t.expect.error(res, 400, "CANNOT_DEACTIVATE_LAST_USER");
-  t.expect.equal(body.is_last_owner, true, "is_last_owner", res.exchange);
-});
+behaviour(
+  "fl153.users.cannot-deactivate-last-owner",
+  "deactivating the only owner fails with CANNOT_DEACTIVATE_LAST_USER",
+  { needs: ["owner", "administrator"], gate: "always" },
+  async (t) => {
+    const owner = t.persona("owner");
+    const listed = await t.must("list users", t.api("owner").get("/users"));
+    const owners = z
+      .array(User)
+      .parse(listed.members)
+      .filter((u) => u.is_active && u.role === 100);
+    await t.given("the organization has exactly one owner", async () =>
+      t.expect.equal(
+        owners.map((u) => u.user_id),
+        [owner.userId],
+        "the active owners",
+      ),
+    );
+    const res = await t.api("owner").delete(`/users/${owner.userId}`);
+    // A server that wrongly deactivated the owner gets it back: every later test and run needs it.
+    if (res.status === 200) t.cleanup(`owner ${owner.userId} reactivated`, () => reactivate(t, owner.userId));
+    const body = t.expect.error(res, 400, "CANNOT_DEACTIVATE_LAST_USER");
+    t.expect.equal(body.is_last_owner, true, "is_last_owner", res.exchange);
+  },
+);
 
 behaviour("fl222.users.deactivate-event", "deactivating a user sends realm_user update with is_active false", ADMIN, async (t) => {
   const x = await freshUser(t, "leaving");
@@ -65,7 +89,10 @@ behaviour("fl222.users.reactivate-event", "reactivating a user sends realm_user 
   await t.must("deactivate the user", deactivate(t, x.id));
   const { queue } = await t.register("member", { event_types: ["realm_user"] });
   await t.must("reactivate the user", reactivate(t, x.id));
-  t.expect.schema(RealmUserUpdateEvent, (await queue.until([aboutUser("realm_user", "update", x.id, (p) => (p.is_active === true ? null : "no is_active true"))]))[0]);
+  t.expect.schema(
+    RealmUserUpdateEvent,
+    (await queue.until([aboutUser("realm_user", "update", x.id, (p) => (p.is_active === true ? null : "no is_active true"))]))[0],
+  );
 });
 
 behaviour("fl222.users.reactivate-event", "before FL222 reactivating a user sends realm_user add", { ...ADMIN, gate: "before" }, async (t) => {
@@ -100,7 +127,12 @@ behaviour("fl222.users.bot-active-event", "deactivating and reactivating a bot s
   t.expect.equal([on!.op, personOf(on!).is_active], ["update", true], "the reactivation's realm_bot op and is_active");
 });
 
-behaviour("fl222.users.bot-active-event", "before FL222 deactivating and reactivating a bot send realm_bot remove and add", { ...ADMIN, gate: "before" }, async (t) => {
-  const [off, on] = await botCycle(t);
-  t.expect.equal([off!.op, on!.op], ["remove", "add"], "the realm_bot ops");
-});
+behaviour(
+  "fl222.users.bot-active-event",
+  "before FL222 deactivating and reactivating a bot send realm_bot remove and add",
+  { ...ADMIN, gate: "before" },
+  async (t) => {
+    const [off, on] = await botCycle(t);
+    t.expect.equal([off!.op, on!.op], ["remove", "add"], "the realm_bot ops");
+  },
+);

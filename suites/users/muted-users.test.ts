@@ -14,7 +14,8 @@ import { freshUser } from "../support/users.ts";
 const CLAUSE = "fl153.events.state-consistency";
 const NEEDS = { needs: ["member", "administrator"] as ("member" | "administrator")[] };
 
-const has = (id: number) => (e: Record<string, unknown>) => (Array.isArray(e.muted_users) && e.muted_users.some((m) => (m as { id?: unknown }).id === id) ? null : "without the user");
+const has = (id: number) => (e: Record<string, unknown>) =>
+  Array.isArray(e.muted_users) && e.muted_users.some((m) => (m as { id?: unknown }).id === id) ? null : "without the user";
 
 behaviour(CLAUSE, "muting and unmuting a user: a muted_users event with the whole list each time; muting twice, or oneself, is refused", NEEDS, async (t) => {
   const member = t.api("member");

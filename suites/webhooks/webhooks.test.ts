@@ -45,7 +45,13 @@ behaviour(
     try {
       const created = await t.must(
         "create an outgoing-webhook bot with POST /bots",
-        t.api("member").post("/bots", { full_name: `Hook ${t.unique("h").slice(-6)}`, short_name: t.unique("hook").toLowerCase(), bot_type: 3, payload_url: JSON.stringify(listener.url), interface_type: 1 }),
+        t.api("member").post("/bots", {
+          full_name: `Hook ${t.unique("h").slice(-6)}`,
+          short_name: t.unique("hook").toLowerCase(),
+          bot_type: 3,
+          payload_url: JSON.stringify(listener.url),
+          interface_type: 1,
+        }),
       );
       deactivateBotLater(t, created.user_id as number, "member");
       const content = `ping ${t.unique("dm")}`;

@@ -49,7 +49,12 @@ function passingRun(): Results {
   });
   // The share the headline shows beside the level: the distinct clauses its passing tests verified, of the testable ones.
   const verified = new Set(tests.filter((t) => t.status === "pass").flatMap((t) => t.clauses)).size;
-  return results(tests, { target: { ...ex.target, faults: [], notes: [] }, coverage: ex.coverage, verifiedLevel: 250, verifiedShare: { verified, applicable: ex.coverage.testable } });
+  return results(tests, {
+    target: { ...ex.target, faults: [], notes: [] },
+    coverage: ex.coverage,
+    verifiedLevel: 250,
+    verifiedShare: { verified, applicable: ex.coverage.testable },
+  });
 }
 
 /** The blocked property test the example run gains: its step failed with a curl line, its case in its own field. */
@@ -61,8 +66,20 @@ const PROPERTY = { counterexample: '[{"actor":"member","channel":"private"},{"ac
  */
 function exampleWithProperty(): Results {
   const ex = exampleResults();
-  const x = { method: "POST", url: "http://127.0.0.1:9991/api/v1/users/me/subscriptions", requestHeaders: {}, requestBody: "subscriptions=%5B%7B%22name%22%3A%22cc-p%22%7D%5D&invite_only=true", status: 500, responseBody: '{"result":"error","msg":"boom"}' };
-  const step = formatFailure({ id: "fl153.channels.create-by-subscribing", says: "Subscribing to a channel name that does not exist creates the channel." }, "success", 'HTTP 500 result "error"', x);
+  const x = {
+    method: "POST",
+    url: "http://127.0.0.1:9991/api/v1/users/me/subscriptions",
+    requestHeaders: {},
+    requestBody: "subscriptions=%5B%7B%22name%22%3A%22cc-p%22%7D%5D&invite_only=true",
+    status: 500,
+    responseBody: '{"result":"error","msg":"boom"}',
+  };
+  const step = formatFailure(
+    { id: "fl153.channels.create-by-subscribing", says: "Subscribing to a channel name that does not exist creates the channel." },
+    "success",
+    'HTTP 500 result "error"',
+    x,
+  );
   const blocked: TestResult = {
     id: "fl153.messages.access-private-channel#property",
     title: "who may read a private channel's messages (property)",
@@ -80,7 +97,12 @@ function exampleWithProperty(): Results {
     durationMs: 120,
   };
   // As buildResults places it: the first failure is the clause whose step failed, in the test it blocked.
-  return results([...ex.tests, blocked], { target: ex.target, coverage: ex.coverage, verifiedLevel: null, firstFailure: { clause: "fl153.channels.create-by-subscribing", level: 153, test: blocked.id } });
+  return results([...ex.tests, blocked], {
+    target: ex.target,
+    coverage: ex.coverage,
+    verifiedLevel: null,
+    firstFailure: { clause: "fl153.channels.create-by-subscribing", level: 153, test: blocked.id },
+  });
 }
 
 /** Whether bash can parse a line (bash -n: read, never run). */
@@ -99,7 +121,11 @@ function partialRun(): Results {
     coverage: pass.coverage,
     verifiedLevel: 203,
     partial: {
-      reasons: ["120 applicable tests not selected by the filter (suites/messages)", "1 test skipped: needs a second organisation; the target has one", "1 test not verifiable on this target (each names what would make it runnable)"],
+      reasons: [
+        "120 applicable tests not selected by the filter (suites/messages)",
+        "1 test skipped: needs a second organisation; the target has one",
+        "1 test not verifiable on this target (each names what would make it runnable)",
+      ],
       notRun: 120,
       unverifiedFrom: 204,
     },
@@ -130,7 +156,14 @@ interface Opened {
 let browser: Browser;
 let dir: string;
 const shots: string[] = [];
-const reports: Record<"passing" | "faulty" | "partial" | "target" | "later" | "example", string> = { passing: "", faulty: "", partial: "", target: "", later: "", example: "" };
+const reports: Record<"passing" | "faulty" | "partial" | "target" | "later" | "example", string> = {
+  passing: "",
+  faulty: "",
+  partial: "",
+  target: "",
+  later: "",
+  example: "",
+};
 let compareDir = "";
 let faultyDoc: Results;
 
@@ -209,7 +242,13 @@ function placement(page: Page, id: string) {
     const summary = row.querySelector("summary") ?? row;
     const s = summary.getBoundingClientRect();
     const hit = document.elementFromPoint(s.left + Math.min(40, s.width / 2), s.top + s.height / 2);
-    return { top: r.top, barBottom: bar.bottom, height: innerHeight, open: row.querySelector("details")?.open ?? false, onTop: hit !== null && row.contains(hit) };
+    return {
+      top: r.top,
+      barBottom: bar.bottom,
+      height: innerHeight,
+      open: row.querySelector("details")?.open ?? false,
+      onTop: hit !== null && row.contains(hit),
+    };
   }, id);
 }
 
@@ -238,7 +277,22 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
       const personas = join(dir, "personas.json");
       writeFileSync(personas, serve.line);
       const [faulty, target] = await Promise.all([
-        cli(["run", "--filter", "suites/server", "--filter", "suites/calls", "--fault", "fl153.server.missing-parameter", "--fault", "fl206.calls.provider-one-is-video-call", "--out", reports.faulty], ROOT),
+        cli(
+          [
+            "run",
+            "--filter",
+            "suites/server",
+            "--filter",
+            "suites/calls",
+            "--fault",
+            "fl153.server.missing-parameter",
+            "--fault",
+            "fl206.calls.provider-one-is-video-call",
+            "--out",
+            reports.faulty,
+          ],
+          ROOT,
+        ),
         cli(["run", "--target", serve.doc.url, "--personas", personas, "--filter", "suites/server", "--out", reports.target], ROOT),
       ]);
       expect(faulty.code, faulty.out).toBe(1);
@@ -250,7 +304,10 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
     const targetDoc = ResultsSchema.parse(JSON.parse(readFileSync(join(reports.target, "results.json"), "utf8")));
     writeReports(reports.later, laterRun(targetDoc));
     compareDir = join(dir, "compare");
-    const cmp = await cli(["compare", join(reports.target, "results.json"), join(reports.later, "results.json"), join(reports.faulty, "results.json"), "--out", compareDir], ROOT);
+    const cmp = await cli(
+      ["compare", join(reports.target, "results.json"), join(reports.later, "results.json"), join(reports.faulty, "results.json"), "--out", compareDir],
+      ROOT,
+    );
     expect(cmp.code, cmp.out).toBe(0);
     browser = await launchChromium();
   }, 300_000);
@@ -308,7 +365,9 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
   it("a run with faults: the level grid, the status filter, the search and expand-all, with counts (area headers too) that follow", async () => {
     const { page, context, problems } = await open(join(reports.faulty, "index.html"));
     // A level whose tests all pass: the problems filter would hide them all, so selecting it shows every status.
-    const passing = [...new Set(faultyDoc.tests.filter((t) => t.status === "pass").map((t) => t.level))].find((l) => faultyDoc.tests.every((t) => t.level !== l || t.status === "pass"))!;
+    const passing = [...new Set(faultyDoc.tests.filter((t) => t.status === "pass").map((t) => t.level))].find((l) =>
+      faultyDoc.tests.every((t) => t.level !== l || t.status === "pass"),
+    )!;
     await page.click(`button.cell[data-level="${passing}"]`);
     let st = await expectCountsFollow(page);
     expect(st.visible.length).toBe(faultyDoc.tests.filter((t) => t.level === passing).length);
@@ -336,7 +395,9 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
     st = await expectCountsFollow(page);
     expect(st.visible.length).toBeGreaterThan(0);
     expect(st.visible.every((r) => r.text.includes("realm_url"))).toBe(true);
-    expect(st.visible.length).toBe(faultyDoc.tests.filter((t) => `${t.title} ${t.clauses.join(" ")} ${t.message ?? ""}`.toLowerCase().includes("realm_url")).length);
+    expect(st.visible.length).toBe(
+      faultyDoc.tests.filter((t) => `${t.title} ${t.clauses.join(" ")} ${t.message ?? ""}`.toLowerCase().includes("realm_url")).length,
+    );
 
     await page.fill("#f-q", "no test has this text");
     await expect.poll(() => page.locator("#f-none").isVisible()).toBe(true);
@@ -348,7 +409,9 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
     await page.click("#f-expand");
     await listState(page);
     const opened = await page.evaluate(() =>
-      [...(globalThis as unknown as PageGlobals).document.querySelectorAll("tr.t")].filter((r) => r.checkVisibility()).map((r) => r.querySelector("td.title > details")?.hasAttribute("open")),
+      [...(globalThis as unknown as PageGlobals).document.querySelectorAll("tr.t")]
+        .filter((r) => r.checkVisibility())
+        .map((r) => r.querySelector("td.title > details")?.hasAttribute("open")),
     );
     expect(opened.length).toBeGreaterThan(0);
     expect(opened.every(Boolean)).toBe(true);
@@ -358,7 +421,11 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
   });
 
   it("a passing run shows every test, a partial run says so with its remedies, a run against serve names its target", async () => {
-    for (const [name, verdict] of [["passing", "Conforming"], ["partial", "Partial run: no problems found"], ["target", "Partial run: no problems found"]] as const) {
+    for (const [name, verdict] of [
+      ["passing", "Conforming"],
+      ["partial", "Partial run: no problems found"],
+      ["target", "Partial run: no problems found"],
+    ] as const) {
       const { page, context, problems } = await open(join(reports[name], "index.html"));
       expect((await page.locator("#h-verdict").innerText()).toLowerCase()).toBe(verdict.toLowerCase());
       // An area's table renders as it comes near the window.
@@ -561,7 +628,9 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
     groupsFollow(v);
 
     // Every run's column links to its own report, by a relative path that exists.
-    const links = await page.locator("th.run-col a").evaluateAll((as) => as.map((a) => ({ raw: a.getAttribute("href")!, abs: (a as unknown as { href: string }).href })));
+    const links = await page
+      .locator("th.run-col a")
+      .evaluateAll((as) => as.map((a) => ({ raw: a.getAttribute("href")!, abs: (a as unknown as { href: string }).href })));
     expect(links.map((l) => l.raw)).toEqual(["../target/index.html", "../later/index.html", "../faulty/index.html"]);
     for (const l of links) expect(existsSync(fileURLToPath(l.abs))).toBe(true);
 

@@ -2,16 +2,7 @@ import { describe, it, expect } from "vitest";
 import { fileURLToPath } from "node:url";
 import { CatalogError, loadCatalogData, type RawCatalog } from "../../src/catalog/load.ts";
 import { Catalog } from "../../src/catalog/catalog.ts";
-import {
-  CATALOG_CHECKS,
-  TEST_CHECKS,
-  UNTESTED_SEVERITY,
-  coverage,
-  errorsOnly,
-  formatIssue,
-  lintCatalog,
-  lintTests,
-} from "../../src/catalog/lint.ts";
+import { CATALOG_CHECKS, TEST_CHECKS, UNTESTED_SEVERITY, coverage, errorsOnly, formatIssue, lintCatalog, lintTests } from "../../src/catalog/lint.ts";
 import { catalogCounts } from "../../src/catalog/coverage.ts";
 import { RELEASES } from "../../src/catalog/schema.ts";
 import type { TestInfo } from "../../src/expect/descriptor-info.ts";
@@ -64,7 +55,11 @@ describe("the real catalog", () => {
         `conflicts: ${n.conflicts}`,
       ].join("\n"),
     );
-    expect(Object.keys(n.clausesByRelease).filter((r) => r !== "before 6.x").sort()).toEqual([...RELEASES].sort());
+    expect(
+      Object.keys(n.clausesByRelease)
+        .filter((r) => r !== "before 6.x")
+        .sort(),
+    ).toEqual([...RELEASES].sort());
   });
 });
 
@@ -133,7 +128,10 @@ describe("test checks", () => {
 describe("coverage", () => {
   it("counts tested clauses overall, per area and per release", () => {
     const catalog = new Catalog(real);
-    const cov = coverage(catalog, [test("a", ["fl334.messages.empty-topic-send", "fl334.messages.empty-topic-send"]), test("b", ["fl153.server.json-response"])]);
+    const cov = coverage(catalog, [
+      test("a", ["fl334.messages.empty-topic-send", "fl334.messages.empty-topic-send"]),
+      test("b", ["fl153.server.json-response"]),
+    ]);
     expect(cov.tested).toBe(2);
     expect(cov.testable + cov.untestable).toBe(catalog.clauses.length);
     expect(cov.byArea.messages?.tested).toBe(1);

@@ -3,8 +3,20 @@ import { listCommand, type ListedClause } from "../../src/cli/commands/list.ts";
 import type { TestInfo } from "../../src/expect/descriptor-info.ts";
 
 const TESTS: TestInfo[] = [
-  { id: "messages/empty-topic-send", title: "send", file: "suites/messages/empty-topic.test.ts", clauses: ["fl334.messages.empty-topic-send"], gateLevels: [334] },
-  { id: "messages/empty-topic-fetch", title: "fetch", file: "suites/messages/empty-topic.test.ts", clauses: ["fl334.messages.fetch-allow-empty-topic-name", "fl334.messages.empty-topic-send"], gateLevels: [334] },
+  {
+    id: "messages/empty-topic-send",
+    title: "send",
+    file: "suites/messages/empty-topic.test.ts",
+    clauses: ["fl334.messages.empty-topic-send"],
+    gateLevels: [334],
+  },
+  {
+    id: "messages/empty-topic-fetch",
+    title: "fetch",
+    file: "suites/messages/empty-topic.test.ts",
+    clauses: ["fl334.messages.fetch-allow-empty-topic-name", "fl334.messages.empty-topic-send"],
+    gateLevels: [334],
+  },
 ];
 
 async function run(...argv: string[]) {
@@ -101,7 +113,14 @@ describe("list", () => {
 });
 
 describe("list --operations: the endpoints a server of the level serves, as the product names them", () => {
-  const listed = async (...argv: string[]) => JSON.parse((await run("--operations", "--json", ...argv)).text) as Array<{ method: string; path: string; since: number | null; until: number | null; operation: string | null }>;
+  const listed = async (...argv: string[]) =>
+    JSON.parse((await run("--operations", "--json", ...argv)).text) as Array<{
+      method: string;
+      path: string;
+      since: number | null;
+      until: number | null;
+      operation: string | null;
+    }>;
   const has = (ops: Array<{ method: string; path: string }>, method: string, path: string) => ops.some((o) => o.method === method && o.path === path);
 
   it("dates each endpoint by the level it appeared (a spec switch, or Zulip's description for Zulip-only operations)", async () => {

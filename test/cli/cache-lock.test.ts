@@ -15,7 +15,16 @@ describe("the module cache's lock", () => {
 
   it("is held by the first process, refused to another live one, and released when the holder exits", async () => {
     const cache = join(dir, "cache");
-    const holder = spawn(process.execPath, ["--import", "tsx", "-e", `import("${new URL("../../src/run/cache-lock.ts", import.meta.url).pathname}").then((m) => { console.log(m.holdCacheLock(${JSON.stringify(cache)})); setTimeout(() => {}, 1500); })`], { stdio: ["ignore", "pipe", "inherit"] });
+    const holder = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `import("${new URL("../../src/run/cache-lock.ts", import.meta.url).pathname}").then((m) => { console.log(m.holdCacheLock(${JSON.stringify(cache)})); setTimeout(() => {}, 1500); })`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     const first = await new Promise<string>((resolve) => holder.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
     expect(first).toBe("true");
     expect(readFileSync(join(`${cache}.lock`, "pid"), "utf8")).toBe(String(holder.pid));

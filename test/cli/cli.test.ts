@@ -41,7 +41,10 @@ mkdirSync(join(clash, "results.json"), { recursive: true });
 
 describe("bad input gets one clear line and exit code 2", () => {
   const cases: Array<[string[], RegExp]> = [
-    [["frobnicate"], /^chat-conformance: unknown command 'frobnicate' \(commands: run, serve, personas, list, levels, compare, sweep, proxy, help; see chat-conformance --help\)$/m],
+    [
+      ["frobnicate"],
+      /^chat-conformance: unknown command 'frobnicate' \(commands: run, serve, personas, list, levels, compare, sweep, proxy, help; see chat-conformance --help\)$/m,
+    ],
     [["run", "--feature-level", "999"], /--feature-level must be an integer from 153 to 372, got '999'/],
     [["run", "--feature-level", "abc"], /--feature-level must be an integer/],
     [["run", "--target", "not a url", "--personas", "x.json"], /--personas: no such file|--target must be/],
@@ -113,7 +116,11 @@ fs.rmSync = function (path, ...rest) { if (String(path).endsWith("allure-results
 syncBuiltinESMExports();
 `,
     );
-    const r = spawnSync(process.execPath, ["--import", inject, ...CLI, "run", "--filter", "suites/server/server-settings", "--out", join(out, "reports")], { encoding: "utf8", timeout: 90_000, cwd: ROOT });
+    const r = spawnSync(process.execPath, ["--import", inject, ...CLI, "run", "--filter", "suites/server/server-settings", "--out", join(out, "reports")], {
+      encoding: "utf8",
+      timeout: 90_000,
+      cwd: ROOT,
+    });
     expect(r.signal, "the process was still running at the timeout").toBeNull();
     expect(r.status).toBe(3);
     const bugs = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bugs: { url: string } }).bugs.url;
@@ -158,7 +165,11 @@ describe("serve", () => {
       const key = /-u member@lab\.example:([A-Za-z0-9]{32})/.exec(readme)?.[1];
       expect(key, "the README shows the member's API key").toBe(doc.personas.member!.apiKey);
       const auth = { authorization: `Basic ${Buffer.from(`member@lab.example:${key}`).toString("base64")}` };
-      const sent = await fetch(`${doc.url}/api/v1/messages`, { method: "POST", headers: auth, body: new URLSearchParams({ type: "stream", to: "general", topic: "hello", content: "hi" }) });
+      const sent = await fetch(`${doc.url}/api/v1/messages`, {
+        method: "POST",
+        headers: auth,
+        body: new URLSearchParams({ type: "stream", to: "general", topic: "hello", content: "hi" }),
+      });
       expect(((await sent.json()) as { result: string }).result).toBe("success");
       const got = await fetch(`${doc.url}/api/v1/messages?anchor=newest&num_before=5&num_after=0`, { headers: auth });
       expect(((await got.json()) as { messages: unknown[] }).messages).toHaveLength(1);
@@ -212,7 +223,12 @@ describe("run", () => {
   it("settles a listed deviation inside the run: expected-fail in results.json, skipped with its reason in JUnit and Allure, exit 0", () => {
     const out = mkdtempSync(join(tmpdir(), "cc-run-"));
     const exp = join(out, "expectations.json");
-    writeFileSync(exp, JSON.stringify({ expectedFail: { "fl257.server.realm-url": "our fork still says realm_uri only", "fl257.server.realm-uri-alias": "our fork still says realm_uri only" } }));
+    writeFileSync(
+      exp,
+      JSON.stringify({
+        expectedFail: { "fl257.server.realm-url": "our fork still says realm_uri only", "fl257.server.realm-uri-alias": "our fork still says realm_uri only" },
+      }),
+    );
     const r = cli(["run", "--fault", "fl257.server.realm-url", "--expectations", exp, "--out", out, "--filter", "suites/server/server-settings"]);
     expect(r.code, r.out + r.err).toBe(0);
     const results = ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8")));

@@ -111,8 +111,18 @@ describe("a misspelling names the closest valid word, exit 2, one line", () => {
   });
 
   it("suggests nothing when nothing is close", () => {
-    expect(closest("--no-such-flag", Object.keys(optionsOf(COMMANDS[0]!)).map((n) => `--${n}`))).toBeUndefined();
-    expect(closest("frobnicate", COMMANDS.map((c) => c.name))).toBeUndefined();
+    expect(
+      closest(
+        "--no-such-flag",
+        Object.keys(optionsOf(COMMANDS[0]!)).map((n) => `--${n}`),
+      ),
+    ).toBeUndefined();
+    expect(
+      closest(
+        "frobnicate",
+        COMMANDS.map((c) => c.name),
+      ),
+    ).toBeUndefined();
     expect(closest("-x", ["-h"])).toBeUndefined();
     expect(closest("--feature", ["--feature-level", "--fault"])).toBe("--feature-level");
     expect(editDistance("--verison", "--version")).toBe(1);

@@ -18,12 +18,18 @@ import { serveChild } from "../support/serve-child.ts";
 const ROOT = new URL("../../", import.meta.url).pathname;
 
 /** The events suites and the suites of sending and reading messages: the tests that wait for events the most. */
-const FILTER = ["suites/events/", "suites/messages/send.test.ts", "suites/messages/flags.test.ts", "suites/messages/reactions.test.ts"].flatMap((f) => ["--filter", f]);
+const FILTER = ["suites/events/", "suites/messages/send.test.ts", "suites/messages/flags.test.ts", "suites/messages/reactions.test.ts"].flatMap((f) => [
+  "--filter",
+  f,
+]);
 
 /** `run` against `target` with `personas` as the file, without blocking this process (the stub lives in it). */
 async function run(target: string, personas: string): Promise<{ code: number | null; out: string; results: Results }> {
   const outDir = mkdtempSync(join(tmpdir(), "cc-late-events-"));
-  const child = spawn(process.execPath, [...CLI, "run", "--out", outDir, "--target", target, "--personas", personas, ...FILTER], { cwd: ROOT, env: { ...process.env, CC_HARNESS_HOST: "" } });
+  const child = spawn(process.execPath, [...CLI, "run", "--out", outDir, "--target", target, "--personas", personas, ...FILTER], {
+    cwd: ROOT,
+    env: { ...process.env, CC_HARNESS_HOST: "" },
+  });
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
@@ -53,7 +59,9 @@ describe("fl153.events.long-poll: a run against a target whose events are late",
       expect(feedFailures.length, r.out).toBeGreaterThan(0);
       // The exchange that showed it: the GET /events that got no answer.
       expect(feedFailures[0]!.curl).toMatch(/GET '[^']*\/api\/v1\/events\?/);
-      const blocked = r.results.tests.filter((t) => t.status === "blocked" && (t.message ?? "").includes("the events feed of this target delivered nothing for"));
+      const blocked = r.results.tests.filter(
+        (t) => t.status === "blocked" && (t.message ?? "").includes("the events feed of this target delivered nothing for"),
+      );
       expect(blocked.length, r.out).toBeGreaterThan(0);
       // Every test ended with a verdict of the target, none with the harness's error.
       expect(r.results.tests.filter((t) => t.status === "error").map((t) => `${t.id}: ${t.message ?? ""}`)).toEqual([]);
@@ -69,7 +77,11 @@ describe("fl153.events.long-poll: a run against a target whose events are late",
     const stub = await holdingEvents(serve.doc.url, 500);
     try {
       const r = await run(stub.url, personas);
-      expect(r.results.tests.filter((t) => t.status === "fail" || t.status === "blocked" || t.status === "error").map((t) => `${t.status} ${t.id}: ${t.message ?? ""}`)).toEqual([]);
+      expect(
+        r.results.tests
+          .filter((t) => t.status === "fail" || t.status === "blocked" || t.status === "error")
+          .map((t) => `${t.status} ${t.id}: ${t.message ?? ""}`),
+      ).toEqual([]);
       expect(r.code, r.out).toBe(0);
       expect(r.results.tests.filter((t) => t.status === "pass").length).toBeGreaterThan(20);
     } finally {

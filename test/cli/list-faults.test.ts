@@ -32,7 +32,9 @@ describe("list --faults", () => {
     expect(r.code).toBe(0);
     expect(r.out).toHaveLength(FAULT_IDS.length + 1);
     expect(r.out.find((l) => l.startsWith("fl272.uploads.url#download "))).toMatch(/\s+uploads\s+.*\(clause fl272\.uploads\.url\)/);
-    expect(r.out.at(-1)).toBe(`${FAULT_IDS.length} faults of the reference server, breaking ${new Set(Object.values(faults).map((f) => f.clause)).size} clauses: run --fault ID (repeatable) breaks one on purpose`);
+    expect(r.out.at(-1)).toBe(
+      `${FAULT_IDS.length} faults of the reference server, breaking ${new Set(Object.values(faults).map((f) => f.clause)).size} clauses: run --fault ID (repeatable) breaks one on purpose`,
+    );
   });
 
   it("--area narrows it; clause filters and other listings are refused with exit 2", async () => {
@@ -40,7 +42,11 @@ describe("list --faults", () => {
     const rows = JSON.parse(uploads.out.join("\n")) as ListedFault[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((f) => f.area === "uploads")).toBe(true);
-    for (const bad of [["--faults", "--fl", "200"], ["--faults", "--events"], ["--faults", "--untested"]]) {
+    for (const bad of [
+      ["--faults", "--fl", "200"],
+      ["--faults", "--events"],
+      ["--faults", "--untested"],
+    ]) {
       const r = await list(bad);
       expect(r.code, bad.join(" ")).toBe(2);
       expect(r.err).toHaveLength(1);

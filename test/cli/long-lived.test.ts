@@ -59,7 +59,10 @@ async function api(doc: ServeLine, who: string, method: string, path: string, pa
   const get = method === "GET";
   const res = await fetch(`${doc.url}/api/v1${path}${get ? `?${form}` : ""}`, {
     method,
-    headers: { authorization: `Basic ${Buffer.from(`${p.email}:${p.apiKey}`).toString("base64")}`, ...(get ? {} : { "content-type": "application/x-www-form-urlencoded" }) },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${p.email}:${p.apiKey}`).toString("base64")}`,
+      ...(get ? {} : { "content-type": "application/x-www-form-urlencoded" }),
+    },
     ...(get ? {} : { body: form }),
   });
   return (await res.json()) as Record<string, unknown>;
@@ -72,7 +75,14 @@ async function memberHistory(doc: ServeLine): Promise<{ unread: number; messages
   let messages = 0;
   let anchor: number | string = 0;
   for (;;) {
-    const page = await api(doc, "member", "GET", "/messages", { anchor, include_anchor: false, num_before: 0, num_after: 5000, narrow: [], apply_markdown: false });
+    const page = await api(doc, "member", "GET", "/messages", {
+      anchor,
+      include_anchor: false,
+      num_before: 0,
+      num_after: 5000,
+      narrow: [],
+      apply_markdown: false,
+    });
     const got = page.messages as Array<{ id: number }>;
     messages += got.length;
     if (page.found_newest === true || !got.length) break;
@@ -85,14 +95,28 @@ async function memberHistory(doc: ServeLine): Promise<{ unread: number; messages
 /** Everything on the server named by some run (the clean run's own things included: its cleanups remove them too). */
 async function prefixed(doc: ServeLine): Promise<string[]> {
   const runName = (n: unknown) => typeof n === "string" && /^cc[0-9a-z]{6,10}-/.test(n);
-  const streams = ((await api(doc, "administrator", "GET", "/streams", { include_all: true })).streams as Array<{ name: string; is_archived?: boolean }>).filter((s) => s.is_archived !== true && runName(s.name));
-  const groups = ((await api(doc, "administrator", "GET", "/user_groups")).user_groups as Array<{ name: string; deactivated?: boolean }>).filter((g) => g.deactivated !== true && runName(g.name));
-  const users = ((await api(doc, "administrator", "GET", "/users")).members as Array<{ email: string; is_active?: boolean }>).filter((u) => u.is_active !== false && runName(u.email));
+  const streams = (
+    (await api(doc, "administrator", "GET", "/streams", { include_all: true })).streams as Array<{ name: string; is_archived?: boolean }>
+  ).filter((s) => s.is_archived !== true && runName(s.name));
+  const groups = ((await api(doc, "administrator", "GET", "/user_groups")).user_groups as Array<{ name: string; deactivated?: boolean }>).filter(
+    (g) => g.deactivated !== true && runName(g.name),
+  );
+  const users = ((await api(doc, "administrator", "GET", "/users")).members as Array<{ email: string; is_active?: boolean }>).filter(
+    (u) => u.is_active !== false && runName(u.email),
+  );
   const scheduled = ((await api(doc, "member", "GET", "/scheduled_messages")).scheduled_messages as Array<{ topic?: string }>).filter((m) => runName(m.topic));
-  return [...streams.map((s) => `channel ${s.name}`), ...groups.map((g) => `group ${g.name}`), ...users.map((u) => `user ${u.email}`), ...scheduled.map((m) => `scheduled message in ${m.topic}`)];
+  return [
+    ...streams.map((s) => `channel ${s.name}`),
+    ...groups.map((g) => `group ${g.name}`),
+    ...users.map((u) => `user ${u.email}`),
+    ...scheduled.map((m) => `scheduled message in ${m.topic}`),
+  ];
 }
 
-const problems = (r: Run) => (r.results?.tests ?? []).filter((t) => t.status === "fail" || t.status === "error" || t.status === "blocked").map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n").slice(0, 20).join("\n")}`);
+const problems = (r: Run) =>
+  (r.results?.tests ?? [])
+    .filter((t) => t.status === "fail" || t.status === "error" || t.status === "blocked")
+    .map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n").slice(0, 20).join("\n")}`);
 
 describe("a run cut off mid-way, then a clean run against the same serve", () => {
   const dir = mkdtempSync(join(tmpdir(), "cc-long-lived-"));
@@ -112,8 +136,19 @@ describe("a run cut off mid-way, then a clean run against the same serve", () =>
     // What a run an hour ago left besides, whatever the kill caught: a scheduled message that comes due during the
     // next run (a message event where a test waits for a heartbeat), a channel, a group, a user, an invitation.
     await api(doc, "member", "POST", "/users/me/subscriptions", { subscriptions: [{ name: `${earlier}-channel-1` }] });
-    await api(doc, "member", "POST", "/scheduled_messages", { type: "direct", to: [doc.personas.secondMember!.userId], content: "x", scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 20 });
-    await api(doc, "member", "POST", "/scheduled_messages", { type: "stream", to: "general", topic: `${earlier}-topic-1`, content: "later", scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 3600 });
+    await api(doc, "member", "POST", "/scheduled_messages", {
+      type: "direct",
+      to: [doc.personas.secondMember!.userId],
+      content: "x",
+      scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 20,
+    });
+    await api(doc, "member", "POST", "/scheduled_messages", {
+      type: "stream",
+      to: "general",
+      topic: `${earlier}-topic-1`,
+      content: "later",
+      scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 3600,
+    });
     await api(doc, "administrator", "POST", "/user_groups/create", { name: `${earlier}-group-1`, description: "left", members: [doc.personas.member!.userId] });
     await api(doc, "administrator", "POST", "/users", { email: `${earlier}-user-1@lab.example`, password: "Pw-left-behind-1", full_name: "Left behind" });
     await api(doc, "administrator", "POST", "/invites", { invitee_emails: `${earlier}-invitee-1@invitees.example`, stream_ids: [] });
@@ -161,7 +196,10 @@ describe("a run against a serve holding a large history", () => {
   beforeAll(async () => {
     // serve as the CLI starts it, seeded through its store first (bench/seed-history.ts): 100,000 messages, about
     // 10,000 of them unread for each persona.
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "bench", "history-serve-child.ts")], { cwd: ROOT, env: { ...process.env, BENCH_HISTORY_MESSAGES: "100000", BENCH_HISTORY_UNREAD: "10000" } });
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "bench", "history-serve-child.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_HISTORY_MESSAGES: "100000", BENCH_HISTORY_UNREAD: "10000" },
+    });
     const line = await new Promise<string>((resolve, reject) => {
       let buf = "";
       child.stdout.on("data", (d: Buffer) => {
@@ -172,7 +210,8 @@ describe("a run against a serve holding a large history", () => {
     });
     const file = join(dir, "serve.json");
     writeFileSync(file, line);
-    const stop = () => new Promise<unknown>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : (child.on("exit", resolve), child.kill("SIGTERM"))));
+    const stop = () =>
+      new Promise<unknown>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : (child.on("exit", resolve), child.kill("SIGTERM"))));
     served = { doc: JSON.parse(line) as ServeLine, file, stop };
     before = await memberHistory(served.doc);
     result = await run(served, join(dir, "run"));

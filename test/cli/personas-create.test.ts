@@ -19,12 +19,26 @@ const TIMEOUT_MS = 15 * 60_000;
 
 const seed = (canCreateUsers?: boolean) => ({
   realm: { name: "Solo", string_id: "solo", description: "", empty_topic_display_name: "general chat" },
-  users: [{ persona: "owner", full_name: "Olga Owner", email: "olga@solo.example", role: 100, ...(canCreateUsers !== undefined ? { can_create_users: canCreateUsers } : {}) }],
+  users: [
+    {
+      persona: "owner",
+      full_name: "Olga Owner",
+      email: "olga@solo.example",
+      role: 100,
+      ...(canCreateUsers !== undefined ? { can_create_users: canCreateUsers } : {}),
+    },
+  ],
   channels: [],
 });
 
 function cli(args: string[], env: NodeJS.ProcessEnv = {}): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CC_PERSONAS: "", ...env }, timeout: TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [...CLI, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", CC_PERSONAS: "", ...env },
+    timeout: TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -71,7 +85,9 @@ describe("personas create, run with the made file, personas remove (serve seeded
   });
 
   it("a full run --target with the made file is green, with nothing left behind", () => {
-    const problems = results.tests.filter((t) => t.status === "fail" || t.status === "error" || t.status === "blocked").map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n")[0]}`);
+    const problems = results.tests
+      .filter((t) => t.status === "fail" || t.status === "error" || t.status === "blocked")
+      .map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n")[0]}`);
     expect(problems).toEqual([]);
     expect(full.code, full.err.slice(-1500)).toBe(0);
     expect(results.leftovers ?? []).toEqual([]);
@@ -91,14 +107,32 @@ describe("personas create, run with the made file, personas remove (serve seeded
 
   it("run --target checks every persona first: one line per problem naming the persona, exit 2, no test run", () => {
     const p = made.personas;
-    const wrong = { personas: { ...p, administrator: p.member, moderator: { ...p.moderator!, userId: p.moderator!.userId + 1000 }, secondMember: p.member, guest: { ...p.guest!, apiKey: "not-the-key" } } };
+    const wrong = {
+      personas: {
+        ...p,
+        administrator: p.member,
+        moderator: { ...p.moderator!, userId: p.moderator!.userId + 1000 },
+        secondMember: p.member,
+        guest: { ...p.guest!, apiKey: "not-the-key" },
+      },
+    };
     const f = join(dir, "wrong.json");
     writeFileSync(f, JSON.stringify(wrong));
     const r = cli(["run", "--target", doc.url, "--personas", f, "--out", join(dir, "wrong")]);
     expect(r.code).toBe(2);
     const lines = r.err.split("\n").filter((l) => l.startsWith("  persona "));
-    expect(lines.some((l) => l.startsWith(`  persona administrator (${p.member!.email}): the account's role is member (400); the administrator persona needs role 200`))).toBe(true);
-    expect(lines.some((l) => l.startsWith(`  persona moderator (${p.moderator!.email}): userId is ${p.moderator!.userId + 1000} in the personas file, but the account's user_id is ${p.moderator!.userId}`))).toBe(true);
+    expect(
+      lines.some((l) =>
+        l.startsWith(`  persona administrator (${p.member!.email}): the account's role is member (400); the administrator persona needs role 200`),
+      ),
+    ).toBe(true);
+    expect(
+      lines.some((l) =>
+        l.startsWith(
+          `  persona moderator (${p.moderator!.email}): userId is ${p.moderator!.userId + 1000} in the personas file, but the account's user_id is ${p.moderator!.userId}`,
+        ),
+      ),
+    ).toBe(true);
     expect(lines.some((l) => l.startsWith(`  persona guest (${p.guest!.email}): the API key is refused: HTTP 401`))).toBe(true);
     expect(lines.some((l) => /^ {2}persona (member|secondMember) .*: the same account \(user \d+\) as persona (administrator|member)/.test(l))).toBe(true);
     expect(r.err).not.toContain("running the suites");

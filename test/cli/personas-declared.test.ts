@@ -37,7 +37,10 @@ describe("personas a test declares", () => {
   });
 
   it("a cleanup acting as an undeclared persona leaves a leftover saying so", async () => {
-    const o = await runBehaviour(descriptor({ needs: ["member"], run: async (t) => t.cleanup("something", () => t.api("administrator").get("/users/me")) }), target);
+    const o = await runBehaviour(
+      descriptor({ needs: ["member"], run: async (t) => t.cleanup("something", () => t.api("administrator").get("/users/me")) }),
+      target,
+    );
     expect(o.status).toBe("pass");
     expect(o.leftovers).toEqual([expect.stringContaining("something: test test#declared uses persona administrator without declaring it in needs")]);
   });
@@ -50,7 +53,10 @@ describe("personas a test declares", () => {
         mutates: true,
         invariant: { off: "this test checks its cleanup, not the state" },
         run: async (t) => {
-          const body = await t.must("create a bot", t.api("member").post("/bots", { full_name: "Declared Bot", short_name: t.unique("declared").toLowerCase() }));
+          const body = await t.must(
+            "create a bot",
+            t.api("member").post("/bots", { full_name: "Declared Bot", short_name: t.unique("declared").toLowerCase() }),
+          );
           botId = body.user_id as number;
           deactivateBotLater(t, botId, "member");
         },

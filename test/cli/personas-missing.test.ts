@@ -90,7 +90,9 @@ describe("the suite with personas missing (each alone, each left out)", () => {
   it("every run exits 0, with no test failed, errored or blocked", () => {
     expect(outcomes.length).toBe(CASES.length);
     for (const o of outcomes) {
-      const problems = o.results.tests.filter((t) => t.status === "fail" || t.status === "error" || t.status === "blocked").map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n").slice(0, 6).join("\n")}`);
+      const problems = o.results.tests
+        .filter((t) => t.status === "fail" || t.status === "error" || t.status === "blocked")
+        .map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n").slice(0, 6).join("\n")}`);
       expect(problems, `${o.c.name}: tests with problems`).toEqual([]);
       expect(o.code, `${o.c.name}: exit code\n${o.output.slice(-1500)}`).toBe(0);
     }
@@ -108,8 +110,14 @@ describe("the suite with personas missing (each alone, each left out)", () => {
       if (missing.length) expect(needing.length, `${o.c.name}: tests not verifiable for a missing persona`).toBeGreaterThan(0);
       for (const t of needing) {
         expect(t.remedy, `${o.c.name}: ${t.id}`).toMatch(/^add .* personas? to the personas file$/);
-        const named = (t.message ?? "").replace(/^needs persona /, "").replace(/ \(.*$/, "").split(", ");
-        expect(named.every((r) => missing.includes(r as PersonaRole)), `${o.c.name}: ${t.id} names ${named.join(", ")}`).toBe(true);
+        const named = (t.message ?? "")
+          .replace(/^needs persona /, "")
+          .replace(/ \(.*$/, "")
+          .split(", ");
+        expect(
+          named.every((r) => missing.includes(r as PersonaRole)),
+          `${o.c.name}: ${t.id} names ${named.join(", ")}`,
+        ).toBe(true);
       }
     }
   });

@@ -22,12 +22,23 @@ const testCase = (t: FakeTest) =>
     meta: () => (t.status !== undefined ? { conformance: { status: t.status } } : {}),
     result: () => ({ state: t.state ?? "passed" }),
   }) as unknown as TestCase;
-const testModule = (moduleId: string, tests: FakeTest[]) => ({ moduleId, children: { allTests: () => tests.map(testCase)[Symbol.iterator]() } }) as unknown as TestModule;
+const testModule = (moduleId: string, tests: FakeTest[]) =>
+  ({ moduleId, children: { allTests: () => tests.map(testCase)[Symbol.iterator]() } }) as unknown as TestModule;
 const specs = (...ids: string[]) => ids.map((moduleId) => ({ moduleId })) as unknown as TestSpecification[];
 
 /** Eight tests in two modules: one fails, one is blocked, one n/a, the rest pass. */
-const A: FakeTest[] = [{ id: "a1", status: "pass" }, { id: "a2", status: "fail" }, { id: "a3", status: "pass" }, { id: "a4", status: "n/a" }];
-const B: FakeTest[] = [{ id: "b1", status: "pass" }, { id: "b2", status: "blocked" }, { id: "b3", status: "pass" }, { id: "b4", status: "pass" }];
+const A: FakeTest[] = [
+  { id: "a1", status: "pass" },
+  { id: "a2", status: "fail" },
+  { id: "a3", status: "pass" },
+  { id: "a4", status: "n/a" },
+];
+const B: FakeTest[] = [
+  { id: "b1", status: "pass" },
+  { id: "b2", status: "blocked" },
+  { id: "b3", status: "pass" },
+  { id: "b4", status: "pass" },
+];
 
 function drive(r: ProgressReporter, clock: { t: number }) {
   r.onTestRunStart(specs("a", "b"));
@@ -106,7 +117,11 @@ describe("the progress line", () => {
     const out = stream(true);
     const r = new ProgressReporter(out, { now: () => 0, tickMs: 0 });
     r.onTestRunStart(specs("c"));
-    const C: FakeTest[] = [{ id: "c1", state: "failed" }, { id: "c2", state: "skipped" }, { id: "c3", status: "unexpected-pass" }];
+    const C: FakeTest[] = [
+      { id: "c1", state: "failed" },
+      { id: "c2", state: "skipped" },
+      { id: "c3", status: "unexpected-pass" },
+    ];
     r.onTestModuleCollected(testModule("c", C));
     r.onTestCaseResult(testCase(C[0]!));
     r.onTestModuleEnd(testModule("c", C));

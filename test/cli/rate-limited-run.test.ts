@@ -67,7 +67,9 @@ describe("run --target against serve --rate-limit (issue item 1)", () => {
       const log = join(dir, "resends.tsv");
       const r = await run(["--target", target.url, "--personas", target.file], join(dir, "full"), { CC_THROTTLE_LOG: log });
       const t = r.results.throttle!;
-      const problems = r.results.tests.filter((x) => ["fail", "blocked", "error"].includes(x.status)).map((x) => `${x.status} ${x.id}: ${x.message?.split("\n")[0]}`);
+      const problems = r.results.tests
+        .filter((x) => ["fail", "blocked", "error"].includes(x.status))
+        .map((x) => `${x.status} ${x.id}: ${x.message?.split("\n")[0]}`);
       expect(problems, r.output.slice(-3000)).toEqual([]);
       expect(r.code).toBe(0);
       expect(r.output).toMatch(/Result: +CONFORMING/);

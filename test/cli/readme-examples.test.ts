@@ -124,15 +124,28 @@ describe("the README's marked shell examples run as written, and leave nothing r
     mkdirSync(bin);
     const real = (name: string) => execFileSync("bash", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim();
     const cli = `"${process.execPath}" --import "${tsx}" "${entry}"`;
-    writeFileSync(join(bin, "npx"), `#!/bin/sh\nif [ "$1" = chat-conformance ]; then shift; exec ${cli} "$@"; fi\nexec "${real("npx")}" "$@"\n`, { mode: 0o755 });
+    writeFileSync(join(bin, "npx"), `#!/bin/sh\nif [ "$1" = chat-conformance ]; then shift; exec ${cli} "$@"; fi\nexec "${real("npx")}" "$@"\n`, {
+      mode: 0o755,
+    });
     writeFileSync(
       join(bin, "npm"),
       `#!/bin/sh\ncase "$1 $2" in\n"run serve") shift 2; exec ${cli} serve --port ${serve} "$@";;\n"run e2e") exec "${process.execPath}" "${join(dir, "e2e.mjs")}";;\nesac\nexec "${real("npm")}" "$@"\n`,
       { mode: 0o755 },
     );
     writeFileSync(join(dir, "example.sh"), `${script}\n`);
-    const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}`, NO_COLOR: "1", E2E_EMAIL: "member@lab.example", E2E_KEY: apiKeyFor("chat-conformance", "member@lab.example") };
-    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", "example.sh"], { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const env = {
+      ...process.env,
+      PATH: `${bin}:${process.env.PATH ?? ""}`,
+      NO_COLOR: "1",
+      E2E_EMAIL: "member@lab.example",
+      E2E_KEY: apiKeyFor("chat-conformance", "member@lab.example"),
+    };
+    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", "example.sh"], {
+      cwd: dir,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));

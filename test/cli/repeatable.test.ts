@@ -70,7 +70,9 @@ describe("the suites are repeatable against one long-lived server", () => {
     for (const [i, r] of runs.entries()) {
       // The whole message (a property's counterexample and seed, the invariant's key path and events), so that a
       // failure seen once in CI can be replayed from its log.
-      const problems = r.results.tests.filter((t) => t.status === "fail" || t.status === "error" || t.status === "blocked").map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n").slice(0, 40).join("\n")}`);
+      const problems = r.results.tests
+        .filter((t) => t.status === "fail" || t.status === "error" || t.status === "blocked")
+        .map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n").slice(0, 40).join("\n")}`);
       expect(r.code, `run ${i + 1}: ${problems.join("\n") || r.output.slice(-2000)}`).toBe(0);
     }
   });

@@ -16,7 +16,12 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 
 function run(args: string[], timeout: number): { code: number | null; out: string; err: string; results: Results; outDir: string } {
   const outDir = mkdtempSync(join(tmpdir(), "cc-verdict-"));
-  const r = spawnSync(process.execPath, [...CLI, "run", "--out", outDir, ...args], { encoding: "utf8", timeout, cwd: ROOT, env: { ...process.env, CC_HARNESS_HOST: "" } });
+  const r = spawnSync(process.execPath, [...CLI, "run", "--out", outDir, ...args], {
+    encoding: "utf8",
+    timeout,
+    cwd: ROOT,
+    env: { ...process.env, CC_HARNESS_HOST: "" },
+  });
   const results = ResultsSchema.parse(JSON.parse(readFileSync(join(outDir, "results.json"), "utf8")));
   return { code: r.status, out: r.stdout, err: r.stderr, results, outDir };
 }
@@ -49,7 +54,14 @@ describe("run against `serve`", () => {
       expect(unverifiable.length).toBeGreaterThanOrEqual(15);
       for (const t of unverifiable) expect(t.remedy, t.id).toMatch(/\S/);
       const remedies = unverifiable.map((t) => t.remedy ?? "").join("\n");
-      for (const needed of ["serverConfig.referenceControl", "serverConfig.jwtKey", "serverConfig.pushBouncer", "serverConfig.canAccessAllUsersGroupLimitsPresence", "--harness-host"]) expect(remedies).toContain(needed);
+      for (const needed of [
+        "serverConfig.referenceControl",
+        "serverConfig.jwtKey",
+        "serverConfig.pushBouncer",
+        "serverConfig.canAccessAllUsersGroupLimitsPresence",
+        "--harness-host",
+      ])
+        expect(remedies).toContain(needed);
       expect(r.results.tests.filter((t) => t.status === "blocked" || t.status === "fail" || t.status === "error")).toEqual([]);
       expect(r.results.summary.unverifiableClauses).toBeGreaterThanOrEqual(unverifiable.length);
       expect(r.out).toMatch(/Not verifiable on this target \(\d+ tests\); to make them runnable:/);

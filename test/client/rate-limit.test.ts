@@ -33,16 +33,28 @@ let script: Script = () => ok();
 const arrivals: Arrival[] = [];
 let count = 0;
 
-const ok = (extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Answer => ({ status: 200, body: { result: "success", msg: "", ...extra }, headers });
+const ok = (extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Answer => ({
+  status: 200,
+  body: { result: "success", msg: "", ...extra },
+  headers,
+});
 const refusal = (seconds: number, { header = true, body = true } = {}): Answer => ({
   status: 429,
   body: { result: "error", msg: "API usage exceeded rate limit", code: "RATE_LIMIT_HIT", ...(body ? { "retry-after": seconds } : {}) },
-  headers: { ...(header ? { "retry-after": String(seconds) } : {}), "x-ratelimit-limit": "200", "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(Math.floor(Date.now() / 1000 + seconds)) },
+  headers: {
+    ...(header ? { "retry-after": String(seconds) } : {}),
+    "x-ratelimit-limit": "200",
+    "x-ratelimit-remaining": "0",
+    "x-ratelimit-reset": String(Math.floor(Date.now() / 1000 + seconds)),
+  },
 });
 
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const user = Buffer.from((req.headers.authorization ?? "Basic ").slice(6), "base64").toString().split(":")[0] ?? "";
+    const user =
+      Buffer.from((req.headers.authorization ?? "Basic ").slice(6), "base64")
+        .toString()
+        .split(":")[0] ?? "";
     arrivals.push({ at: performance.now(), method: req.method ?? "", path: new URL(req.url ?? "/", "http://x").pathname, user });
     req.resume();
     req.on("end", () => {
@@ -117,12 +129,23 @@ describe("429 RATE_LIMIT_HIT is waited out and sent again (wire §18)", () => {
     const m = clientOf(throttle);
     const first = m.post("/messages", { content: "a" });
     await new Promise((r) => setTimeout(r, 50));
-    const [sameLane, events, other] = await Promise.all([m.post("/messages", { content: "b" }), m.get("/events", { queue_id: "q" }), clientOf(throttle, admin).post("/messages", { content: "c" }), first]);
+    const [sameLane, events, other] = await Promise.all([
+      m.post("/messages", { content: "b" }),
+      m.get("/events", { queue_id: "q" }),
+      clientOf(throttle, admin).post("/messages", { content: "c" }),
+      first,
+    ]);
     expect([sameLane.status, events.status, other.status]).toEqual([200, 200, 200]);
     const t0 = arrivals[0]!.at;
     const late = (user: string, path: string) => arrivals.filter((a) => a.user === user && a.path === path).slice(-1)[0]!.at - t0;
     // Held: the member's other POST waited for the announced time too.
-    expect(arrivals.filter((a) => a.user === member.email && a.path === "/api/v1/messages").map((a) => a.at - t0).slice(1).every((d) => d >= 600)).toBe(true);
+    expect(
+      arrivals
+        .filter((a) => a.user === member.email && a.path === "/api/v1/messages")
+        .map((a) => a.at - t0)
+        .slice(1)
+        .every((d) => d >= 600),
+    ).toBe(true);
     // Not held: a bucket and a persona of their own.
     expect(late(member.email, "/api/v1/events")).toBeLessThan(600);
     expect(late(admin.email, "/api/v1/messages")).toBeLessThan(600);
@@ -199,7 +222,9 @@ describe("--max-wait: a wait the run cannot afford ends the persona's requests (
   it("the persona's throttled time in all counts against --max-wait", async () => {
     fresh(() => refusal(0.4));
     const throttle = new Throttle({ mode: "auto", maxWaitSeconds: 1 });
-    const err = await clientOf(throttle).get("/users/me").catch((e: unknown) => e);
+    const err = await clientOf(throttle)
+      .get("/users/me")
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitedError);
     // 0.4 + 0.4 waited, and a third 0.4 would pass the second allowed.
     expect(arrivals).toHaveLength(3);

@@ -25,7 +25,8 @@ afterAll(async () => {
   await ref.close();
 });
 
-const context = (target: TargetInfo) => new TestContext("events-feed-test", catalog().mustClause(OWN_CLAUSE), target, new TestFl(target.featureLevel, new Set([153]), "events-feed-test"));
+const context = (target: TargetInfo) =>
+  new TestContext("events-feed-test", catalog().mustClause(OWN_CLAUSE), target, new TestFl(target.featureLevel, new Set([153]), "events-feed-test"));
 
 describe("the run's watch over a target's events feed", () => {
   it("a feed that delivers nothing: the unmet wait fails the events clause with its GET /events, the next wait is blocked at once", async () => {
@@ -76,7 +77,9 @@ describe("the run's watch over a target's events feed", () => {
     const t = context(target);
     try {
       const { queue } = await t.register("secondMember", { event_types: ["message"] });
-      const sent = t.expect.success(await t.api("member").post("/messages", { type: "direct", to: [target.personas.secondMember!.userId], content: "late but here" }));
+      const sent = t.expect.success(
+        await t.api("member").post("/messages", { type: "direct", to: [target.personas.secondMember!.userId], content: "late but here" }),
+      );
       const [ev] = await queue.until([eventOf("message", (x) => ((x.message as { id?: number }).id === sent.id ? null : "another message"))]);
       expect((ev!.message as { id?: number }).id).toBe(sent.id);
       expect(feedDeadReason(target)).toBeNull();

@@ -32,14 +32,22 @@ describe("runBehaviour", () => {
   });
 
   it("n/a outside the clause's range, in both directions", async () => {
-    expect((await runBehaviour(descriptor({ clauses: ["fl257.server.realm-url"] }), target)).message).toBe("the clause begins at FL257; the target is at FL200");
+    expect((await runBehaviour(descriptor({ clauses: ["fl257.server.realm-url"] }), target)).message).toBe(
+      "the clause begins at FL257; the target is at FL200",
+    );
     expect((await runBehaviour(descriptor({ gate: "before" }), target)).message).toBe("tests the behaviour before FL174; the target is at FL200");
-    expect((await runBehaviour(descriptor({ clauses: ["fl153.messages.realm-str-mismatch-rejected"] }), target)).message).toBe("the clause ends at FL166; the target is at FL200");
+    expect((await runBehaviour(descriptor({ clauses: ["fl153.messages.realm-str-mismatch-rejected"] }), target)).message).toBe(
+      "the clause ends at FL166; the target is at FL200",
+    );
   });
 
   it("unverifiable when the target lacks a persona the test needs, naming the personas to add", async () => {
     const o = await runBehaviour(descriptor({ needs: ["member"] }), { ...target, personas: {} });
-    expect(o).toMatchObject({ status: "unverifiable", message: "needs persona member (absent from the target's personas)", remedy: "add a member persona to the personas file" });
+    expect(o).toMatchObject({
+      status: "unverifiable",
+      message: "needs persona member (absent from the target's personas)",
+      remedy: "add a member persona to the personas file",
+    });
     const two = await runBehaviour(descriptor({ needs: ["owner", "guest"] }), { ...target, personas: {} });
     expect(two.remedy).toBe("add owner and guest personas to the personas file");
   });
@@ -71,7 +79,10 @@ describe("runBehaviour", () => {
   });
 
   it("error for the network or the harness, never fail", async () => {
-    const down = await runBehaviour(descriptor({ run: async (t) => void (await t.api(null).get("/server_settings")) }), { ...target, url: "http://127.0.0.1:9" });
+    const down = await runBehaviour(descriptor({ run: async (t) => void (await t.api(null).get("/server_settings")) }), {
+      ...target,
+      url: "http://127.0.0.1:9",
+    });
     expect(down.status).toBe("error");
     expect(down.message).toMatch(/^NetworkError/);
     const gating = await runBehaviour(descriptor({ gate: "always", run: async (t) => void t.fl.atLeast(300) }), target);
@@ -82,7 +93,10 @@ describe("runBehaviour", () => {
   });
 
   it("credentials never appear in the exchanges or the curl line", async () => {
-    const o = await runBehaviour(descriptor({ needs: ["member"], run: async (t) => void t.expect.error(await t.api("member").get("/users/me"), 401, "UNAUTHORIZED") }), target);
+    const o = await runBehaviour(
+      descriptor({ needs: ["member"], run: async (t) => void t.expect.error(await t.api("member").get("/users/me"), 401, "UNAUTHORIZED") }),
+      target,
+    );
     const text = JSON.stringify(o);
     expect(text).not.toContain(target.personas.member!.apiKey);
     expect(o.curl).toContain('-u "member@lab.example:$API_KEY"');

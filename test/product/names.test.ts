@@ -11,13 +11,19 @@ describe("the real product's names (wire §17.1): one exact table for the server
         zulip_feature_level: 372,
         realm_new_stream_announcements_stream_id: 4,
         realm_zulip_update_announcements_stream_id: 5,
-        events: [{ type: "realm", op: "update", property: "jitsi_server_url", value: null }, { type: "realm", op: "update_dict", data: { signup_announcements_stream_id: 7 } }],
+        events: [
+          { type: "realm", op: "update", property: "jitsi_server_url", value: null },
+          { type: "realm", op: "update_dict", data: { signup_announcements_stream_id: 7 } },
+        ],
       }),
     ).toEqual({
       chat_feature_level: 372,
       realm_new_stream_announcements_stream: 4,
       realm_chat_update_announcements_stream_id: 5,
-      events: [{ type: "realm", op: "update", property: "meet_server_url", value: null }, { type: "realm", op: "update_dict", data: { signup_announcements_stream: 7 } }],
+      events: [
+        { type: "realm", op: "update", property: "meet_server_url", value: null },
+        { type: "realm", op: "update_dict", data: { signup_announcements_stream: 7 } },
+      ],
     });
   });
 

@@ -8,7 +8,11 @@ import { allowedBy } from "../../src/product/zulip-allow-list.ts";
 import { existsAt, ZULIP_OPERATIONS } from "../../src/product/zulip-api.ts";
 
 /** A path with its parameters unnamed, as find-my-way writes them (`:id(regex)`, `*`) or as Zulip does (`{id}`). */
-const shape = (path: string) => path.replace(/:[a-z_]+(\([^)]*\))?/g, "{}").replace(/\{[a-z_]+\}/g, "{}").replace(/\*$/, "{}");
+const shape = (path: string) =>
+  path
+    .replace(/:[a-z_]+(\([^)]*\))?/g, "{}")
+    .replace(/\{[a-z_]+\}/g, "{}")
+    .replace(/\*$/, "{}");
 
 describe("serve --product zulip has every operation of Zulip's API at every level it existed (routing, no HTTP)", () => {
   it(`from FL${MIN_FEATURE_LEVEL} to FL${MAX_FEATURE_LEVEL}, all but the allow-listed ones`, () => {

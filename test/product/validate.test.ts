@@ -83,7 +83,12 @@ describe("validateZulip", () => {
   });
 
   it("skips variants that do not exist at the level", () => {
-    const s: ZulipSchema = { anyOf: [{ type: "string", enum: ["direct"], since: 215 }, { type: "string", enum: ["private"], until: 215 }] };
+    const s: ZulipSchema = {
+      anyOf: [
+        { type: "string", enum: ["direct"], since: 215 },
+        { type: "string", enum: ["private"], until: 215 },
+      ],
+    };
     expect(validateZulip("private", s, 214)).toEqual([]);
     expect(kinds(validateZulip("direct", s, 214))).toEqual(["not-in-enum $"]);
     expect(validateZulip("direct", s, 215)).toEqual([]);
@@ -129,7 +134,14 @@ describe("Zulip's description as data", () => {
   });
 
   it("checks an event by its type and op, at its level", () => {
-    const typing = { id: 0, type: "typing", op: "start", message_type: "direct", sender: { user_id: 1, email: "a@b" }, recipients: [{ user_id: 1, email: "a@b" }] };
+    const typing = {
+      id: 0,
+      type: "typing",
+      op: "start",
+      message_type: "direct",
+      sender: { user_id: 1, email: "a@b" },
+      recipients: [{ user_id: 1, email: "a@b" }],
+    };
     expect(validateZulipEvent(typing, 250)).toEqual([]);
     expect(kinds(validateZulipEvent({ ...typing, message_type: "private" }, 250))).toEqual(["not-in-enum $.message_type"]);
     expect(validateZulipEvent({ ...typing, message_type: "private" }, 200)).toEqual([]);
@@ -148,7 +160,10 @@ describe("the allow-list", () => {
   it("gives every entry a reason that names a catalog clause or a wire fact", () => {
     for (const e of ZULIP_ALLOW_LIST) {
       const cited = [...e.reason.matchAll(/\bfl\d+\.[\w.-]+\w/g)].map((m) => m[0]);
-      expect(cited.every((id) => clauses.has(id)), `${e.where} ${e.key}: unknown clause in '${e.reason}'`).toBe(true);
+      expect(
+        cited.every((id) => clauses.has(id)),
+        `${e.where} ${e.key}: unknown clause in '${e.reason}'`,
+      ).toBe(true);
       expect(cited.length > 0 || /\b(wire|ref) §\d+/.test(e.reason), `${e.where} ${e.key}: '${e.reason}' names no clause or wire fact`).toBe(true);
     }
   });

@@ -85,13 +85,17 @@ describe("proxy against a running server, stopped by SIGINT", () => {
   it("a violation (fl153.errors.error-envelope): its line on stdout, the reports written, exit 1", async () => {
     const r = await runProxy("error", "/no_such_endpoint");
     expect(r.status).toBe(404);
-    expect(r.out).toMatch(/^violation \[fl153\.errors\.error-envelope\] GET \/api\/v1\/no_such_endpoint → 404 \(member@lab\.example\): spec: An error response/m);
+    expect(r.out).toMatch(
+      /^violation \[fl153\.errors\.error-envelope\] GET \/api\/v1\/no_such_endpoint → 404 \(member@lab\.example\): spec: An error response/m,
+    );
     expect(r.code).toBe(1);
     for (const f of ["results.json", "index.html", "junit.xml"]) expect(existsSync(join(out, f))).toBe(true);
     const results = JSON.parse(readFileSync(join(out, "results.json"), "utf8")) as { tests: Array<{ clauses: string[]; status: string }> };
     expect(results.tests.find((t) => t.status === "fail")?.clauses).toEqual(["fl153.errors.error-envelope"]);
     // The headline counts what broke by severity and what held: "N violations of M clauses", never "of 0 clauses".
-    expect(r.err).toMatch(/chat-conformance proxy: 1 violation of 1 clause and 0 warnings; (\d+) clauses? checked, \d+ never broken; a proxy session checks only the traffic its clients made: 1 exchange/);
+    expect(r.err).toMatch(
+      /chat-conformance proxy: 1 violation of 1 clause and 0 warnings; (\d+) clauses? checked, \d+ never broken; a proxy session checks only the traffic its clients made: 1 exchange/,
+    );
   });
 
   it("no violation: exit 0", async () => {

@@ -7,7 +7,11 @@ import type { PersonaCredentials } from "../../reference-server/server.ts";
  */
 export function client(base: string, p: PersonaCredentials) {
   const auth = `Basic ${Buffer.from(`${p.email}:${p.apiKey}`).toString("base64")}`;
-  const call = async (method: string, path: string, form?: Record<string, string>): Promise<{ status: number; json: Record<string, unknown> | undefined; text: string }> => {
+  const call = async (
+    method: string,
+    path: string,
+    form?: Record<string, string>,
+  ): Promise<{ status: number; json: Record<string, unknown> | undefined; text: string }> => {
     const res = await request(`${base}/api/v1${path}`, {
       method: method as "GET",
       headers: { authorization: auth, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
@@ -31,7 +35,13 @@ export function client(base: string, p: PersonaCredentials) {
  * typing and sending in the empty topic, a second register, read flags, a delete, a send missing its content, an
  * unknown path, then polls until the queue is idle (a heartbeat).
  */
-export async function session(base: string, p: PersonaCredentials, other: PersonaCredentials, fl: number, capabilities: Record<string, boolean> = {}): Promise<void> {
+export async function session(
+  base: string,
+  p: PersonaCredentials,
+  other: PersonaCredentials,
+  fl: number,
+  capabilities: Record<string, boolean> = {},
+): Promise<void> {
   const { call, auth } = client(base, p);
   const them = client(base, other).call;
   await call("GET", "/server_settings");
@@ -58,7 +68,11 @@ export async function session(base: string, p: PersonaCredentials, other: Person
   const generalId = (await call("GET", "/get_stream_id?stream=general")).json?.stream_id;
   if (fl >= 334) await them("POST", "/typing", { type: "stream", op: "start", stream_id: String(generalId), topic: "" });
   const theirs = await them("POST", "/messages", { type: "stream", to: "general", topic: "", content: "their empty topic" });
-  await call("POST", "/register", { event_types: JSON.stringify(["message"]), fetch_event_types: JSON.stringify(["message", "update_message_flags"]), client_capabilities: JSON.stringify({ notification_settings_null: true, ...capabilities }) });
+  await call("POST", "/register", {
+    event_types: JSON.stringify(["message"]),
+    fetch_event_types: JSON.stringify(["message", "update_message_flags"]),
+    client_capabilities: JSON.stringify({ notification_settings_null: true, ...capabilities }),
+  });
   await call("POST", "/messages/flags", { messages: JSON.stringify([Number(theirs.json?.id)]), op: "add", flag: "read" });
   await call("POST", "/messages/flags", { messages: JSON.stringify([Number(theirs.json?.id)]), op: "remove", flag: "read" });
   await call("DELETE", `/messages/${String(empty.json?.id)}`);

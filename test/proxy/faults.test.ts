@@ -22,7 +22,8 @@ async function findingsOf(featureLevel: number, faults: string[], capabilities: 
   }
 }
 
-const show = (fs: Awaited<ReturnType<typeof findingsOf>>) => fs.map((f) => `${f.severity} [${f.clause}] ${f.request} at ${f.at ?? "-"}: want ${f.want}; got ${f.got}`);
+const show = (fs: Awaited<ReturnType<typeof findingsOf>>) =>
+  fs.map((f) => `${f.severity} [${f.clause}] ${f.request} at ${f.at ?? "-"}: want ${f.want}; got ${f.got}`);
 
 describe("a clean reference server: no finding", () => {
   it.each([372, 339, 334, 333, 328, 272, 257, 211, 167, 153])("FL%i, a client without capabilities", async (fl) => {

@@ -20,12 +20,42 @@ let cert: string;
 let host: string | undefined;
 
 beforeAll(async () => {
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      join(dir, "key.pem"),
+      "-out",
+      join(dir, "cert.pem"),
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost",
+    ],
+    { stdio: "ignore" },
+  );
   cert = readFileSync(join(dir, "cert.pem"), "utf8");
   server = createServer({ key: readFileSync(join(dir, "key.pem")), cert }, (req, res) => {
     host = req.headers.host;
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ result: "success", msg: "", chat_feature_level: 372, chat_version: "x", authentication_methods: {}, realm_url: "https://localhost", realm_uri: "https://localhost" }));
+    res.end(
+      JSON.stringify({
+        result: "success",
+        msg: "",
+        chat_feature_level: 372,
+        chat_version: "x",
+        authentication_methods: {},
+        realm_url: "https://localhost",
+        realm_uri: "https://localhost",
+      }),
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   url = `https://localhost:${(server.address() as AddressInfo).port}`;

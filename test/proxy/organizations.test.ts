@@ -24,7 +24,16 @@ describe("a throw-away organization started through the proxy is proxied too", (
     await server.close();
   });
 
-  const viaProxy = (): TargetInfo => ({ kind: "url", url: proxy.url, featureLevel: 372, product: "chat", personas: server.personas, runId: "ccorg", notes: [], serverConfig: server.serverConfig });
+  const viaProxy = (): TargetInfo => ({
+    kind: "url",
+    url: proxy.url,
+    featureLevel: 372,
+    product: "chat",
+    personas: server.personas,
+    runId: "ccorg",
+    notes: [],
+    serverConfig: server.serverConfig,
+  });
 
   it("its URL is the proxy's, its traffic is checked (a fault the sibling inherits is found), and it closes", async () => {
     const sibling = await startSibling(viaProxy());

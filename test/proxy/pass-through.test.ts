@@ -67,13 +67,22 @@ afterAll(async () => {
 
 describe("pass-through", () => {
   it("forwards method, path under the target's prefix, query and end-to-end headers unchanged; Host becomes the target's", async () => {
-    const res = await request(`${proxy.url}/api/v1/x?b=2&a=%20sp`, { method: "PATCH", headers: { "x-client": "zulip-terminal", authorization: "Basic abc", "content-type": "text/plain" }, body: "hello" });
+    const res = await request(`${proxy.url}/api/v1/x?b=2&a=%20sp`, {
+      method: "PATCH",
+      headers: { "x-client": "zulip-terminal", authorization: "Basic abc", "content-type": "text/plain" },
+      body: "hello",
+    });
     expect(res.statusCode).toBe(207);
     expect(await res.body.text()).toBe("PATCH /prefix/api/v1/x?b=2&a=%20sp");
     expect(res.headers["x-echo"]).toBe("yes");
     expect(res.headers["set-cookie"]).toEqual(["a=1; Path=/", "b=2; Path=/"]);
     expect(last).toMatchObject({ method: "PATCH", url: "/prefix/api/v1/x?b=2&a=%20sp", bodyLength: 5 });
-    expect(last!.headers).toMatchObject({ "x-client": "zulip-terminal", authorization: "Basic abc", "content-type": "text/plain", host: new URL(upstreamUrl).host });
+    expect(last!.headers).toMatchObject({
+      "x-client": "zulip-terminal",
+      authorization: "Basic abc",
+      "content-type": "text/plain",
+      host: new URL(upstreamUrl).host,
+    });
   });
 
   it("streams a large upload of unknown length through unchanged (chunked in, bytes identical)", async () => {
@@ -81,7 +90,11 @@ describe("pass-through", () => {
     async function* pieces() {
       for (let i = 0; i < data.length; i += 64 * 1024) yield data.subarray(i, i + 64 * 1024);
     }
-    const res = await request(`${proxy.url}/upload`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: Readable.from(pieces()) });
+    const res = await request(`${proxy.url}/upload`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: Readable.from(pieces()),
+    });
     await res.body.text();
     expect(last).toMatchObject({ bodyLength: data.length, bodyHash: sha(data) });
     expect(last!.headers["transfer-encoding"]).toBe("chunked");
@@ -120,9 +133,15 @@ describe("long-polls and tus against the reference server (FL372)", () => {
   });
 
   it("a long-poll with nothing to deliver comes back through the proxy with its heartbeat (fl153.events.heartbeat)", async () => {
-    const reg = await request(`${refProxy.url}/api/v1/register`, { method: "POST", headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" }, body: 'event_types=["message"]' });
+    const reg = await request(`${refProxy.url}/api/v1/register`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+      body: 'event_types=["message"]',
+    });
     const { queue_id, last_event_id } = (await reg.body.json()) as { queue_id: string; last_event_id: number };
-    const poll = await request(`${refProxy.url}/api/v1/events?queue_id=${encodeURIComponent(queue_id)}&last_event_id=${last_event_id}`, { headers: { authorization: auth } });
+    const poll = await request(`${refProxy.url}/api/v1/events?queue_id=${encodeURIComponent(queue_id)}&last_event_id=${last_event_id}`, {
+      headers: { authorization: auth },
+    });
     expect(await poll.body.json()).toMatchObject({ result: "success", events: [{ type: "heartbeat" }] });
     await refProxy.settled();
     expect(refProxy.findings).toEqual([]);
@@ -130,18 +149,27 @@ describe("long-polls and tus against the reference server (FL372)", () => {
   });
 
   it("a client that gives up a long-poll before its answer is no finding (the proxy drops the upstream request)", async () => {
-    const reg = await request(`${refProxy.url}/api/v1/register`, { method: "POST", headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" }, body: 'event_types=["message"]' });
+    const reg = await request(`${refProxy.url}/api/v1/register`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+      body: 'event_types=["message"]',
+    });
     const { queue_id, last_event_id } = (await reg.body.json()) as { queue_id: string; last_event_id: number };
     const before = refProxy.findings.length;
     const gaveUp = new AbortController();
-    const poll = request(`${refProxy.url}/api/v1/events?queue_id=${encodeURIComponent(queue_id)}&last_event_id=${last_event_id}`, { headers: { authorization: auth }, signal: gaveUp.signal });
+    const poll = request(`${refProxy.url}/api/v1/events?queue_id=${encodeURIComponent(queue_id)}&last_event_id=${last_event_id}`, {
+      headers: { authorization: auth },
+      signal: gaveUp.signal,
+    });
     // Aborted once the server holds the poll: the proxy is then waiting for the target's answer.
     const member = server.personas.member!;
     while (server.runtime.queues.get(queue_id, member.userId)?.connected !== 1) await new Promise((r) => setTimeout(r, 5));
     gaveUp.abort();
     await expect(poll).rejects.toThrow();
     // The next poll of the same queue still works through the proxy.
-    const next = await request(`${refProxy.url}/api/v1/events?queue_id=${encodeURIComponent(queue_id)}&last_event_id=${last_event_id}`, { headers: { authorization: auth } });
+    const next = await request(`${refProxy.url}/api/v1/events?queue_id=${encodeURIComponent(queue_id)}&last_event_id=${last_event_id}`, {
+      headers: { authorization: auth },
+    });
     expect(await next.body.json()).toMatchObject({ result: "success" });
     await refProxy.settled();
     expect(refProxy.findings.slice(before)).toEqual([]);
@@ -152,13 +180,22 @@ describe("long-polls and tus against the reference server (FL372)", () => {
     const half = data.length / 2;
     const create = await request(`${refProxy.url}/api/v1/tus`, {
       method: "POST",
-      headers: { authorization: auth, "tus-resumable": "1.0.0", "upload-length": String(data.length), "upload-metadata": `filename ${Buffer.from("blob.bin").toString("base64")}` },
+      headers: {
+        authorization: auth,
+        "tus-resumable": "1.0.0",
+        "upload-length": String(data.length),
+        "upload-metadata": `filename ${Buffer.from("blob.bin").toString("base64")}`,
+      },
     });
     await create.body.text();
     expect(create.statusCode).toBe(201);
     const at = `${refProxy.url}${new URL(String(create.headers.location), refProxy.url).pathname}`;
     const patch = (offset: number, bytes: Buffer) =>
-      request(at, { method: "PATCH", headers: { authorization: auth, "tus-resumable": "1.0.0", "upload-offset": String(offset), "content-type": "application/offset+octet-stream" }, body: bytes });
+      request(at, {
+        method: "PATCH",
+        headers: { authorization: auth, "tus-resumable": "1.0.0", "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
+        body: bytes,
+      });
     const first = await patch(0, data.subarray(0, half));
     await first.body.text();
     expect(first.statusCode).toBe(204);

@@ -35,7 +35,9 @@ describe("the proxy's report", () => {
       expect(JSON.stringify(row)).not.toContain(server.personas.member!.apiKey);
       expect(row.curl).toContain(`-u "${server.personas.member!.email}:$API_KEY"`);
       expect(failureParts(row.message)).toMatchObject({ clause: "fl272.uploads.uri-alias", got: "absent" });
-      expect(results.tests.filter((t) => t.status === "pass").map((t) => t.clauses[0])).toEqual(expect.arrayContaining(["fl153.server.json-response", "fl153.events.envelope"]));
+      expect(results.tests.filter((t) => t.status === "pass").map((t) => t.clauses[0])).toEqual(
+        expect.arrayContaining(["fl153.server.json-response", "fl153.events.envelope"]),
+      );
       expect(results).toMatchObject({ verifiedLevel: null, summary: { mustProblems: 1 }, firstFailure: { clause: "fl272.uploads.uri-alias" } });
       expect(results.partial?.reasons[0]).toMatch(/proxy session checks only the traffic/);
       expect(verdictOf(results).state).toBe("red");
@@ -57,13 +59,18 @@ describe("the proxy's report", () => {
     try {
       const res = await fetch(`${proxy.url}/api/v1/register`, {
         method: "POST",
-        headers: { authorization: `Basic ${Buffer.from(`${server.personas.member!.email}:${server.personas.member!.apiKey}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${server.personas.member!.email}:${server.personas.member!.apiKey}`).toString("base64")}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: 'event_types=["message"]&client_capabilities={"notification_settings_null":true,"empty_topic_name":true}',
       });
       await res.text();
       await proxy.settled();
       const results = proxy.results();
-      expect(results.tests.filter((t) => t.status === "fail").map((t) => [t.clauses[0], t.strength])).toEqual([["fl334.register.capability-empty-topic-name", "should"]]);
+      expect(results.tests.filter((t) => t.status === "fail").map((t) => [t.clauses[0], t.strength])).toEqual([
+        ["fl334.register.capability-empty-topic-name", "should"],
+      ]);
       expect(results.summary).toMatchObject({ mustProblems: 0, shouldFailures: 1 });
       expect(verdictOf(results).state).not.toBe("red");
       expect(exitCodeOf(proxy.findings, "error")).toBe(0);

@@ -49,7 +49,13 @@ describe.each([372, 300])("the proxy against a conforming server at FL%i", (fl) 
     const { call } = client(proxy.url, server.personas.member!);
     expect((await call("POST", "/messages", { type: "stream", to: "general", topic: "realm", content: "hi", realm_str: "elsewhere" })).status).toBe(200);
     const at = String(Math.floor(Date.now() / 1000) + 3600);
-    const made = await call("POST", "/scheduled_messages", { type: "stream", to: String((await call("GET", "/get_stream_id?stream=general")).json?.stream_id), topic: "later", content: "later", scheduled_delivery_timestamp: at });
+    const made = await call("POST", "/scheduled_messages", {
+      type: "stream",
+      to: String((await call("GET", "/get_stream_id?stream=general")).json?.stream_id),
+      topic: "later",
+      content: "later",
+      scheduled_delivery_timestamp: at,
+    });
     const id = String(made.json?.scheduled_message_id);
     expect((await call("POST", "/scheduled_messages", { scheduled_message_id: id, content: "edited" })).status).toBe(200);
     await call("DELETE", `/scheduled_messages/${id}`);
@@ -91,7 +97,11 @@ describe("the suite's probes of a level's edge (x-chat-conformance-test) against
       "content-type": "application/x-www-form-urlencoded",
       ...(test ? { [TEST_HEADER]: test } : {}),
     };
-    const res = await request(`${proxy.url}/api/v1/messages`, { method: "POST", headers, body: new URLSearchParams({ type: "stream", to: "general", topic: "probe", content: "x", read_by_sender: "true" }).toString() });
+    const res = await request(`${proxy.url}/api/v1/messages`, {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ type: "stream", to: "general", topic: "probe", content: "x", read_by_sender: "true" }).toString(),
+    });
     await res.body.text();
     await proxy.settled();
     return proxy.findings.filter((f) => f.severity === "warning").length;

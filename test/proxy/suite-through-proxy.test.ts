@@ -37,7 +37,10 @@ const failed: number[] = [];
 
 /** `serve --json` at a level: its line (the personas file), once it listens. */
 async function serve(fl: number, dir: string): Promise<{ url: string; personas: string }> {
-  const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", "--json", "--feature-level", String(fl)], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", "--json", "--feature-level", String(fl)], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   started.push(child);
   const line = await new Promise<string>((resolve, reject) => {
     let buf = "";
@@ -66,7 +69,26 @@ async function throughProxy(fl: number): Promise<Outcome> {
   const target = await serve(fl, dir);
   const run = [process.execPath, ...CLI, "run", "--personas", target.personas, "--out", join(dir, "run")].map((a) => `'${a}'`).join(" ");
   const t0 = Date.now();
-  const proxy = spawn(process.execPath, [...CLI, "proxy", "--target", target.url, "--port", "0", "--out", join(dir, "proxy"), "--fail-on", "warning", "--", "sh", "-c", `exec ${run} --target "$CC_PROXY_URL"`], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } });
+  const proxy = spawn(
+    process.execPath,
+    [
+      ...CLI,
+      "proxy",
+      "--target",
+      target.url,
+      "--port",
+      "0",
+      "--out",
+      join(dir, "proxy"),
+      "--fail-on",
+      "warning",
+      "--",
+      "sh",
+      "-c",
+      `exec ${run} --target "$CC_PROXY_URL"`,
+    ],
+    { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } },
+  );
   started.push(proxy);
   let stdout = "";
   let stderr = "";
@@ -81,18 +103,22 @@ describe("the whole suite through the proxy against serve: the run green, the pr
   // Side by side: the four runs share the machine; each takes a little over a minute alone.
   const outcomes = new Map(LEVELS.map((fl) => [fl, throughProxy(fl)] as const));
 
-  it.each(LEVELS)("FL %i", async (fl) => {
-    const o = await outcomes.get(fl)!;
-    failed.push(fl);
-    const findings = o.stdout.split("\n").filter((l) => /^(violation|warning) \[/.test(l));
-    expect(findings, `the proxy's findings on the suite's own traffic at FL ${fl}`).toEqual([]);
-    expect(o.proxy.tests.filter((t) => t.status === "fail").map((t) => t.title)).toEqual([]);
-    expect(o.run.summary.mustProblems, o.stdout.slice(-3000)).toBe(0);
-    expect(o.run.verifiedLevel).toBe(fl);
-    expect(o.code, o.stderr.slice(-2000)).toBe(0);
-    // The throw-away organizations' traffic went through the proxy too.
-    expect(o.stderr).toMatch(/throw-away organization http:\S+ proxied at http:/);
-    failed.splice(failed.indexOf(fl), 1);
-    console.log(`FL ${fl}: ${o.run.summary.total} tests, run and proxy in ${o.seconds.toFixed(0)} s; ${o.proxy.partial.reasons[0]}`);
-  }, 900_000);
+  it.each(LEVELS)(
+    "FL %i",
+    async (fl) => {
+      const o = await outcomes.get(fl)!;
+      failed.push(fl);
+      const findings = o.stdout.split("\n").filter((l) => /^(violation|warning) \[/.test(l));
+      expect(findings, `the proxy's findings on the suite's own traffic at FL ${fl}`).toEqual([]);
+      expect(o.proxy.tests.filter((t) => t.status === "fail").map((t) => t.title)).toEqual([]);
+      expect(o.run.summary.mustProblems, o.stdout.slice(-3000)).toBe(0);
+      expect(o.run.verifiedLevel).toBe(fl);
+      expect(o.code, o.stderr.slice(-2000)).toBe(0);
+      // The throw-away organizations' traffic went through the proxy too.
+      expect(o.stderr).toMatch(/throw-away organization http:\S+ proxied at http:/);
+      failed.splice(failed.indexOf(fl), 1);
+      console.log(`FL ${fl}: ${o.run.summary.total} tests, run and proxy in ${o.seconds.toFixed(0)} s; ${o.proxy.partial.reasons[0]}`);
+    },
+    900_000,
+  );
 });

@@ -11,13 +11,19 @@ import { writeReports } from "../../src/report/write.ts";
 import { results, tr } from "./fixtures.ts";
 
 const base = results([tr({ id: "a", status: "pass", level: 180 }), tr({ id: "b", status: "pass", level: 200 }), tr({ id: "c", status: "n/a", level: 300 })]);
-const later = results([tr({ id: "a", status: "pass", level: 180 }), tr({ id: "b", status: "fail", level: 200, message: "got 500" }), tr({ id: "d", status: "pass", level: 210 })], {
-  target: { kind: "url", url: "https://chat.example.org", featureLevel: 250, release: "9.x", product: "zulip", notes: [], faults: [] },
-});
+const later = results(
+  [tr({ id: "a", status: "pass", level: 180 }), tr({ id: "b", status: "fail", level: 200, message: "got 500" }), tr({ id: "d", status: "pass", level: 210 })],
+  {
+    target: { kind: "url", url: "https://chat.example.org", featureLevel: 250, release: "9.x", product: "zulip", notes: [], faults: [] },
+  },
+);
 
 describe("compare", () => {
   it("lists every test whose status differs, absent ones included, and the regressions against the first run", () => {
-    const c = compareRuns([{ label: "ref", results: base }, { label: "prod", results: later }]);
+    const c = compareRuns([
+      { label: "ref", results: base },
+      { label: "prod", results: later },
+    ]);
     expect(c.differences.map((d) => [d.test, d.statuses])).toEqual([
       ["b", ["pass", "fail"]],
       ["d", [null, "pass"]],
@@ -32,7 +38,14 @@ describe("compare", () => {
   });
 
   it("says so when nothing differs", () => {
-    expect(renderComparison(compareRuns([{ label: "x", results: base }, { label: "y", results: base }]))).toContain("Every test has the same status in every run.");
+    expect(
+      renderComparison(
+        compareRuns([
+          { label: "x", results: base },
+          { label: "y", results: base },
+        ]),
+      ),
+    ).toContain("Every test has the same status in every run.");
   });
 
   it("the CLI exits 1 on a regression with --fail-on-regression, 0 without it, 2 on a file that is not a results document", async () => {
@@ -73,11 +86,26 @@ describe("compare: clauses side by side, scores, compare.html and compare.json",
   const B = { clauses: ["fl200.messages.b"], level: 200, area: "messages" };
   const C = { clauses: ["fl300.messages.c"], level: 300, area: "messages" };
   const D = { clauses: ["fl210.users.d"], level: 210, area: "users" };
-  const one = results([tr({ id: "t1", status: "pass", ...A }), tr({ id: "t2", status: "pass", ...B }), tr({ id: "t3", status: "pass", ...B }), tr({ id: "t4", status: "n/a", ...C })]);
-  const two = results([tr({ id: "t1", status: "pass", ...A }), tr({ id: "t3", status: "pass", ...B }), tr({ id: "t2", status: "fail", ...B }), tr({ id: "t5", status: "unverifiable", ...D })]);
+  const one = results([
+    tr({ id: "t1", status: "pass", ...A }),
+    tr({ id: "t2", status: "pass", ...B }),
+    tr({ id: "t3", status: "pass", ...B }),
+    tr({ id: "t4", status: "n/a", ...C }),
+  ]);
+  const two = results([
+    tr({ id: "t1", status: "pass", ...A }),
+    tr({ id: "t3", status: "pass", ...B }),
+    tr({ id: "t2", status: "fail", ...B }),
+    tr({ id: "t5", status: "unverifiable", ...D }),
+  ]);
 
   it("makes a row per clause with each run's worst status, the test to open, and whether it differs or regressed", () => {
-    const c = ComparisonSchema.parse(compareRuns([{ label: "one", results: one }, { label: "two", results: two }]));
+    const c = ComparisonSchema.parse(
+      compareRuns([
+        { label: "one", results: one },
+        { label: "two", results: two },
+      ]),
+    );
     const row = (id: string) => c.clauses.find((r) => r.clause === id)!;
     expect(c.clauses.map((r) => r.clause).sort()).toEqual(["fl160.server.a", "fl200.messages.b", "fl210.users.d", "fl300.messages.c"]);
     expect(row("fl160.server.a")).toMatchObject({ differs: false, regressed: false, tests: 1, release: "7.0" });
@@ -89,20 +117,33 @@ describe("compare: clauses side by side, scores, compare.html and compare.json",
     expect(row("fl300.messages.c").cells.map((x) => x.status)).toEqual(["n/a", null]);
     expect(row("fl210.users.d")).toMatchObject({ differs: true, regressed: false });
     // Rows by release, then area, then level.
-    expect(c.clauses.map((r) => r.release)).toEqual([...c.clauses.map((r) => r.release)].sort((x, y) => ["7.0", "8.0", "10.0"].indexOf(x) - ["7.0", "8.0", "10.0"].indexOf(y)));
+    expect(c.clauses.map((r) => r.release)).toEqual(
+      [...c.clauses.map((r) => r.release)].sort((x, y) => ["7.0", "8.0", "10.0"].indexOf(x) - ["7.0", "8.0", "10.0"].indexOf(y)),
+    );
   });
 
   it("scores each run as Interop does (clauses averaged by area, areas averaged; n/a and unverifiable not counted), and what all runs pass", () => {
-    const c = compareRuns([{ label: "one", results: one }, { label: "two", results: two }]);
+    const c = compareRuns([
+      { label: "one", results: one },
+      { label: "two", results: two },
+    ]);
     expect(c.runs[0]!.score).toEqual({ total: 100, byArea: { server: 100, messages: 100 }, clauses: 2 });
     expect(c.runs[1]!.score).toEqual({ total: 75, byArea: { server: 100, messages: 50 }, clauses: 2 });
     expect(c.interop).toEqual({ total: 50, byArea: { server: 100, messages: 0 }, clauses: 2 });
-    expect(renderComparison(c)).toContain("[2] two: http://127.0.0.1:9991 at FL 250, verified through FL 199, 2/4 pass, 1 not verifiable, 1 must-clause problems, score 75.0");
+    expect(renderComparison(c)).toContain(
+      "[2] two: http://127.0.0.1:9991 at FL 250, verified through FL 199, 2/4 pass, 1 not verifiable, 1 must-clause problems, score 75.0",
+    );
   });
 
   it("renders compare.html as one self-contained file: differing clauses first, cells linking into each run's report, text escaped", () => {
-    const evil = results([tr({ id: "t1", status: "fail", ...A }), tr({ id: "x", title: `<img src=x onerror=alert(1)>`, status: "pass", clauses: ["fl170.server.<e>"], level: 170, area: "server" })]);
-    const c = compareRuns([{ label: "one", results: one, report: "../one/index.html" }, { label: `<b>two</b>`, results: evil, report: null }]);
+    const evil = results([
+      tr({ id: "t1", status: "fail", ...A }),
+      tr({ id: "x", title: `<img src=x onerror=alert(1)>`, status: "pass", clauses: ["fl170.server.<e>"], level: 170, area: "server" }),
+    ]);
+    const c = compareRuns([
+      { label: "one", results: one, report: "../one/index.html" },
+      { label: `<b>two</b>`, results: evil, report: null },
+    ]);
     const html = renderCompareHtml(c, { name: "chat-conformance", version: "0.1.0" });
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).not.toMatch(/<(link|img|iframe|object|embed)\b|\ssrc="|@import|url\(|href="https?:/);
@@ -115,7 +156,13 @@ describe("compare: clauses side by side, scores, compare.html and compare.json",
     expect(html).toMatch(/<td class="x s-fail" data-run="\[2\] &lt;b&gt;two&lt;\/b&gt;">fail<\/td>/);
     expect(html).toContain("<code>fl170.server.&lt;e&gt;</code>");
     expect(html).toContain(`<td class="x s-absent" data-run="[1] one" title="not in this run">—</td>`);
-    const same = renderCompareHtml(compareRuns([{ label: "a", results: one }, { label: "b", results: one }]), { name: "chat-conformance", version: "0.1.0" });
+    const same = renderCompareHtml(
+      compareRuns([
+        { label: "a", results: one },
+        { label: "b", results: one },
+      ]),
+      { name: "chat-conformance", version: "0.1.0" },
+    );
     expect(same).toContain(`data-show="all" aria-pressed="true"`);
   });
 

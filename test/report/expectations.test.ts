@@ -5,7 +5,16 @@ import { collectTests } from "../../src/expect/collect.ts";
 import type { TestMeta } from "../../src/expect/meta.ts";
 import { applyExpectations, readExpectations } from "../../src/report/expectations.ts";
 
-const meta = (over: Partial<TestMeta>): TestMeta => ({ id: "fl1.x.y#t", title: "t", file: "f", clauses: ["fl153.server.unknown-route"], status: "fail", exchanges: [], durationMs: 1, ...over });
+const meta = (over: Partial<TestMeta>): TestMeta => ({
+  id: "fl1.x.y#t",
+  title: "t",
+  file: "f",
+  clauses: ["fl153.server.unknown-route"],
+  status: "fail",
+  exchanges: [],
+  durationMs: 1,
+  ...over,
+});
 
 describe("expectations files", () => {
   it("turn a listed failure into expected-fail and a listed pass into unexpected-pass", () => {

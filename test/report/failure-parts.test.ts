@@ -16,7 +16,7 @@ const ex: Exchange = {
 
 describe("failureParts", () => {
   it("reads each part of the one failure format back, a multi-line body included", () => {
-    const p = failureParts(formatFailure(clause, 'HTTP 400 with code REQUEST_VARIABLE_MISSING', 'code "BAD_REQUEST" (string)', ex, "code"));
+    const p = failureParts(formatFailure(clause, "HTTP 400 with code REQUEST_VARIABLE_MISSING", 'code "BAD_REQUEST" (string)', ex, "code"));
     expect(p).toEqual({
       lead: "",
       clause: clause.id,
@@ -38,7 +38,9 @@ describe("failureParts", () => {
     expect(blocked).toMatchObject({ lead: "prerequisite failed: create the channel", want: "200", got: "500 (number)" });
     expect(blocked?.exchange).toBeUndefined();
     expect(blocked?.curl).toBeUndefined();
-    const expected = failureParts(`expected to fail (${clause.id}): known bug 12\n${formatFailure(clause, "200", "500 (number)", { ...ex, status: undefined, error: "ECONNRESET" })}`);
+    const expected = failureParts(
+      `expected to fail (${clause.id}): known bug 12\n${formatFailure(clause, "200", "500 (number)", { ...ex, status: undefined, error: "ECONNRESET" })}`,
+    );
     expect(expected).toMatchObject({ lead: `expected to fail (${clause.id}): known bug 12`, exchange: { method: "POST", url: ex.url } });
     expect(expected?.exchange?.status).toBeUndefined();
   });

@@ -19,7 +19,17 @@ export function tr(partial: Partial<TestResult> & { id: string; status: ResultSt
 
 /** A valid document around the tests: counts derived from them, validated with ResultsSchema. */
 export function results(tests: TestResult[], over: Partial<Omit<Results, "tests">> = {}): Results {
-  const byStatus: Record<ResultStatus, number> = { pass: 0, fail: 0, "n/a": 0, skipped: 0, blocked: 0, error: 0, unverifiable: 0, "expected-fail": 0, "unexpected-pass": 0 };
+  const byStatus: Record<ResultStatus, number> = {
+    pass: 0,
+    fail: 0,
+    "n/a": 0,
+    skipped: 0,
+    blocked: 0,
+    error: 0,
+    unverifiable: 0,
+    "expected-fail": 0,
+    "unexpected-pass": 0,
+  };
   for (const t of tests) byStatus[t.status]++;
   const bad = tests.filter((t) => t.strength === "must" && (t.status === "fail" || t.status === "blocked" || t.status === "error"));
   const first = bad.slice().sort((a, b) => a.level - b.level)[0];
@@ -49,7 +59,9 @@ export function results(tests: TestResult[], over: Partial<Omit<Results, "tests"
 
 const AREAS = ["server", "register", "events", "messages", "channels", "users", "errors"] as const;
 const TAGS = ["field", "parameter", "event", "error", "access", "deprecated-alias", "empty-topic", "renamed", "capability", "limit"];
-const LEVELS = [153, 154, 155, 160, 163, 167, 172, 176, 180, 183, 189, 192, 195, 200, 204, 207, 215, 226, 233, 240, 245, 250, 255, 262, 270, 285, 300, 320, 350];
+const LEVELS = [
+  153, 154, 155, 160, 163, 167, 172, 176, 180, 183, 189, 192, 195, 200, 204, 207, 215, 226, 233, 240, 245, 250, 255, 262, 270, 285, 300, 320, 350,
+];
 const TITLES = [
   "returns zulip_feature_level in server_settings",
   "accepts an empty topic name when the client declares empty_topic_name",
@@ -69,7 +81,9 @@ export function exampleResults(): Results {
   for (let i = 0; i < 60; i++) {
     const problem = [7, 19, 23, 29, 33, 41, 52, 56].includes(i);
     // Early levels conform; the problems sit from FL 204 on, so the verified level is realistic.
-    const level = problem ? [204, 226, 233, 240, 245, 215, 207, 250][[7, 19, 23, 29, 33, 41, 52, 56].indexOf(i)] ?? 240 : LEVELS[(i * 7) % LEVELS.length] ?? 200;
+    const level = problem
+      ? ([204, 226, 233, 240, 245, 215, 207, 250][[7, 19, 23, 29, 33, 41, 52, 56].indexOf(i)] ?? 240)
+      : (LEVELS[(i * 7) % LEVELS.length] ?? 200);
     const area = AREAS[i % AREAS.length] ?? "messages";
     const title = `${TITLES[i % TITLES.length] ?? "works"}${i >= TITLES.length ? ` (case ${Math.floor(i / TITLES.length) + 1})` : ""}`;
     let status: ResultStatus = level > 250 ? "n/a" : "pass";
@@ -80,7 +94,11 @@ export function exampleResults(): Results {
     if (i === 47) status = "expected-fail";
     if (i === 38) status = "unverifiable";
     if (i === 56) status = "unexpected-pass";
-    const slug = title.replace(/[^a-z0-9]+/gi, "-").toLowerCase().slice(0, 32).replace(/-$/, "");
+    const slug = title
+      .replace(/[^a-z0-9]+/gi, "-")
+      .toLowerCase()
+      .slice(0, 32)
+      .replace(/-$/, "");
     const primary = `fl${level}.${area}.${slug}`;
     const t: TestResult = tr({
       id: `suites/${area}/${area}.test.ts > ${title}`,
@@ -147,9 +165,29 @@ export function exampleResults(): Results {
       tested: 212,
       testable: 318,
       untestable: 41,
-      byArea: { server: { tested: 22, testable: 25 }, register: { tested: 30, testable: 41 }, events: { tested: 48, testable: 80 }, messages: { tested: 61, testable: 92 }, channels: { tested: 20, testable: 44 }, users: { tested: 19, testable: 24 }, errors: { tested: 12, testable: 12 } },
-      untestedIds: ["fl255.messages.edit-history-visibility", "fl262.channels.folder-id", "fl270.events.typing-channel-id", "fl300.users.<b>imported</b>", "fl320.realm.can-create-bots-group"],
-      byRelease: { "6.x": { tested: 18, testable: 20 }, "7.0": { tested: 50, testable: 66 }, "8.0": { tested: 72, testable: 101 }, "9.x": { tested: 40, testable: 61 }, "10.0": { tested: 32, testable: 70 } },
+      byArea: {
+        server: { tested: 22, testable: 25 },
+        register: { tested: 30, testable: 41 },
+        events: { tested: 48, testable: 80 },
+        messages: { tested: 61, testable: 92 },
+        channels: { tested: 20, testable: 44 },
+        users: { tested: 19, testable: 24 },
+        errors: { tested: 12, testable: 12 },
+      },
+      untestedIds: [
+        "fl255.messages.edit-history-visibility",
+        "fl262.channels.folder-id",
+        "fl270.events.typing-channel-id",
+        "fl300.users.<b>imported</b>",
+        "fl320.realm.can-create-bots-group",
+      ],
+      byRelease: {
+        "6.x": { tested: 18, testable: 20 },
+        "7.0": { tested: 50, testable: 66 },
+        "8.0": { tested: 72, testable: 101 },
+        "9.x": { tested: 40, testable: 61 },
+        "10.0": { tested: 32, testable: 70 },
+      },
     },
   });
 }

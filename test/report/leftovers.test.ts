@@ -14,7 +14,16 @@ const clause = catalog().clauses.find((c) => c.level <= 372 && c.until === undef
 
 describe("leftovers", () => {
   it("buildResults lists each test's leftovers at the top, naming the test", () => {
-    const meta = (id: string, leftovers?: string[]) => ({ id, title: id, file: "suites/x.test.ts", clauses: [clause.id], status: "pass" as const, exchanges: [], durationMs: 1, ...(leftovers ? { leftovers } : {}) });
+    const meta = (id: string, leftovers?: string[]) => ({
+      id,
+      title: id,
+      file: "suites/x.test.ts",
+      clauses: [clause.id],
+      status: "pass" as const,
+      exchanges: [],
+      durationMs: 1,
+      ...(leftovers ? { leftovers } : {}),
+    });
     const doc = buildResults({
       target,
       faults: [],
@@ -33,7 +42,14 @@ describe("leftovers", () => {
   it("the summary says so in one line, and only when there are any", () => {
     const tests = [tr({ id: "a#one", status: "pass" })];
     expect(renderSummary(results(tests, { leftovers: [] }))).not.toContain("Leftovers");
-    const summary = renderSummary(results(tests, { leftovers: [{ test: "a#one", what: "group g1: HTTP 400 in use" }, { test: "a#one", what: "user 7: timeout" }] }));
+    const summary = renderSummary(
+      results(tests, {
+        leftovers: [
+          { test: "a#one", what: "group g1: HTTP 400 in use" },
+          { test: "a#one", what: "user 7: timeout" },
+        ],
+      }),
+    );
     const lines = summary.split("\n").filter((l) => l.includes("Leftovers"));
     expect(lines).toEqual([expect.stringContaining("Leftovers: 2 things the tests made could not be removed")]);
     expect(lines[0]).toContain("group g1: HTTP 400 in use [a#one]");

@@ -102,7 +102,15 @@ describe("renderHtml", () => {
     expect(t).toContain("First failure at FL 200 : clause fl200.messages.topic-limit in rejects a bad topic");
     expect(t).toContain("http://127.0.0.1:9991");
     // 9 tests, of which 8 apply at FL 250: the tiles' shares are of those 8, and the n/a tile stands apart.
-    for (const [status, n, share] of [["pass", 2, "25%"], ["fail", 1, "12%"], ["skipped", 1, "12%"], ["blocked", 1, "12%"], ["error", 1, "12%"], ["expected-fail", 1, "12%"], ["unexpected-pass", 1, "12%"]] as const) {
+    for (const [status, n, share] of [
+      ["pass", 2, "25%"],
+      ["fail", 1, "12%"],
+      ["skipped", 1, "12%"],
+      ["blocked", 1, "12%"],
+      ["error", 1, "12%"],
+      ["expected-fail", 1, "12%"],
+      ["unexpected-pass", 1, "12%"],
+    ] as const) {
       expect(t).toContain(`${n} / 8 ${status} ${share}`);
     }
     expect(t).toContain("1 of 9 n/a not applicable");
@@ -156,7 +164,14 @@ describe("renderHtml", () => {
 
   it("renders 5000 tests quickly, at a reasonable size", () => {
     const many = Array.from({ length: 5000 }, (_, i) =>
-      tr({ id: `t${i}`, title: `test number ${i}`, status: i % 50 === 0 ? "fail" : "pass", level: 153 + (i % 220), area: ["server", "events", "messages", "users"][i % 4] ?? "server", message: i % 50 === 0 ? "nope" : undefined }),
+      tr({
+        id: `t${i}`,
+        title: `test number ${i}`,
+        status: i % 50 === 0 ? "fail" : "pass",
+        level: 153 + (i % 220),
+        area: ["server", "events", "messages", "users"][i % 4] ?? "server",
+        message: i % 50 === 0 ? "nope" : undefined,
+      }),
     );
     const doc = results(many);
     const start = performance.now();
@@ -242,7 +257,9 @@ describe("renderSummary", () => {
   });
 
   it("lists at most ten problems and says how many more", () => {
-    const doc = results(Array.from({ length: 14 }, (_, i) => tr({ id: `f${i}`, title: `failing ${i}`, status: "fail", level: 160 + i, message: "\u001b[2Jcleared" })));
+    const doc = results(
+      Array.from({ length: 14 }, (_, i) => tr({ id: `f${i}`, title: `failing ${i}`, status: "fail", level: 160 + i, message: "\u001b[2Jcleared" })),
+    );
     const s = renderSummary(doc);
     expect(s.match(/^ {2}FAIL /gm)).toHaveLength(10);
     expect(s).toContain("… and 4 more");
@@ -260,7 +277,14 @@ describe("a test not verifiable on this target", () => {
   const doc = () =>
     results([
       tr({ id: "ok", title: "passes", status: "pass", level: 160 }),
-      tr({ id: "jwt", title: "trades a JWT for an API key", status: "unverifiable", level: 160, message: "the target declares no JWT key", remedy: "add serverConfig.jwtKey to the personas file" }),
+      tr({
+        id: "jwt",
+        title: "trades a JWT for an API key",
+        status: "unverifiable",
+        level: 160,
+        message: "the target declares no JWT key",
+        remedy: "add serverConfig.jwtKey to the personas file",
+      }),
     ]);
 
   it("is skipped in JUnit with its reason and remedy, not an error", () => {
@@ -284,7 +308,14 @@ describe("a test not verifiable on this target", () => {
 });
 
 describe("the test list", () => {
-  const ex = (n: number, status: number) => ({ method: "POST", url: `http://x/api/v1/messages?n=${n}`, requestHeaders: {}, requestBody: `n=${n}`, status, responseBody: `{"result":"error","msg":"body ${n}"}` });
+  const ex = (n: number, status: number) => ({
+    method: "POST",
+    url: `http://x/api/v1/messages?n=${n}`,
+    requestHeaders: {},
+    requestBody: `n=${n}`,
+    status,
+    responseBody: `{"result":"error","msg":"body ${n}"}`,
+  });
   const failing = () => {
     const named = ex(2, 400);
     return tr({
@@ -293,7 +324,13 @@ describe("the test list", () => {
       status: "fail",
       level: 200,
       curl: toCurl(named),
-      message: formatFailure({ id: "fl200.messages.topic", says: "A topic longer than 60 characters is refused." }, "HTTP 400 with code BAD_REQUEST", "HTTP 200 (number)", named, "code"),
+      message: formatFailure(
+        { id: "fl200.messages.topic", says: "A topic longer than 60 characters is refused." },
+        "HTTP 400 with code BAD_REQUEST",
+        "HTTP 200 (number)",
+        named,
+        "code",
+      ),
       exchanges: [ex(1, 200), named, ex(3, 200)],
     });
   };
@@ -336,10 +373,25 @@ describe("the test list", () => {
   });
 
   it("a blocked property test's case has a block of its own: the curl line it copies is the curl line alone, and the replay is a command", () => {
-    const ex: Parameters<typeof toCurl>[0] = { method: "POST", url: "http://x/api/v1/messages", requestHeaders: {}, requestBody: "to=1", status: 400, responseBody: "{}" };
+    const ex: Parameters<typeof toCurl>[0] = {
+      method: "POST",
+      url: "http://x/api/v1/messages",
+      requestHeaders: {},
+      requestBody: "to=1",
+      status: 400,
+      responseBody: "{}",
+    };
     const property = { counterexample: '[{"actor":"member"}]', seed: 1234, path: "2:0", runs: 3 };
     const blocked = `prerequisite failed: subscribe\n${formatFailure({ id: "fl153.channels.subscribe", says: "Subscribing works." }, "success", "HTTP 400", ex)}`;
-    const t = tr({ id: "p", status: "blocked", file: "suites/messages/access-property.test.ts", failedClause: "fl153.channels.subscribe", message: `${blocked}\n${propertyCaseLine(property)}`, property, exchanges: [ex] });
+    const t = tr({
+      id: "p",
+      status: "blocked",
+      file: "suites/messages/access-property.test.ts",
+      failedClause: "fl153.channels.subscribe",
+      message: `${blocked}\n${propertyCaseLine(property)}`,
+      property,
+      exchanges: [ex],
+    });
     const html = renderHtml(results([t]));
     const boxes = [...html.matchAll(/<pre class="curl">([^<]*)<\/pre>/g)].map((m) => m[1]!.replace(/&#39;/g, "'"));
     expect(boxes).toEqual([toCurl(ex), "chat-conformance run --seed=1234 --filter suites/messages/access-property.test.ts"]);
@@ -349,7 +401,10 @@ describe("the test list", () => {
   });
 
   it("the verified level shows its share of the applicable clauses, in the headline's large line", () => {
-    const doc = results([tr({ id: "a", status: "pass", level: 160, clauses: ["fl160.server.ok"] })], { verifiedLevel: 250, verifiedShare: { verified: 13, applicable: 100 } });
+    const doc = results([tr({ id: "a", status: "pass", level: 160, clauses: ["fl160.server.ok"] })], {
+      verifiedLevel: 250,
+      verifiedShare: { verified: 13, applicable: 100 },
+    });
     expect(renderHtml(doc)).toContain(`Conforms through <strong>FL 250</strong> <span class="share">— 13% of applicable clauses verified (13 of 100)</span>`);
     expect(renderSummary(doc)).toContain("Verified: conforms through FL 250 — 13% of applicable clauses verified (13 of 100)");
   });
@@ -366,7 +421,9 @@ describe("the test list", () => {
     expect(html).toContain(`<a href="#unverifiable">3 tests not verifiable here</a>`);
     const section = /<section [^>]*id="unverifiable">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? "";
     // The larger group first, as the summary's "Not verifiable on this target" list has it.
-    expect(text(section)).toMatch(/add serverConfig\.jwtKey to the personas file · 2 tests fl160\.authentication\.jwt-a FL 160 JWT one fl180\.authentication\.jwt-b FL 180 JWT two add a guest persona to the personas file · 1 test fl170\.users\.guest/);
+    expect(text(section)).toMatch(
+      /add serverConfig\.jwtKey to the personas file · 2 tests fl160\.authentication\.jwt-a FL 160 JWT one fl180\.authentication\.jwt-b FL 180 JWT two add a guest persona to the personas file · 1 test fl170\.users\.guest/,
+    );
     const summary = renderSummary(doc);
     expect(summary.indexOf(jwt)).toBeLessThan(summary.indexOf("add a guest persona"));
     for (const id of ["j1", "g", "j2"]) expect(section).toContain(`href="#t${doc.tests.findIndex((x) => x.id === id)}"`);

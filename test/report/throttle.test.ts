@@ -26,11 +26,31 @@ const target: TargetInfo = {
 };
 const clause = catalog().clauses.find((c) => c.level <= 372 && c.until === undefined)!;
 
-const lane = (over: Partial<LaneRecord> & Pick<LaneRecord, "email" | "bucket">): LaneRecord => ({ origin: "http://127.0.0.1:9991", requests: 0, limited: 0, waitedMs: 0, resends: [], endpoints: {}, ...over });
+const lane = (over: Partial<LaneRecord> & Pick<LaneRecord, "email" | "bucket">): LaneRecord => ({
+  origin: "http://127.0.0.1:9991",
+  requests: 0,
+  limited: 0,
+  waitedMs: 0,
+  resends: [],
+  endpoints: {},
+  ...over,
+});
 
 const worker1: ThrottleRecord = {
   lanes: [
-    lane({ email: "m@x", bucket: "api", requests: 300, limited: 2, waitedMs: 40_000, resends: [[1000, 1005], [2000, 2010]], limit: "200", endpoints: { "POST /register": 100, "GET /users/me": 40 } }),
+    lane({
+      email: "m@x",
+      bucket: "api",
+      requests: 300,
+      limited: 2,
+      waitedMs: 40_000,
+      resends: [
+        [1000, 1005],
+        [2000, 2010],
+      ],
+      limit: "200",
+      endpoints: { "POST /register": 100, "GET /users/me": 40 },
+    }),
     lane({ email: "m@x", bucket: "events", requests: 50, endpoints: { "GET /events": 50 } }),
     lane({ email: "a@x", bucket: "api", requests: 20, endpoints: { "POST /users": 20 } }),
   ],
@@ -48,7 +68,16 @@ describe("results.json throttle", () => {
     const t = summarizeThrottle(target, [worker1, worker2], target.rateLimit);
     expect(t).toMatchObject({ setting: "auto", maxWaitSeconds: 1800, requests: 480, limited: 3, waitedMs: 70_000, rateLimited: null });
     const member = t.personas[0]!;
-    expect(member).toMatchObject({ persona: "member", organization: "target", requests: 450, limited: 3, waitedMs: 70_000, resends: 3, earlyResends: 1, minResendMarginMs: -1 });
+    expect(member).toMatchObject({
+      persona: "member",
+      organization: "target",
+      requests: 450,
+      limited: 3,
+      waitedMs: 70_000,
+      resends: 3,
+      earlyResends: 1,
+      minResendMarginMs: -1,
+    });
     expect(member.buckets).toEqual([
       { bucket: "api", requests: 400, limited: 3, waitedMs: 70_000, limit: "200" },
       { bucket: "events", requests: 50, limited: 0, waitedMs: 0, limit: null },
@@ -58,12 +87,36 @@ describe("results.json throttle", () => {
       { endpoint: "GET /events", requests: 50 },
       { endpoint: "GET /users/me", requests: 40 },
     ]);
-    expect(t.personas.map((p) => `${p.organization} ${p.persona} ${p.requests}`)).toEqual(["target member 450", "target administrator 20", "target other accounts 3", "throw-away member 7"]);
+    expect(t.personas.map((p) => `${p.organization} ${p.persona} ${p.requests}`)).toEqual([
+      "target member 450",
+      "target administrator 20",
+      "target other accounts 3",
+      "throw-away member 7",
+    ]);
   });
 
   it("is part of the validated results document, absent from the test results", () => {
-    const meta = { id: "a#one", title: "a", file: "suites/x.test.ts", clauses: [clause.id], status: "pass" as const, exchanges: [], durationMs: 1, throttle: worker1 };
-    const doc = buildResults({ target, faults: [], startedAt: new Date(0), durationMs: 1, tests: [meta], coverage: { tested: 0, testable: 0, untestable: 0, byArea: {}, byRelease: {}, untestedIds: [] }, toolVersion: "0", notRun: [], throttle: [worker2] });
+    const meta = {
+      id: "a#one",
+      title: "a",
+      file: "suites/x.test.ts",
+      clauses: [clause.id],
+      status: "pass" as const,
+      exchanges: [],
+      durationMs: 1,
+      throttle: worker1,
+    };
+    const doc = buildResults({
+      target,
+      faults: [],
+      startedAt: new Date(0),
+      durationMs: 1,
+      tests: [meta],
+      coverage: { tested: 0, testable: 0, untestable: 0, byArea: {}, byRelease: {}, untestedIds: [] },
+      toolVersion: "0",
+      notRun: [],
+      throttle: [worker2],
+    });
     const parsed = ResultsSchema.parse(JSON.parse(JSON.stringify(doc)));
     expect(parsed.throttle?.requests).toBe(480);
     expect(parsed.tests[0]).not.toHaveProperty("throttle");
@@ -80,10 +133,36 @@ describe("the summary and the HTML say it", () => {
   it("rate-limited: the line names the persona by role, the limit and the wait; the summary and HTML carry it", () => {
     const stopped: ThrottleRecord = {
       lanes: [lane({ email: "m@x", bucket: "api", requests: 21, limited: 1, limit: "20" })],
-      rateLimited: { origin: "http://127.0.0.1:9991", email: "m@x", bucket: "api", limit: "20", announcedSeconds: 590.5, throttledSeconds: 0, maxWaitSeconds: 5 },
+      rateLimited: {
+        origin: "http://127.0.0.1:9991",
+        email: "m@x",
+        bucket: "api",
+        limit: "20",
+        announcedSeconds: 590.5,
+        throttledSeconds: 0,
+        maxWaitSeconds: 5,
+      },
     };
-    const meta = { id: "a#one", title: "a", file: "suites/x.test.ts", clauses: [clause.id], status: "blocked" as const, exchanges: [], durationMs: 1, throttle: stopped };
-    const doc = buildResults({ target, faults: [], startedAt: new Date(0), durationMs: 1, tests: [meta], coverage: { tested: 0, testable: 0, untestable: 0, byArea: {}, byRelease: {}, untestedIds: [] }, toolVersion: "0", notRun: [] });
+    const meta = {
+      id: "a#one",
+      title: "a",
+      file: "suites/x.test.ts",
+      clauses: [clause.id],
+      status: "blocked" as const,
+      exchanges: [],
+      durationMs: 1,
+      throttle: stopped,
+    };
+    const doc = buildResults({
+      target,
+      faults: [],
+      startedAt: new Date(0),
+      durationMs: 1,
+      tests: [meta],
+      coverage: { tested: 0, testable: 0, untestable: 0, byArea: {}, byRelease: {}, untestedIds: [] },
+      toolVersion: "0",
+      notRun: [],
+    });
     const line = "rate-limited: persona member (API bucket at http://127.0.0.1:9991): limit 20 requests, a wait of 590.5 s announced, over --max-wait 5 s";
     expect(doc.throttle?.rateLimited?.line).toBe(line);
     expect(renderSummary(doc)).toContain(line);

@@ -71,7 +71,10 @@ export function proveFaults(area: string, table: Readonly<Record<string, Fault>>
     for (const [id, fault] of Object.entries(table)) {
       it(`${id}: ${fault.description}`, async ({ expect }) => {
         const covering = tests.filter((d) => d.clauses.includes(fault.clause));
-        expect(covering.map((d) => d.id), `no test names clause ${fault.clause}`).not.toEqual([]);
+        expect(
+          covering.map((d) => d.id),
+          `no test names clause ${fault.clause}`,
+        ).not.toEqual([]);
         const level = fault.level ?? 372;
         const { target, close } = await startReferenceTarget({ featureLevel: level, faults: [id] });
         try {
@@ -83,7 +86,10 @@ export function proveFaults(area: string, table: Readonly<Record<string, Fault>>
             expect(["pass", "fail", "n/a"], `${d.id} with fault ${id}: ${after.message ?? ""}`).toContain(after.status);
             outcomes.push({ test: d.id, status: after.status });
           }
-          expect(outcomes.filter((o) => o.status === "fail"), `fault ${id} went unnoticed: ${JSON.stringify(outcomes)}`).not.toEqual([]);
+          expect(
+            outcomes.filter((o) => o.status === "fail"),
+            `fault ${id} went unnoticed: ${JSON.stringify(outcomes)}`,
+          ).not.toEqual([]);
         } finally {
           await close();
         }

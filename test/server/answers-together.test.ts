@@ -29,7 +29,11 @@ async function serve(handler: (url: string, res: ServerResponse) => void): Promi
 describe("answers written together", () => {
   it("gives each request its own answer, in full, when many are decided at once", async () => {
     const url = await serve((path, res) => sendJson(res, 200, { result: "success", msg: "", path, pad: "x".repeat(Number(path.slice(1)) * 100) }));
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => fetch(`${url}/${i}`).then(async (r) => ({ status: r.status, body: (await r.json()) as { path: string; pad: string } }))));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${url}/${i}`).then(async (r) => ({ status: r.status, body: (await r.json()) as { path: string; pad: string } })),
+      ),
+    );
     answers.forEach((a, i) => {
       expect(a.status).toBe(200);
       expect(a.body.path).toBe(`/${i}`);

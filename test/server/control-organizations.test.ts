@@ -5,7 +5,11 @@ import { createReferenceServer } from "../../reference-server/server.ts";
 
 /** POST /reference-control/<op> with the server's secret (or another header value). */
 async function control(url: string, secret: string, op: string, body: unknown = {}): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${url}/reference-control/${op}`, { method: "POST", headers: { "content-type": "application/json", "x-reference-control": secret }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}/reference-control/${op}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-reference-control": secret },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
@@ -20,7 +24,9 @@ describe("the reference control's throw-away organizations", () => {
     const server = await createReferenceServer({ featureLevel: 241, faults: ["fl153.server.unknown-route"] });
     try {
       expect((await control(server.url, "wrong", "organization")).status).toBe(403);
-      const { status, json } = await control(server.url, server.serverConfig.referenceControl, "organization", { push_bouncer_url: "http://127.0.0.1:9/bouncer" });
+      const { status, json } = await control(server.url, server.serverConfig.referenceControl, "organization", {
+        push_bouncer_url: "http://127.0.0.1:9/bouncer",
+      });
       expect(status).toBe(200);
       const url = json.url as string;
       expect(url).not.toBe(server.url);
@@ -52,7 +58,10 @@ describe("the reference control's throw-away organizations", () => {
     await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = page.address() as AddressInfo;
-      expect((await control(server.url, server.serverConfig.referenceControl, "reach", { url: `http://127.0.0.1:${port}/` })).json).toMatchObject({ status: 200, body: "nonce-123" });
+      expect((await control(server.url, server.serverConfig.referenceControl, "reach", { url: `http://127.0.0.1:${port}/` })).json).toMatchObject({
+        status: 200,
+        body: "nonce-123",
+      });
       expect((await control(server.url, server.serverConfig.referenceControl, "reach", { url: "http://127.0.0.1:9/" })).json.error).toBeTypeOf("string");
     } finally {
       page.close();
@@ -67,7 +76,11 @@ describe("the reference control's per-queue heartbeat", () => {
     const member = server.personas.member!;
     const auth = { authorization: `Basic ${Buffer.from(`${member.email}:${member.apiKey}`).toString("base64")}` };
     const register = async () => {
-      const res = await fetch(`${server.url}/api/v1/register`, { method: "POST", headers: { ...auth, "content-type": "application/x-www-form-urlencoded" }, body: "event_types=%5B%22heartbeat%22%5D" });
+      const res = await fetch(`${server.url}/api/v1/register`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/x-www-form-urlencoded" },
+        body: "event_types=%5B%22heartbeat%22%5D",
+      });
       return ((await res.json()) as { queue_id: string }).queue_id;
     };
     try {
@@ -76,7 +89,8 @@ describe("the reference control's per-queue heartbeat", () => {
       expect((await control(server.url, secret, "heartbeat", { queue_id: quick, seconds: 0.3 })).json).toMatchObject({ found: true });
       expect((await control(server.url, secret, "heartbeat", { queue_id: "1:no-such-queue", seconds: 1 })).json).toMatchObject({ found: false });
       expect((await control(server.url, secret, "heartbeat", { queue_id: quick, seconds: -1 })).status).toBe(400);
-      const poll = (queueId: string, signal?: AbortSignal) => fetch(`${server.url}/api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1`, { headers: auth, ...(signal ? { signal } : {}) });
+      const poll = (queueId: string, signal?: AbortSignal) =>
+        fetch(`${server.url}/api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1`, { headers: auth, ...(signal ? { signal } : {}) });
       const started = Date.now();
       const body = (await (await poll(quick)).json()) as { events: Array<{ type: string }> };
       expect(body.events.map((e) => e.type)).toEqual(["heartbeat"]);
@@ -100,7 +114,11 @@ describe("the reference control's organization state outside the spec", () => {
     const headers = { authorization: `Basic ${Buffer.from(`${p.email}:${p.apiKey}`).toString("base64")}` };
     return {
       register: async (fetchTypes: string[]) => {
-        const res = await fetch(`${server.url}/api/v1/register`, { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: `fetch_event_types=${encodeURIComponent(JSON.stringify(fetchTypes))}` });
+        const res = await fetch(`${server.url}/api/v1/register`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+          body: `fetch_event_types=${encodeURIComponent(JSON.stringify(fetchTypes))}`,
+        });
         return (await res.json()) as Record<string, unknown> & { queue_id: string };
       },
       events: async (queueId: string) => {
@@ -187,8 +205,12 @@ describe("the reference control's organization state outside the spec", () => {
         expect(m.realm_default_stream_groups).toEqual([]);
         const channels = (await member.register(["stream"])).streams as Array<{ stream_id: number; invite_only: boolean }>;
         const id = channels.find((c) => !c.invite_only)!.stream_id;
-        expect((await control(s.url, secret, "default-channel-group", { op: "add", name: "newcomers", description: "start here", stream_ids: [id] })).json).toMatchObject({ changed: true });
-        expect((await control(s.url, secret, "default-channel-group", { op: "add", name: "newcomers", description: "", stream_ids: [] })).json).toMatchObject({ changed: false });
+        expect(
+          (await control(s.url, secret, "default-channel-group", { op: "add", name: "newcomers", description: "start here", stream_ids: [id] })).json,
+        ).toMatchObject({ changed: true });
+        expect((await control(s.url, secret, "default-channel-group", { op: "add", name: "newcomers", description: "", stream_ids: [] })).json).toMatchObject({
+          changed: false,
+        });
         const [group] = (await member.register(["default_stream_groups"])).realm_default_stream_groups as Array<{ name: string; streams: unknown[] }>;
         expect(group).toMatchObject({ name: "newcomers", description: "start here" });
         expect(group!.streams).toEqual(s === server ? [id] : [expect.objectContaining({ stream_id: id })]);

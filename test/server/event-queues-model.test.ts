@@ -33,8 +33,19 @@ type Op =
   | { kind: "delete"; queue: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant("create" as const), user: fc.nat(USERS - 1), types: fc.constantFrom("all" as const, "message" as const, "message+typing" as const), emptyTopicName: fc.boolean(), markdown: fc.boolean() }),
-  fc.record({ kind: fc.constant("publish" as const), type: fc.constantFrom("message" as const, "typing" as const), users: fc.uniqueArray(fc.nat(USERS - 1), { minLength: 1, maxLength: USERS }), echoTo: fc.option(fc.nat(20)) }),
+  fc.record({
+    kind: fc.constant("create" as const),
+    user: fc.nat(USERS - 1),
+    types: fc.constantFrom("all" as const, "message" as const, "message+typing" as const),
+    emptyTopicName: fc.boolean(),
+    markdown: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant("publish" as const),
+    type: fc.constantFrom("message" as const, "typing" as const),
+    users: fc.uniqueArray(fc.nat(USERS - 1), { minLength: 1, maxLength: USERS }),
+    echoTo: fc.option(fc.nat(20)),
+  }),
   fc.record({ kind: fc.constant("heartbeat" as const), queue: fc.nat(20) }),
   fc.record({ kind: fc.constant("acknowledge" as const), queue: fc.nat(20), upTo: fc.integer({ min: -1, max: 6 }) }),
   fc.record({ kind: fc.constant("delete" as const), queue: fc.nat(20) }),
@@ -62,7 +73,14 @@ describe("event queues sharing one log per user and options", () => {
             if (o.kind === "create" || live.length === 0) {
               const c = o.kind === "create" ? o : { user: 0, types: "all" as const, emptyTopicName: false, markdown: true };
               const types = c.types === "all" ? null : new Set(c.types.split("+"));
-              const q = queues.create({ userId: c.user, eventTypes: types, capabilities: caps(c.emptyTopicName), applyMarkdown: c.markdown, clientGravatar: true, lifespanSeconds: null });
+              const q = queues.create({
+                userId: c.user,
+                eventTypes: types,
+                capabilities: caps(c.emptyTopicName),
+                applyMarkdown: c.markdown,
+                clientGravatar: true,
+                lifespanSeconds: null,
+              });
               live.push({ id: q.id, user: c.user, types, emptyTopicName: c.emptyTopicName, events: [], firstId: 0 });
               if (o.kind === "create") continue;
             }
@@ -70,12 +88,24 @@ describe("event queues sharing one log per user and options", () => {
               // Rendering depends on the options (a typing event is not for empty_topic_name clients here), as the
               // server's renderers do; the echo goes to one queue in place of the shared event.
               const render = (q: { options: { capabilities: Capabilities; userId: number } }) =>
-                q.options.capabilities.empty_topic_name && o.type === "typing" ? null : snapshot({ type: o.type, step, emptyTopicName: q.options.capabilities.empty_topic_name, user: q.options.userId });
+                q.options.capabilities.empty_topic_name && o.type === "typing"
+                  ? null
+                  : snapshot({ type: o.type, step, emptyTopicName: q.options.capabilities.empty_topic_name, user: q.options.userId });
               const echo = o.echoTo === null ? undefined : live[o.echoTo % live.length]!;
-              queues.publish(o.type, o.users, render, echo ? { queueId: echo.id, render: (q) => ({ type: o.type, step, echo: true, user: q.options.userId }) } : undefined);
+              queues.publish(
+                o.type,
+                o.users,
+                render,
+                echo ? { queueId: echo.id, render: (q) => ({ type: o.type, step, echo: true, user: q.options.userId }) } : undefined,
+              );
               for (const m of live) {
                 if (!o.users.includes(m.user) || (m.types && !m.types.has(o.type))) continue;
-                const ev = m === echo ? { type: o.type, step, echo: true, user: m.user } : m.emptyTopicName && o.type === "typing" ? null : { type: o.type, step, emptyTopicName: m.emptyTopicName, user: m.user };
+                const ev =
+                  m === echo
+                    ? { type: o.type, step, echo: true, user: m.user }
+                    : m.emptyTopicName && o.type === "typing"
+                      ? null
+                      : { type: o.type, step, emptyTopicName: m.emptyTopicName, user: m.user };
                 if (ev) m.events.push(ev);
               }
             } else if (o.kind === "heartbeat") {

@@ -45,7 +45,9 @@ describe("kept answers of GET /messages", () => {
     expect(ids((await call(other, "GET", unreadPage)).text)).not.toContain(first.id);
 
     // A new message, then a flag change: each shows in the next answer.
-    const second = JSON.parse((await call(other, "POST", "/messages", { type: "stream", to: "general", topic: "kept", content: "second" })).text) as { id: number };
+    const second = JSON.parse((await call(other, "POST", "/messages", { type: "stream", to: "general", topic: "kept", content: "second" })).text) as {
+      id: number;
+    };
     expect(ids((await call(member, "GET", unreadPage)).text)).toEqual(expect.arrayContaining([first.id, second.id]));
     await call(member, "POST", "/messages/flags", { messages: JSON.stringify([first.id]), op: "add", flag: "read" });
     const after = ids((await call(member, "GET", unreadPage)).text);
@@ -56,7 +58,9 @@ describe("kept answers of GET /messages", () => {
 
   it("follow an edit of a message already served", async () => {
     const member = basic(server.personas.member!);
-    const sent = JSON.parse((await call(member, "POST", "/messages", { type: "stream", to: "general", topic: "kept edit", content: "before" })).text) as { id: number };
+    const sent = JSON.parse((await call(member, "POST", "/messages", { type: "stream", to: "general", topic: "kept edit", content: "before" })).text) as {
+      id: number;
+    };
     const page = `/messages?anchor=${sent.id}&num_before=0&num_after=0`;
     for (let i = 0; i < 3; i++) expect((JSON.parse((await call(member, "GET", page)).text) as Page).messages[0]!.content).toContain("before");
     const edited = await fetch(`${server.url}/api/v1/messages/${sent.id}`, {

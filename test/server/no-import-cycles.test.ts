@@ -36,10 +36,11 @@ function findCycle(graph: Map<string, string[]>): string[] | null {
     state.set(node, "done");
     return null;
   };
-  for (const node of graph.keys()) if (!state.has(node)) {
-    const found = visit(node);
-    if (found) return found;
-  }
+  for (const node of graph.keys())
+    if (!state.has(node)) {
+      const found = visit(node);
+      if (found) return found;
+    }
   return null;
 }
 
@@ -51,6 +52,14 @@ describe("the reference server's layers point one way", () => {
   });
 
   it("the check sees a cycle when there is one", () => {
-    expect(findCycle(new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]]]))).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
+    expect(
+      findCycle(
+        new Map([
+          ["a.ts", ["b.ts"]],
+          ["b.ts", ["c.ts"]],
+          ["c.ts", ["a.ts"]],
+        ]),
+      ),
+    ).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
   });
 });

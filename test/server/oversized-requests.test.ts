@@ -120,7 +120,11 @@ describe("oversized requests", () => {
   it("a multipart body past one file and a form gets 413 and the envelope; one file past the limit keeps its 400", async () => {
     const boundary = "zz";
     const part = (name: string, size: number) =>
-      Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.txt"\r\nContent-Type: text/plain\r\n\r\n`), Buffer.alloc(size, "f"), Buffer.from("\r\n")]);
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.txt"\r\nContent-Type: text/plain\r\n\r\n`),
+        Buffer.alloc(size, "f"),
+        Buffer.from("\r\n"),
+      ]);
     const multipart = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
     const headers = { authorization: auth, "content-type": `multipart/form-data; boundary=${boundary}` };
     // Four files of 0.9 MiB each: every one within the 1 MiB limit, together past 1 MiB and a 2 MiB form.

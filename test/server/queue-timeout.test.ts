@@ -58,7 +58,10 @@ describe("queueTimeoutSeconds", () => {
   it("keeps a queue whose client is polling it, however long the poll", async () => {
     const queue = await register();
     const controller = new AbortController();
-    const poll = fetch(`${server.url}/api/v1/events?queue_id=${encodeURIComponent(queue)}&last_event_id=-1`, { headers: { authorization: auth }, signal: controller.signal }).catch(() => undefined);
+    const poll = fetch(`${server.url}/api/v1/events?queue_id=${encodeURIComponent(queue)}&last_event_id=-1`, {
+      headers: { authorization: auth },
+      signal: controller.signal,
+    }).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     controller.abort();
     await poll;

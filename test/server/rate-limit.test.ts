@@ -34,24 +34,29 @@ describe("the sliding log (api_by_user)", () => {
 
   it("agrees with the definition on any sequence of requests (N-th newest accepted under T s old: refused)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 5 }), fc.array(fc.integer({ min: 0, max: 2000 }), { maxLength: 80 }), (n, t, gapsMs) => {
-        const log = new SlidingLog({ requests: n, windowSeconds: t });
-        const accepted: number[] = [];
-        let now = 0;
-        for (const gap of gapsMs) {
-          // Milliseconds as integers, so the model compares exactly.
-          now += gap;
-          const nthNewest = accepted.length >= n ? accepted[accepted.length - n]! : undefined;
-          const refuse = nthNewest !== undefined && now - nthNewest < t * 1000;
-          const d = log.take(7, now / 1000);
-          expect(d.allowed).toBe(!refuse);
-          if (refuse) expect(d.retryAfter).toBeCloseTo((nthNewest + t * 1000 - now) / 1000, 9);
-          else {
-            accepted.push(now);
-            expect(d.remaining).toBe(n - accepted.filter((a) => now - a < t * 1000).length);
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.integer({ min: 0, max: 2000 }), { maxLength: 80 }),
+        (n, t, gapsMs) => {
+          const log = new SlidingLog({ requests: n, windowSeconds: t });
+          const accepted: number[] = [];
+          let now = 0;
+          for (const gap of gapsMs) {
+            // Milliseconds as integers, so the model compares exactly.
+            now += gap;
+            const nthNewest = accepted.length >= n ? accepted[accepted.length - n]! : undefined;
+            const refuse = nthNewest !== undefined && now - nthNewest < t * 1000;
+            const d = log.take(7, now / 1000);
+            expect(d.allowed).toBe(!refuse);
+            if (refuse) expect(d.retryAfter).toBeCloseTo((nthNewest + t * 1000 - now) / 1000, 9);
+            else {
+              accepted.push(now);
+              expect(d.remaining).toBe(n - accepted.filter((a) => now - a < t * 1000).length);
+            }
           }
-        }
-      }),
+        },
+      ),
     );
   });
 
@@ -80,19 +85,24 @@ describe("GET /events' bucket", () => {
 
   it("never asks for a wait longer than the interval, and accepts at once after the wait it asked for", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }), fc.double({ min: 0.01, max: 2, noNaN: true }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 60 }), (burst, interval, gaps) => {
-        const bucket = new TokenBucket({ burst, intervalSeconds: interval });
-        let now = 1_000;
-        for (const gap of gaps) {
-          now += gap;
-          const d = bucket.take(1, now);
-          if (d.allowed) continue;
-          expect(d.retryAfter).toBeGreaterThan(0);
-          expect(d.retryAfter).toBeLessThanOrEqual(interval + 1e-9);
-          now += d.retryAfter;
-          expect(bucket.take(1, now).allowed).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.double({ min: 0.01, max: 2, noNaN: true }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 60 }),
+        (burst, interval, gaps) => {
+          const bucket = new TokenBucket({ burst, intervalSeconds: interval });
+          let now = 1_000;
+          for (const gap of gaps) {
+            now += gap;
+            const d = bucket.take(1, now);
+            if (d.allowed) continue;
+            expect(d.retryAfter).toBeGreaterThan(0);
+            expect(d.retryAfter).toBeLessThanOrEqual(interval + 1e-9);
+            now += d.retryAfter;
+            expect(bucket.take(1, now).allowed).toBe(true);
+          }
+        },
+      ),
     );
   });
 });
@@ -105,7 +115,12 @@ describe("the limits of a reference server", () => {
 
   /** A server limited to 5 requests / 2 s and events 3 / 0.5 s, on a clock the test moves. */
   async function start(options: ReferenceServerOptions = {}) {
-    const server = await createReferenceServer({ heartbeatMs: 200, rateLimit: { requests: 5, windowSeconds: 2 }, eventsRateLimit: { burst: 3, intervalSeconds: 0.5 }, ...options });
+    const server = await createReferenceServer({
+      heartbeatMs: 200,
+      rateLimit: { requests: 5, windowSeconds: 2 },
+      eventsRateLimit: { burst: 3, intervalSeconds: 0.5 },
+      ...options,
+    });
     servers.push(server);
     const clock = { now: 1_800_000_000 };
     server.runtime.limiter.clock = () => clock.now;
@@ -227,13 +242,21 @@ describe("the limits of a reference server", () => {
   it("is off unless asked for, and the events bucket follows rateLimit unless given", async () => {
     const off = await createReferenceServer();
     servers.push(off);
-    expect([off.runtime.limiter.rateLimit, off.runtime.limiter.eventsRateLimit, off.serverConfig.rateLimit, off.serverConfig.eventsRateLimit]).toEqual([null, null, undefined, undefined]);
+    expect([off.runtime.limiter.rateLimit, off.runtime.limiter.eventsRateLimit, off.serverConfig.rateLimit, off.serverConfig.eventsRateLimit]).toEqual([
+      null,
+      null,
+      undefined,
+      undefined,
+    ]);
     const p = off.personas.member!;
     const res = await fetch(`${off.url}/api/v1/users/me`, { headers: { authorization: `Basic ${Buffer.from(`${p.email}:${p.apiKey}`).toString("base64")}` } });
     expect([res.status, res.headers.get("x-ratelimit-limit")]).toEqual([200, null]);
     const on = await createReferenceServer({ rateLimit: { requests: 200, windowSeconds: 60 } });
     servers.push(on);
-    expect([on.serverConfig.rateLimit, on.serverConfig.eventsRateLimit]).toEqual([{ requests: 200, windowSeconds: 60 }, { burst: 200, intervalSeconds: 0.3 }]);
+    expect([on.serverConfig.rateLimit, on.serverConfig.eventsRateLimit]).toEqual([
+      { requests: 200, windowSeconds: 60 },
+      { burst: 200, intervalSeconds: 0.3 },
+    ]);
     const eventsOff = await createReferenceServer({ rateLimit: { requests: 200, windowSeconds: 60 }, eventsRateLimit: null });
     servers.push(eventsOff);
     expect(eventsOff.runtime.limiter.take(1, "events")).toBeUndefined();
@@ -243,13 +266,25 @@ describe("the limits of a reference server", () => {
 
   it("passes its limits to the throw-away organizations it starts", async () => {
     const { server } = await start();
-    const res = await fetch(`${server.url}/reference-control/organization`, { method: "POST", headers: { "x-reference-control": server.serverConfig.referenceControl }, body: "{}" });
+    const res = await fetch(`${server.url}/reference-control/organization`, {
+      method: "POST",
+      headers: { "x-reference-control": server.serverConfig.referenceControl },
+      body: "{}",
+    });
     const sibling = (await res.json()) as { serverConfig: Record<string, unknown> };
-    expect([sibling.serverConfig.rateLimit, sibling.serverConfig.eventsRateLimit]).toEqual([{ requests: 5, windowSeconds: 2 }, { burst: 3, intervalSeconds: 0.5 }]);
+    expect([sibling.serverConfig.rateLimit, sibling.serverConfig.eventsRateLimit]).toEqual([
+      { requests: 5, windowSeconds: 2 },
+      { burst: 3, intervalSeconds: 0.5 },
+    ]);
   });
 
   it("refuses malformed limits with an error naming the option", async () => {
-    for (const bad of [{ requests: 0, windowSeconds: 60 }, { requests: 1.5, windowSeconds: 60 }, { requests: 200, windowSeconds: 0 }, { requests: 200, windowSeconds: Number.NaN }]) {
+    for (const bad of [
+      { requests: 0, windowSeconds: 60 },
+      { requests: 1.5, windowSeconds: 60 },
+      { requests: 200, windowSeconds: 0 },
+      { requests: 200, windowSeconds: Number.NaN },
+    ]) {
       await expect(createReferenceServer({ rateLimit: bad })).rejects.toThrow(ReferenceServerOptionError);
       await expect(createReferenceServer({ rateLimit: bad })).rejects.toThrow(/^rateLimit must be/);
     }

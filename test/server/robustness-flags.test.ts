@@ -11,7 +11,11 @@ beforeAll(async () => {
   const m = server.personas.administrator!;
   auth = `Basic ${Buffer.from(`${m.email}:${m.apiKey}`).toString("base64")}`;
   const send = new URLSearchParams({ type: "stream", to: "general", topic: "fuzz", content: "@**all** fuzz" });
-  await fetch(`${server.url}/api/v1/messages`, { method: "POST", headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" }, body: send });
+  await fetch(`${server.url}/api/v1/messages`, {
+    method: "POST",
+    headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+    body: send,
+  });
 });
 afterAll(() => server.close());
 
@@ -29,10 +33,48 @@ const PATHS = [
   ["POST", "/user_topics"],
   ["POST", "/users/me/subscriptions/properties"],
 ] as const;
-const NAMES = ["messages", "op", "flag", "anchor", "num_before", "num_after", "include_anchor", "narrow", "stream_id", "topic_name", "topic", "msg_ids", "visibility_policy", "subscription_data", "allow_empty_topic_name"];
+const NAMES = [
+  "messages",
+  "op",
+  "flag",
+  "anchor",
+  "num_before",
+  "num_after",
+  "include_anchor",
+  "narrow",
+  "stream_id",
+  "topic_name",
+  "topic",
+  "msg_ids",
+  "visibility_policy",
+  "subscription_data",
+  "allow_empty_topic_name",
+];
 const VALUES = fc.oneof(
   fc.string(),
-  fc.constantFrom("add", "remove", "read", "starred", "mentioned", "true", "-1", "0", "3", "100", "99999999999999999999", "[]", "[100]", "[100,100,1e300]", "null", "first_unread", "newest", "general chat", '[{"operator":"is","operand":"unread"}]', '[{"operator":"search","operand":"(["}]', '[{"stream_id":3,"property":"is_muted","value":true}]'),
+  fc.constantFrom(
+    "add",
+    "remove",
+    "read",
+    "starred",
+    "mentioned",
+    "true",
+    "-1",
+    "0",
+    "3",
+    "100",
+    "99999999999999999999",
+    "[]",
+    "[100]",
+    "[100,100,1e300]",
+    "null",
+    "first_unread",
+    "newest",
+    "general chat",
+    '[{"operator":"is","operand":"unread"}]',
+    '[{"operator":"search","operand":"(["}]',
+    '[{"stream_id":3,"property":"is_muted","value":true}]',
+  ),
   fc.json(),
 );
 

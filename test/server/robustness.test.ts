@@ -17,8 +17,48 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const PATHS = ["/server_settings", "/register", "/events", "/users/me", "/messages", "/users/me/subscriptions", "/get_stream_id", "/nope", "/messages/12"];
-const NAMES = ["type", "to", "topic", "subject", "content", "anchor", "num_before", "num_after", "narrow", "queue_id", "last_event_id", "dont_block", "event_types", "client_capabilities", "subscriptions", "principals", "include_anchor", "message_ids", "stream"];
-const VALUES = fc.oneof(fc.string(), fc.constantFrom("true", "false", "-1", "0", "99999999999999999999", "[]", "{}", "[1,2]", "null", '[{"operator":"dm","operand":[1]}]', '{"notification_settings_null":true}', "newest", "stream", "private", "direct"), fc.json());
+const NAMES = [
+  "type",
+  "to",
+  "topic",
+  "subject",
+  "content",
+  "anchor",
+  "num_before",
+  "num_after",
+  "narrow",
+  "queue_id",
+  "last_event_id",
+  "dont_block",
+  "event_types",
+  "client_capabilities",
+  "subscriptions",
+  "principals",
+  "include_anchor",
+  "message_ids",
+  "stream",
+];
+const VALUES = fc.oneof(
+  fc.string(),
+  fc.constantFrom(
+    "true",
+    "false",
+    "-1",
+    "0",
+    "99999999999999999999",
+    "[]",
+    "{}",
+    "[1,2]",
+    "null",
+    '[{"operator":"dm","operand":[1]}]',
+    '{"notification_settings_null":true}',
+    "newest",
+    "stream",
+    "private",
+    "direct",
+  ),
+  fc.json(),
+);
 
 describe("the reference server under random input", () => {
   it("answers every request with a JSON envelope and never a 5xx", async () => {
@@ -56,15 +96,73 @@ describe("the reference server under random input", () => {
   // Every route the server has, not a chosen few: path ids and parameters at random, as a member or an administrator.
   // Only the organization's deactivation and the personas' own (DELETE /users/me) are left out, since they would end
   // every later request with a 401.
-  const ROUTE_SHAPES = ROUTES.filter((r) => r.path !== "/realm/deactivate" && !(r.method === "DELETE" && r.path === "/users/me")).map((r) => ({ method: r.method, path: r.path }));
+  const ROUTE_SHAPES = ROUTES.filter((r) => r.path !== "/realm/deactivate" && !(r.method === "DELETE" && r.path === "/users/me")).map((r) => ({
+    method: r.method,
+    path: r.path,
+  }));
   const ANY_NAMES = [
-    ...NAMES, "name", "description", "user_ids", "add", "delete", "group_id", "members", "subgroups", "can_add_members_group", "can_manage_all_groups",
-    "can_send_message_group", "can_remove_subscribers_group", "can_add_subscribers_group", "is_default_stream", "invite_only", "history_public_to_subscribers",
-    "include_all", "include_can_access_content", "exclude_archived", "include_deactivated_groups", "sender_id", "invitee_emails", "stream_ids",
-    "invite_expires_in_minutes", "invite_as", "notify_referrer_on_join", "include_realm_default_subscriptions", "export_type", "is_video_call", "voice_only",
-    "token", "appid", "url_template", "pattern", "field_type", "hint", "field_data", "required", "onboarding_steps", "status", "ping_only", "new_user_input",
-    "last_update_id", "history_limit_days", "slim_presence", "status_text", "emoji_name", "emoji_code", "op", "property", "value", "propagate_mode",
-    "send_notification_to_old_thread", "user_id", "role", "full_name", "flag", "messages", "scheduled_delivery_timestamp", "emoji", "msg_type",
+    ...NAMES,
+    "name",
+    "description",
+    "user_ids",
+    "add",
+    "delete",
+    "group_id",
+    "members",
+    "subgroups",
+    "can_add_members_group",
+    "can_manage_all_groups",
+    "can_send_message_group",
+    "can_remove_subscribers_group",
+    "can_add_subscribers_group",
+    "is_default_stream",
+    "invite_only",
+    "history_public_to_subscribers",
+    "include_all",
+    "include_can_access_content",
+    "exclude_archived",
+    "include_deactivated_groups",
+    "sender_id",
+    "invitee_emails",
+    "stream_ids",
+    "invite_expires_in_minutes",
+    "invite_as",
+    "notify_referrer_on_join",
+    "include_realm_default_subscriptions",
+    "export_type",
+    "is_video_call",
+    "voice_only",
+    "token",
+    "appid",
+    "url_template",
+    "pattern",
+    "field_type",
+    "hint",
+    "field_data",
+    "required",
+    "onboarding_steps",
+    "status",
+    "ping_only",
+    "new_user_input",
+    "last_update_id",
+    "history_limit_days",
+    "slim_presence",
+    "status_text",
+    "emoji_name",
+    "emoji_code",
+    "op",
+    "property",
+    "value",
+    "propagate_mode",
+    "send_notification_to_old_thread",
+    "user_id",
+    "role",
+    "full_name",
+    "flag",
+    "messages",
+    "scheduled_delivery_timestamp",
+    "emoji",
+    "msg_type",
   ];
   const PATH_IDS = fc.oneof(fc.integer({ min: 0, max: 40 }).map(String), fc.constantFrom("99999999999", "-1", "abc", "%00", "1.5"));
 
@@ -91,7 +189,8 @@ describe("the reference server under random input", () => {
           const text = await res.text();
           expect(res.status, `${route.method} ${url} ${body ?? ""} → ${res.status} ${text}`).toBeLessThan(500);
           // Downloads and tus answer in their own formats; every API route answers with the envelope.
-          if (res.headers.get("content-type")?.includes("application/json")) expect(["success", "error"]).toContain((JSON.parse(text) as { result: string }).result);
+          if (res.headers.get("content-type")?.includes("application/json"))
+            expect(["success", "error"]).toContain((JSON.parse(text) as { result: string }).result);
         },
       ),
       { numRuns: 1500 },
@@ -102,7 +201,7 @@ describe("the reference server under random input", () => {
     const bad = await fetch(`${server.url}/api/v1/messages`, {
       method: "POST",
       headers: { authorization: auth, "content-type": "multipart/form-data; boundary=zzz" },
-      body: "--zzz\r\nContent-Disposition: form-data; name=\"content\"\r\n\r\nunterminated",
+      body: '--zzz\r\nContent-Disposition: form-data; name="content"\r\n\r\nunterminated',
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { code: string }).code).toBe("BAD_REQUEST");

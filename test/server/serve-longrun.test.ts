@@ -17,15 +17,32 @@ interface Persona {
 const basic = (p: Persona) => `Basic ${Buffer.from(`${p.email}:${p.apiKey}`).toString("base64")}`;
 
 /** A request through `agent`: status, parsed body, and when it ended. */
-function call(agent: Agent, url: string, path: string, auth: string, method = "GET", body?: string): Promise<{ status: number; json: Record<string, unknown>; endedAt: number; res: IncomingMessage }> {
+function call(
+  agent: Agent,
+  url: string,
+  path: string,
+  auth: string,
+  method = "GET",
+  body?: string,
+): Promise<{ status: number; json: Record<string, unknown>; endedAt: number; res: IncomingMessage }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path: `/api/v1${path}`, method, agent, headers: { authorization: auth, ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) } }, (res) => {
-      let text = "";
-      res.on("data", (d: Buffer) => (text += d.toString("utf8")));
-      res.on("error", reject);
-      res.on("end", () => resolve({ status: res.statusCode!, json: JSON.parse(text) as Record<string, unknown>, endedAt: Date.now(), res }));
-    });
+    const req = request(
+      {
+        host: hostname,
+        port,
+        path: `/api/v1${path}`,
+        method,
+        agent,
+        headers: { authorization: auth, ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (d: Buffer) => (text += d.toString("utf8")));
+        res.on("error", reject);
+        res.on("end", () => resolve({ status: res.statusCode!, json: JSON.parse(text) as Record<string, unknown>, endedAt: Date.now(), res }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

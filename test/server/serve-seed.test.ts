@@ -51,9 +51,13 @@ describe("serve --seed FILE", () => {
       expect(doc.personas.member!.email).toBe("bo@acme.example");
       const settings = (await (await fetch(`${doc.url}/api/v1/server_settings`)).json()) as { realm_name: string };
       expect(settings.realm_name).toBe("Acme");
-      const subs = (await (await fetch(`${doc.url}/api/v1/users/me/subscriptions`, { headers: basic(doc.personas.member!) })).json()) as { subscriptions: Array<{ name: string }> };
+      const subs = (await (await fetch(`${doc.url}/api/v1/users/me/subscriptions`, { headers: basic(doc.personas.member!) })).json()) as {
+        subscriptions: Array<{ name: string }>;
+      };
       expect(subs.subscriptions.map((s) => s.name)).toEqual(["general"]);
-      const bot = (await (await fetch(`${doc.url}/api/v1/users/${doc.personas.bot!.userId}`, { headers: basic(doc.personas.owner!) })).json()) as { user: { is_bot: boolean; bot_owner_id: number } };
+      const bot = (await (await fetch(`${doc.url}/api/v1/users/${doc.personas.bot!.userId}`, { headers: basic(doc.personas.owner!) })).json()) as {
+        user: { is_bot: boolean; bot_owner_id: number };
+      };
       expect(bot.user).toMatchObject({ is_bot: true, bot_owner_id: doc.personas.member!.userId });
     } finally {
       expect(await stop()).toBe(0);
@@ -68,11 +72,23 @@ describe("serve --seed FILE", () => {
 
   const good = readmeExample() as { users: Array<Record<string, unknown>>; channels: Array<Record<string, unknown>> };
   const cases: Array<[string, unknown, string]> = [
-    ["wrong-role.json", { ...good, users: [good.users[0], { ...good.users[1], role: 250 }, good.users[2]] }, "users.1.role: role must be 100 (owner), 200 (administrator), 300 (moderator), 400 (member) or 600 (guest)"],
+    [
+      "wrong-role.json",
+      { ...good, users: [good.users[0], { ...good.users[1], role: 250 }, good.users[2]] },
+      "users.1.role: role must be 100 (owner), 200 (administrator), 300 (moderator), 400 (member) or 600 (guest)",
+    ],
     ["no-realm.json", { users: good.users, channels: good.channels }, "realm: Invalid input: expected object, received undefined"],
     ["stray-key.json", { ...good, users: [{ ...good.users[0], nickname: "Annie" }, ...good.users.slice(1)] }, 'users.0: Unrecognized key: "nickname"'],
-    ["unknown-subscriber.json", { ...good, channels: [{ ...good.channels[0], subscribers: ["owner", "nobody"] }] }, "channels.0.subscribers.1: no user has persona 'nobody'"],
-    ["same-email.json", { ...good, users: [...good.users, { ...good.users[1], persona: "again" }] }, "users.3.email: email 'bo@acme.example' is already used by another user"],
+    [
+      "unknown-subscriber.json",
+      { ...good, channels: [{ ...good.channels[0], subscribers: ["owner", "nobody"] }] },
+      "channels.0.subscribers.1: no user has persona 'nobody'",
+    ],
+    [
+      "same-email.json",
+      { ...good, users: [...good.users, { ...good.users[1], persona: "again" }] },
+      "users.3.email: email 'bo@acme.example' is already used by another user",
+    ],
     ["no-owner.json", { ...good, users: good.users.slice(1), channels: [] }, "users: the organization needs an owner: a user with role 100 and no bot_type"],
     ["list.json", [good], "(top level): Invalid input: expected object, received array"],
   ];

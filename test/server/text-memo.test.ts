@@ -10,7 +10,11 @@ describe("TextMemo (the wire layer's tables of values read from request texts)",
     read("toolong");
     read("toolong");
     expect(reads).toBe(3);
-    expect(() => memo.of("bad", () => { throw new Error("malformed"); })).toThrow("malformed");
+    expect(() =>
+      memo.of("bad", () => {
+        throw new Error("malformed");
+      }),
+    ).toThrow("malformed");
     expect(memo.get("bad")).toBeUndefined();
     read("cd");
     expect(memo.get("ab")).toBe(2);

@@ -74,9 +74,17 @@ describe("upload limits", () => {
   });
 
   it("reports the quota in register as MiB from FL251 and as bytes before; null means none", async () => {
-    for (const [level, quota, want] of [[251, 3, 3], [250, 3, 3 * MIB], [372, null, null]] as const) {
+    for (const [level, quota, want] of [
+      [251, 3, 3],
+      [250, 3, 3 * MIB],
+      [372, null, null],
+    ] as const) {
       const { server, auth } = await start({ featureLevel: level, uploadQuotaMib: quota });
-      const res = await fetch(`${server.url}/api/v1/register`, { method: "POST", headers: { authorization: auth("member") }, body: new URLSearchParams({ fetch_event_types: '["realm"]' }) });
+      const res = await fetch(`${server.url}/api/v1/register`, {
+        method: "POST",
+        headers: { authorization: auth("member") },
+        body: new URLSearchParams({ fetch_event_types: '["realm"]' }),
+      });
       const body = (await res.json()) as Record<string, unknown>;
       expect([body.realm_upload_quota_mib, body.max_file_upload_size_mib, "realm_max_file_upload_size_mib" in body]).toEqual([want, 25, false]);
     }
@@ -84,7 +92,11 @@ describe("upload limits", () => {
 
   it("PATCH /realm does not change the server's upload limits", async () => {
     const { server, rt, auth } = await start();
-    const res = await fetch(`${server.url}/api/v1/realm`, { method: "PATCH", headers: { authorization: auth("owner") }, body: new URLSearchParams({ max_file_upload_size_mib: "1", upload_quota_mib: "1" }) });
+    const res = await fetch(`${server.url}/api/v1/realm`, {
+      method: "PATCH",
+      headers: { authorization: auth("owner") },
+      body: new URLSearchParams({ max_file_upload_size_mib: "1", upload_quota_mib: "1" }),
+    });
     expect(await res.json()).toMatchObject({ result: "success", ignored_parameters_unsupported: ["max_file_upload_size_mib", "upload_quota_mib"] });
     expect([rt.store.settings.get("max_file_upload_size_mib"), rt.store.settings.get("upload_quota_mib")]).toEqual([25, 5120]);
   });
@@ -92,13 +104,22 @@ describe("upload limits", () => {
   it("sends a limit change made by the server in a realm update_dict event from FL306, and none before", async () => {
     for (const level of [306, 305]) {
       const { server, rt, auth, post } = await start({ featureLevel: level });
-      const reg = await fetch(`${server.url}/api/v1/register`, { method: "POST", headers: { authorization: auth("member") }, body: new URLSearchParams({ event_types: '["realm"]' }) });
+      const reg = await fetch(`${server.url}/api/v1/register`, {
+        method: "POST",
+        headers: { authorization: auth("member") },
+        body: new URLSearchParams({ event_types: '["realm"]' }),
+      });
       const { queue_id } = (await reg.json()) as { queue_id: string };
       setUploadLimits(rt, { maxFileUploadSizeMib: 1, uploadQuotaMib: 2 });
       const q = new URLSearchParams({ queue_id, last_event_id: "-1", dont_block: "true" });
-      const got = (await (await fetch(`${server.url}/api/v1/events?${q}`, { headers: { authorization: auth("member") } })).json()) as { events: Array<Record<string, unknown>> };
+      const got = (await (await fetch(`${server.url}/api/v1/events?${q}`, { headers: { authorization: auth("member") } })).json()) as {
+        events: Array<Record<string, unknown>>;
+      };
       const dicts = got.events.filter((e) => e.type === "realm");
-      if (level >= 306) expect(dicts).toEqual([expect.objectContaining({ op: "update_dict", property: "default", data: { max_file_upload_size_mib: 1, upload_quota_mib: 2 } })]);
+      if (level >= 306)
+        expect(dicts).toEqual([
+          expect.objectContaining({ op: "update_dict", property: "default", data: { max_file_upload_size_mib: 1, upload_quota_mib: 2 } }),
+        ]);
       else expect(dicts).toEqual([]);
       expect((await post("member", new Uint8Array(MIB + 1))).status).toBe(400);
     }
@@ -144,11 +165,9 @@ describe("tus at /api/v1/tus", () => {
     const notFound = { result: "error", msg: "The file for this url was not found", code: "NOT_FOUND" };
     expect(await envelope(await tus("member", "GET", "/api/v1/tus"))).toEqual([404, "application/json", notFound]);
     expect(await envelope(await tus("member", "GET", "/api/v1/tus/nope"))).toEqual([404, "application/json", notFound]);
-    expect(await envelope(await tus("member", "PATCH", "/api/v1/tus/nope", { "content-type": "application/offset+octet-stream", "upload-offset": "0" }, "x"))).toEqual([
-      404,
-      "application/json",
-      notFound,
-    ]);
+    expect(
+      await envelope(await tus("member", "PATCH", "/api/v1/tus/nope", { "content-type": "application/offset+octet-stream", "upload-offset": "0" }, "x")),
+    ).toEqual([404, "application/json", notFound]);
     expect(await envelope(await tus("member", "POST", "/api/v1/tus"))).toEqual([
       400,
       "application/json",
@@ -163,7 +182,11 @@ describe("tus at /api/v1/tus", () => {
       "application/json",
       { result: "error", msg: "Method Not Allowed", allowed_methods: ["POST", "HEAD", "PATCH", "OPTIONS", "DELETE", "GET"] },
     ]);
-    expect(await envelope(await tus(null, "GET", "/api/v1/tus"))).toEqual([401, "application/json", expect.objectContaining({ result: "error", code: "UNAUTHORIZED" })]);
+    expect(await envelope(await tus(null, "GET", "/api/v1/tus"))).toEqual([
+      401,
+      "application/json",
+      expect.objectContaining({ result: "error", code: "UNAUTHORIZED" }),
+    ]);
     // The protocol's own answers: a HEAD has no body, a creation and a PATCH none either.
     const head = await tus("member", "HEAD", "/api/v1/tus/nope");
     expect([head.status, await head.text()]).toEqual([404, ""]);
@@ -210,14 +233,37 @@ describe("downloads at /user_uploads/...", () => {
 describe("bad input on the upload paths", () => {
   it("never gets a 5xx: random methods, tus headers, bodies and credentials", async () => {
     const { server, auth } = await start({ maxFileUploadSizeMib: 1 });
-    const created = await fetch(`${server.url}/api/v1/tus`, { method: "POST", headers: { authorization: auth("member"), "tus-resumable": "1.0.0", "upload-length": "8" } });
+    const created = await fetch(`${server.url}/api/v1/tus`, {
+      method: "POST",
+      headers: { authorization: auth("member"), "tus-resumable": "1.0.0", "upload-length": "8" },
+    });
     const known = new URL(created.headers.get("location")!).pathname;
-    const header = fc.option(fc.oneof(fc.string(), fc.constantFrom("0", "1", "8", "-1", "99999999999999999999", "1.0.0", "filename eC50eHQ=", "application/offset+octet-stream")), { nil: undefined });
+    const header = fc.option(
+      fc.oneof(fc.string(), fc.constantFrom("0", "1", "8", "-1", "99999999999999999999", "1.0.0", "filename eC50eHQ=", "application/offset+octet-stream")),
+      { nil: undefined },
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS", "PUT"),
-        fc.constantFrom("/api/v1/user_uploads", "/api/v1/tus", "/api/v1/tus/", known, "/api/v1/tus/nope", "/api/v1/tus/%ZZ", "/user_uploads/", "/user_uploads/2/%E0%A4%A/x", "/user_uploads/../../etc/passwd"),
-        fc.record({ "tus-resumable": header, "upload-length": header, "upload-offset": header, "upload-metadata": header, "upload-defer-length": header, "content-type": header }),
+        fc.constantFrom(
+          "/api/v1/user_uploads",
+          "/api/v1/tus",
+          "/api/v1/tus/",
+          known,
+          "/api/v1/tus/nope",
+          "/api/v1/tus/%ZZ",
+          "/user_uploads/",
+          "/user_uploads/2/%E0%A4%A/x",
+          "/user_uploads/../../etc/passwd",
+        ),
+        fc.record({
+          "tus-resumable": header,
+          "upload-length": header,
+          "upload-offset": header,
+          "upload-metadata": header,
+          "upload-defer-length": header,
+          "content-type": header,
+        }),
         fc.option(fc.string({ maxLength: 64 }), { nil: undefined }),
         fc.boolean(),
         async (method, path, raw, body, authed) => {

@@ -12,7 +12,12 @@ const start = serversPerTest();
 const LEGACY_SECTIONS = ["update_display_settings", "update_global_notifications"];
 
 /** A register as a client with or without user_settings_object; the sections and queue event types default to all. */
-async function register(ops: Ops, who: Persona, userSettingsObject: boolean, o: { fetch?: string[]; events?: string[] } = {}): Promise<Record<string, unknown>> {
+async function register(
+  ops: Ops,
+  who: Persona,
+  userSettingsObject: boolean,
+  o: { fetch?: string[]; events?: string[] } = {},
+): Promise<Record<string, unknown>> {
   const params: Record<string, unknown> = { client_capabilities: { notification_settings_null: true, user_settings_object: userSettingsObject } };
   if (o.fetch) params.fetch_event_types = o.fetch;
   if (o.events) params.event_types = o.events;
@@ -22,14 +27,31 @@ async function register(ops: Ops, who: Persona, userSettingsObject: boolean, o: 
 }
 
 /** Settings Zulip added after the legacy split: only ever in user_settings. */
-const MODERN = ["display_emoji_reaction_users", "user_list_style", "send_read_receipts", "escape_navigates_to_default_view", "web_escape_navigates_to_home_view", "receives_typing_notifications", "web_font_size_px"];
+const MODERN = [
+  "display_emoji_reaction_users",
+  "user_list_style",
+  "send_read_receipts",
+  "escape_navigates_to_default_view",
+  "web_escape_navigates_to_home_view",
+  "receives_typing_notifications",
+  "web_font_size_px",
+];
 
 describe("register without user_settings_object", () => {
   it("copies display and notification settings to the top level, with their choices (FL153)", async () => {
     const ops = await start(153);
     const body = await register(ops, "member", false, { fetch: [...LEGACY_SECTIONS, "user_settings"], events: ["heartbeat"] });
     const settings = body.user_settings as Record<string, unknown>;
-    const display = ["twenty_four_hour_time", "emojiset", "default_language", "timezone", "default_view", "dense_mode", "enter_sends", "enable_drafts_synchronization"];
+    const display = [
+      "twenty_four_hour_time",
+      "emojiset",
+      "default_language",
+      "timezone",
+      "default_view",
+      "dense_mode",
+      "enter_sends",
+      "enable_drafts_synchronization",
+    ];
     const notification = ["enable_sounds", "notification_sound", "desktop_icon_count_display", "presence_enabled", "realm_name_in_notifications"];
     for (const name of [...display, ...notification]) {
       expect(settings, name).toHaveProperty(name);
@@ -64,7 +86,10 @@ describe("register without user_settings_object", () => {
   it("carries the values after a change", async () => {
     const ops = await start(372);
     expect((await ops.call("member", "PATCH", "/settings", { twenty_four_hour_time: true, enable_sounds: false })).status).toBe(200);
-    expect(await register(ops, "member", false, { fetch: LEGACY_SECTIONS, events: ["heartbeat"] })).toMatchObject({ twenty_four_hour_time: true, enable_sounds: false });
+    expect(await register(ops, "member", false, { fetch: LEGACY_SECTIONS, events: ["heartbeat"] })).toMatchObject({
+      twenty_four_hour_time: true,
+      enable_sounds: false,
+    });
   });
 });
 
@@ -73,7 +98,17 @@ describe("register with user_settings_object", () => {
     const ops = await start(372);
     const body = await register(ops, "member", true);
     expect(body).toHaveProperty("user_settings");
-    for (const name of ["twenty_four_hour_time", "emojiset", "emojiset_choices", "timezone", "web_home_view", "enable_sounds", "notification_sound", "available_notification_sounds", "realm_name_in_email_notifications_policy"]) {
+    for (const name of [
+      "twenty_four_hour_time",
+      "emojiset",
+      "emojiset_choices",
+      "timezone",
+      "web_home_view",
+      "enable_sounds",
+      "notification_sound",
+      "available_notification_sounds",
+      "realm_name_in_email_notifications_policy",
+    ]) {
       expect(body, name).not.toHaveProperty(name);
     }
   });
@@ -89,7 +124,10 @@ describe("legacy setting events", () => {
     expect(r.status).toBe(200);
     const email = (await ops.call("member", "GET", "/users/me")).body.email;
     // The order of one request's settings carries no meaning.
-    const byName = (events: Array<Record<string, unknown>>) => events.map(({ id: _, ...e }) => e).sort((a, b) => String(a.property ?? a.setting_name ?? a.notification_name).localeCompare(String(b.property ?? b.setting_name ?? b.notification_name)));
+    const byName = (events: Array<Record<string, unknown>>) =>
+      events
+        .map(({ id: _, ...e }) => e)
+        .sort((a, b) => String(a.property ?? a.setting_name ?? a.notification_name).localeCompare(String(b.property ?? b.setting_name ?? b.notification_name)));
     const updates = [
       { type: "user_settings", op: "update", property: "enable_sounds", value: false },
       { type: "user_settings", op: "update", property: "twenty_four_hour_time", value: true },
@@ -109,7 +147,9 @@ describe("legacy setting events", () => {
     const ops = await start(153);
     const q = await register(ops, "member", false, { fetch: [], events: ["update_global_notifications"] });
     expect((await ops.call("member", "PATCH", "/settings", { realm_name_in_notifications: true, twenty_four_hour_time: true })).status).toBe(200);
-    expect(await ops.events("member", q.queue_id as string)).toEqual([expect.objectContaining({ type: "update_global_notifications", notification_name: "realm_name_in_notifications", setting: true })]);
+    expect(await ops.events("member", q.queue_id as string)).toEqual([
+      expect.objectContaining({ type: "update_global_notifications", notification_name: "realm_name_in_notifications", setting: true }),
+    ]);
   });
 
   it("name the language of default_language, and report the time zone as a display setting", async () => {

@@ -35,7 +35,9 @@ describe("alert words (/users/me/alert_words, register `alert_words`, `alert_wor
     expect(await ops.call("member", "POST", "/users/me/alert_words", { alert_words: ["ok", "x".repeat(101)] })).toMatchObject(
       apiError(400, "BAD_REQUEST", "alert_words[1] is too long (limit: 100 characters)"),
     );
-    expect(await ops.call("member", "POST", "/users/me/alert_words", {})).toMatchObject(apiError(400, "REQUEST_VARIABLE_MISSING", "Missing 'alert_words' argument"));
+    expect(await ops.call("member", "POST", "/users/me/alert_words", {})).toMatchObject(
+      apiError(400, "REQUEST_VARIABLE_MISSING", "Missing 'alert_words' argument"),
+    );
     expect((await ops.call("member", "DELETE", "/users/me/alert_words", { alert_words: "foo" })).status).toBe(400);
   });
 });

@@ -59,7 +59,11 @@ describe("attachment events", () => {
     await ops.call("member", "POST", "/messages", { type: "stream", to: "general", topic: "files", content: url });
     expect((await ops.call("member", "DELETE", `/attachments/${id}`)).status).toBe(200);
     const events = await ops.events("member", q.queue_id as string);
-    expect(events.map((e) => [e.op, e.upload_space_used])).toEqual([["add", 3], ["update", 3], ["remove", 0]]);
+    expect(events.map((e) => [e.op, e.upload_space_used])).toEqual([
+      ["add", 3],
+      ["update", 3],
+      ["remove", 0],
+    ]);
     expect(events[0]!.attachment).toMatchObject({ id, name: "notes.txt", size: 3, messages: [] });
     expect((events[1]!.attachment as Attachment).messages).toHaveLength(1);
     expect(events[2]!.attachment).toEqual({ id });

@@ -13,20 +13,32 @@ describe("GET /users/{user_id}/subscriptions/{stream_id} and GET /streams/{strea
   const ids = (...personas: Array<Parameters<Ops["id"]>[0]>) => personas.map((p) => ops.id(p)).sort((a, b) => a - b);
 
   it("answers whether a user is subscribed to a channel the requester can see", async () => {
-    expect((await ops.call("member", "GET", `/users/${ops.id("owner")}/subscriptions/${channel.general}`)).body).toMatchObject({ result: "success", is_subscribed: true });
+    expect((await ops.call("member", "GET", `/users/${ops.id("owner")}/subscriptions/${channel.general}`)).body).toMatchObject({
+      result: "success",
+      is_subscribed: true,
+    });
     expect((await ops.call("member", "GET", `/users/${ops.id("guest")}/subscriptions/${channel.general}`)).body).toMatchObject({ is_subscribed: false });
-    expect((await ops.call("administrator", "GET", `/users/${ops.id("secondMember")}/subscriptions/${channel.vault}`)).body).toMatchObject({ is_subscribed: true });
+    expect((await ops.call("administrator", "GET", `/users/${ops.id("secondMember")}/subscriptions/${channel.vault}`)).body).toMatchObject({
+      is_subscribed: true,
+    });
   });
 
   it("refuses an unknown user or a bot, and a channel the requester cannot see", async () => {
     expect(await ops.call("member", "GET", `/users/99999/subscriptions/${channel.general}`)).toMatchObject(apiError(400, "BAD_REQUEST", "No such user"));
-    expect(await ops.call("member", "GET", `/users/${ops.id("bot")}/subscriptions/${channel.general}`)).toMatchObject(apiError(400, "BAD_REQUEST", "No such user"));
-    expect(await ops.call("member", "GET", `/users/${ops.id("owner")}/subscriptions/${channel.vault}`)).toMatchObject(apiError(400, "BAD_REQUEST", "Invalid channel ID"));
+    expect(await ops.call("member", "GET", `/users/${ops.id("bot")}/subscriptions/${channel.general}`)).toMatchObject(
+      apiError(400, "BAD_REQUEST", "No such user"),
+    );
+    expect(await ops.call("member", "GET", `/users/${ops.id("owner")}/subscriptions/${channel.vault}`)).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Invalid channel ID"),
+    );
     expect(await ops.call("member", "GET", `/users/${ops.id("owner")}/subscriptions/99999`)).toMatchObject(apiError(400, "BAD_REQUEST", "Invalid channel ID"));
   });
 
   it("lists the active subscribers of public channels to members, of private ones to subscribers and administrators", async () => {
-    expect((await ops.call("moderator", "GET", `/streams/${channel.lounge}/members`)).body).toMatchObject({ result: "success", subscribers: ids("owner", "member", "secondMember", "guest") });
+    expect((await ops.call("moderator", "GET", `/streams/${channel.lounge}/members`)).body).toMatchObject({
+      result: "success",
+      subscribers: ids("owner", "member", "secondMember", "guest"),
+    });
     expect((await ops.call("member", "GET", `/streams/${channel.backstage}/members`)).body.subscribers).toEqual(ids("owner", "administrator", "member"));
     expect((await ops.call("administrator", "GET", `/streams/${channel.vault}/members`)).body.subscribers).toEqual(ids("owner", "secondMember"));
     expect(await ops.call("member", "GET", `/streams/${channel.vault}/members`)).toMatchObject(apiError(400, "BAD_REQUEST", "Invalid channel ID"));

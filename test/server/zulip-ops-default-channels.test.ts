@@ -57,11 +57,19 @@ describe("POST /default_streams", () => {
   it("refuses private channels, unknown ones, private ones the administrator cannot read, and non-administrators", async () => {
     const ops = await start();
     const backstage = channelId(ops, "backstage");
-    expect(await ops.call("administrator", "POST", "/default_streams", { stream_id: backstage })).toMatchObject(apiError(400, "BAD_REQUEST", "Private channels cannot be made default."));
-    expect(await ops.call("administrator", "POST", "/default_streams", { stream_id: channelId(ops, "vault") })).toMatchObject(apiError(400, "BAD_REQUEST", "Invalid channel ID"));
+    expect(await ops.call("administrator", "POST", "/default_streams", { stream_id: backstage })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Private channels cannot be made default."),
+    );
+    expect(await ops.call("administrator", "POST", "/default_streams", { stream_id: channelId(ops, "vault") })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Invalid channel ID"),
+    );
     expect(await ops.call("administrator", "POST", "/default_streams", { stream_id: 9999 })).toMatchObject(apiError(400, "BAD_REQUEST", "Invalid channel ID"));
-    expect(await ops.call("member", "POST", "/default_streams", { stream_id: channelId(ops, "lounge") })).toMatchObject(apiError(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator"));
-    expect(await ops.call("administrator", "POST", "/default_streams", {})).toMatchObject(apiError(400, "REQUEST_VARIABLE_MISSING", "Missing 'stream_id' argument"));
+    expect(await ops.call("member", "POST", "/default_streams", { stream_id: channelId(ops, "lounge") })).toMatchObject(
+      apiError(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator"),
+    );
+    expect(await ops.call("administrator", "POST", "/default_streams", {})).toMatchObject(
+      apiError(400, "REQUEST_VARIABLE_MISSING", "Missing 'stream_id' argument"),
+    );
   });
 });
 
@@ -78,7 +86,9 @@ describe("DELETE /default_streams", () => {
 
   it("is for administrators only", async () => {
     const ops = await start();
-    expect(await ops.call("moderator", "DELETE", "/default_streams", { stream_id: channelId(ops, "general") })).toMatchObject(apiError(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator"));
+    expect(await ops.call("moderator", "DELETE", "/default_streams", { stream_id: channelId(ops, "general") })).toMatchObject(
+      apiError(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator"),
+    );
   });
 });
 
@@ -95,6 +105,8 @@ describe("default channels and other channel changes", () => {
     const q = await ops.register("member", ["default_streams"]);
     const lounge = channelId(ops, "lounge");
     expect((await ops.call("administrator", "PATCH", `/streams/${lounge}`, { is_default_stream: true })).status).toBe(200);
-    expect((await ops.events("member", q.queue_id as string)).map((e) => e.default_streams)).toEqual([[channelId(ops, "general"), lounge].sort((a, b) => a - b)]);
+    expect((await ops.events("member", q.queue_id as string)).map((e) => e.default_streams)).toEqual([
+      [channelId(ops, "general"), lounge].sort((a, b) => a - b),
+    ]);
   });
 });

@@ -56,11 +56,15 @@ describe("drafts (Zulip's /drafts, register `drafts`, `drafts` events)", () => {
   it("refuses bad drafts as real servers do, keeping none of the request's drafts", async () => {
     const before = (await ops.call("member", "GET", "/drafts")).body.count;
     const post = (draft: Record<string, unknown>) => ops.call("member", "POST", "/drafts", { drafts: [{ type: "", to: [], topic: "", content: "ok" }, draft] });
-    expect(await post({ type: "stream", to: [general, vault], topic: "t", content: "x" })).toMatchObject(apiError(400, "BAD_REQUEST", "Must specify exactly 1 channel ID for channel messages"));
+    expect(await post({ type: "stream", to: [general, vault], topic: "t", content: "x" })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Must specify exactly 1 channel ID for channel messages"),
+    );
     expect(await post({ type: "stream", to: [vault], topic: "t", content: "x" })).toMatchObject(apiError(400, "BAD_REQUEST", "Invalid channel ID"));
     expect(await post({ type: "private", to: [99999], topic: "", content: "x" })).toMatchObject(apiError(400, "BAD_REQUEST", "Invalid user ID 99999"));
     expect(await post({ type: "", to: [], topic: "", content: "   " })).toMatchObject(apiError(400, "BAD_REQUEST", 'drafts[1]["content"] cannot be blank'));
-    expect(await post({ type: "", to: [], topic: "", content: "x", timestamp: -5 })).toMatchObject(apiError(400, "BAD_REQUEST", "Timestamp must not be negative."));
+    expect(await post({ type: "", to: [], topic: "", content: "x", timestamp: -5 })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Timestamp must not be negative."),
+    );
     expect((await post({ type: "", to: [], topic: "", content: "x", id: 3 })).status).toBe(400);
     expect(await ops.call("member", "POST", "/drafts", {})).toMatchObject(apiError(400, "REQUEST_VARIABLE_MISSING", "Missing 'drafts' argument"));
     expect((await ops.call("member", "GET", "/drafts")).body.count).toBe(before);

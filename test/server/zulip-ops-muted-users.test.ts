@@ -30,7 +30,9 @@ describe("muted users (/users/me/muted_users/{id}, register `muted_users`, `mute
 
   it("refuses muting oneself, a user already muted, an unknown user; unmuting one not muted", async () => {
     expect(await ops.call("member", "POST", `/users/me/muted_users/${ops.id("member")}`)).toMatchObject(apiError(400, "BAD_REQUEST", "Cannot mute self"));
-    expect(await ops.call("member", "POST", `/users/me/muted_users/${ops.id("secondMember")}`)).toMatchObject(apiError(400, "BAD_REQUEST", "User already muted"));
+    expect(await ops.call("member", "POST", `/users/me/muted_users/${ops.id("secondMember")}`)).toMatchObject(
+      apiError(400, "BAD_REQUEST", "User already muted"),
+    );
     expect(await ops.call("member", "POST", "/users/me/muted_users/99999")).toMatchObject(apiError(400, "BAD_REQUEST", "No such user"));
     expect(await ops.call("member", "DELETE", "/users/me/muted_users/99999")).toMatchObject(apiError(400, "BAD_REQUEST", "No such user"));
     expect(await ops.call("member", "DELETE", `/users/me/muted_users/${ops.id("owner")}`)).toMatchObject(apiError(400, "BAD_REQUEST", "User is not muted"));

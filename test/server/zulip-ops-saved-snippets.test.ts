@@ -26,10 +26,18 @@ describe("saved snippets (FL297; PATCH from FL368)", () => {
   });
 
   it("refuses an empty or too long title or content, and a missing one", async () => {
-    expect(await ops.call("member", "POST", "/saved_snippets", { title: "  ", content: "x" })).toMatchObject(apiError(400, "BAD_REQUEST", "Title cannot be empty."));
-    expect(await ops.call("member", "POST", "/saved_snippets", { title: "t", content: "" })).toMatchObject(apiError(400, "BAD_REQUEST", "Content cannot be empty."));
-    expect(await ops.call("member", "POST", "/saved_snippets", { title: "x".repeat(61), content: "x" })).toMatchObject(apiError(400, "BAD_REQUEST", "title is too long (limit: 60 characters)"));
-    expect(await ops.call("member", "POST", "/saved_snippets", { title: "t" })).toMatchObject(apiError(400, "REQUEST_VARIABLE_MISSING", "Missing 'content' argument"));
+    expect(await ops.call("member", "POST", "/saved_snippets", { title: "  ", content: "x" })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Title cannot be empty."),
+    );
+    expect(await ops.call("member", "POST", "/saved_snippets", { title: "t", content: "" })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Content cannot be empty."),
+    );
+    expect(await ops.call("member", "POST", "/saved_snippets", { title: "x".repeat(61), content: "x" })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "title is too long (limit: 60 characters)"),
+    );
+    expect(await ops.call("member", "POST", "/saved_snippets", { title: "t" })).toMatchObject(
+      apiError(400, "REQUEST_VARIABLE_MISSING", "Missing 'content' argument"),
+    );
   });
 
   it("edits title and/or content with saved_snippets/update; with neither, succeeds silently", async () => {
@@ -37,7 +45,9 @@ describe("saved snippets (FL297; PATCH from FL368)", () => {
     const q = await ops.register("member", ["saved_snippets"]);
     expect((await ops.call("member", "PATCH", `/saved_snippets/${id}`, {})).status).toBe(200);
     expect((await ops.call("member", "PATCH", `/saved_snippets/${id}`, { content: " new text " })).status).toBe(200);
-    expect(await ops.call("secondMember", "PATCH", `/saved_snippets/${id}`, { title: "x" })).toMatchObject(apiError(404, "BAD_REQUEST", "Saved snippet does not exist."));
+    expect(await ops.call("secondMember", "PATCH", `/saved_snippets/${id}`, { title: "x" })).toMatchObject(
+      apiError(404, "BAD_REQUEST", "Saved snippet does not exist."),
+    );
     expect(await ops.events("member", q.queue_id as string)).toEqual([
       { id: 0, type: "saved_snippets", op: "update", saved_snippet: { id, title: "Old", content: "new text", date_created: expect.any(Number) } },
     ]);

@@ -34,7 +34,10 @@ describe("PATCH /users/me/subscriptions", () => {
   it("changes nothing when one part fails", async () => {
     const ops = await start();
     const q = await ops.register("secondMember", ["subscription", "stream"]);
-    const r = await ops.call("secondMember", "PATCH", "/users/me/subscriptions", { add: [{ name: "showcase" }, { name: "fresh" }], delete: ["no such channel"] });
+    const r = await ops.call("secondMember", "PATCH", "/users/me/subscriptions", {
+      add: [{ name: "showcase" }, { name: "fresh" }],
+      delete: ["no such channel"],
+    });
     expect(r).toMatchObject(apiError(400, "BAD_REQUEST", "Channel(s) (no such channel) do not exist"));
     expect(ops.server.runtime.store.isSubscribed(ops.id("secondMember"), channelId(ops, "showcase"))).toBe(false);
     expect(ops.server.runtime.store.channelByName("fresh")).toBeUndefined();
@@ -49,15 +52,24 @@ describe("PATCH /users/me/subscriptions", () => {
 
   it("refuses an empty request, a bad color, private channels the user cannot reach, and guests", async () => {
     const ops = await start();
-    expect(await ops.call("member", "PATCH", "/users/me/subscriptions", {})).toMatchObject(apiError(400, "BAD_REQUEST", 'Nothing to do. Specify at least one of "add" or "delete".'));
-    expect(await ops.call("member", "PATCH", "/users/me/subscriptions", { add: [{ name: "general", color: "blue" }] })).toMatchObject(apiError(400, "BAD_REQUEST", "add.color is not a valid hex color code"));
-    expect(await ops.call("member", "PATCH", "/users/me/subscriptions", { add: [{ name: "vault" }] })).toMatchObject(apiError(400, "BAD_REQUEST", "Unable to access channel (vault)."));
-    expect(await ops.call("guest", "PATCH", "/users/me/subscriptions", { delete: ["lounge"] })).toMatchObject(apiError(400, "BAD_REQUEST", "Not allowed for guest users"));
+    expect(await ops.call("member", "PATCH", "/users/me/subscriptions", {})).toMatchObject(
+      apiError(400, "BAD_REQUEST", 'Nothing to do. Specify at least one of "add" or "delete".'),
+    );
+    expect(await ops.call("member", "PATCH", "/users/me/subscriptions", { add: [{ name: "general", color: "blue" }] })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "add.color is not a valid hex color code"),
+    );
+    expect(await ops.call("member", "PATCH", "/users/me/subscriptions", { add: [{ name: "vault" }] })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Unable to access channel (vault)."),
+    );
+    expect(await ops.call("guest", "PATCH", "/users/me/subscriptions", { delete: ["lounge"] })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Not allowed for guest users"),
+    );
     expect(subscribed(ops, "guest", "lounge")).toBe(true);
   });
 });
 
-const mute = (ops: Ops, op: "add" | "remove", params: Record<string, unknown>) => ops.call("member", "PATCH", "/users/me/subscriptions/muted_topics", { op, ...params });
+const mute = (ops: Ops, op: "add" | "remove", params: Record<string, unknown>) =>
+  ops.call("member", "PATCH", "/users/me/subscriptions/muted_topics", { op, ...params });
 
 describe("PATCH /users/me/subscriptions/muted_topics", () => {
   it("mutes and unmutes through the topic's visibility policy, with user_topic and muted_topics events", async () => {
@@ -70,7 +82,10 @@ describe("PATCH /users/me/subscriptions/muted_topics", () => {
     expect(state.user_topics).toEqual([{ stream_id: general, topic_name: "noise", last_updated: expect.any(Number), visibility_policy: 1 }]);
     expect((await mute(ops, "remove", { stream: "general", topic: "noise" })).status).toBe(200);
     const modern = await ops.events("member", both.queue_id as string);
-    expect(modern.map((e) => [e.type, e.visibility_policy])).toEqual([["user_topic", 1], ["user_topic", 0]]);
+    expect(modern.map((e) => [e.type, e.visibility_policy])).toEqual([
+      ["user_topic", 1],
+      ["user_topic", 0],
+    ]);
     const old = await ops.events("member", legacy.queue_id as string);
     expect(old.map((e) => e.muted_topics)).toEqual([[["general", "noise", expect.any(Number)]], []]);
   });
@@ -104,12 +119,18 @@ describe("PATCH /users/me/subscriptions/muted_topics", () => {
     const ops = await start();
     const general = channelId(ops, "general");
     expect(await mute(ops, "add", { topic: "t" })).toMatchObject(apiError(400, "BAD_REQUEST", "Missing 'stream_id' argument"));
-    expect(await mute(ops, "add", { stream_id: general, stream: "general", topic: "t" })).toMatchObject(apiError(400, "BAD_REQUEST", "Unsupported parameter combination: stream_id, stream"));
+    expect(await mute(ops, "add", { stream_id: general, stream: "general", topic: "t" })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Unsupported parameter combination: stream_id, stream"),
+    );
     expect(await mute(ops, "add", { stream_id: channelId(ops, "vault"), topic: "t" })).toMatchObject(apiError(400, "BAD_REQUEST", "Invalid channel ID"));
     expect(await mute(ops, "add", { stream: "nowhere", topic: "t" })).toMatchObject(apiError(400, "BAD_REQUEST", "Invalid channel name 'nowhere'"));
     expect(await mute(ops, "remove", { stream_id: 9999, topic: "t" })).toMatchObject(apiError(400, "BAD_REQUEST", "Topic is not muted"));
-    expect(await ops.call("member", "PATCH", "/users/me/subscriptions/muted_topics", { op: "toggle", stream_id: general, topic: "t" })).toMatchObject(apiError(400, "BAD_REQUEST", "Invalid op"));
-    expect(await ops.call("member", "PATCH", "/users/me/subscriptions/muted_topics", { stream_id: general, topic: "t" })).toMatchObject(apiError(400, "REQUEST_VARIABLE_MISSING", "Missing 'op' argument"));
+    expect(await ops.call("member", "PATCH", "/users/me/subscriptions/muted_topics", { op: "toggle", stream_id: general, topic: "t" })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Invalid op"),
+    );
+    expect(await ops.call("member", "PATCH", "/users/me/subscriptions/muted_topics", { stream_id: general, topic: "t" })).toMatchObject(
+      apiError(400, "REQUEST_VARIABLE_MISSING", "Missing 'op' argument"),
+    );
   });
 });
 

@@ -27,12 +27,18 @@ describe("POST /dev_fetch_api_key (development login)", () => {
   });
 
   it("refuses a malformed email (400), an unknown one and a deactivated user (401)", async () => {
-    expect(await ops.call(null, "POST", "/dev_fetch_api_key", { username: "not an email" })).toMatchObject(apiError(400, "BAD_REQUEST", "Enter a valid email address."));
-    expect(await ops.call(null, "POST", "/dev_fetch_api_key", { username: "nobody@lab.example" })).toMatchObject(apiError(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect"));
+    expect(await ops.call(null, "POST", "/dev_fetch_api_key", { username: "not an email" })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Enter a valid email address."),
+    );
+    expect(await ops.call(null, "POST", "/dev_fetch_api_key", { username: "nobody@lab.example" })).toMatchObject(
+      apiError(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect"),
+    );
     expect(await ops.call(null, "POST", "/dev_fetch_api_key", {})).toMatchObject(apiError(400, "REQUEST_VARIABLE_MISSING", "Missing 'username' argument"));
     ops.server.runtime.store.users.get(ops.id("moderator"))!.isActive = false;
     try {
-      expect(await ops.call(null, "POST", "/dev_fetch_api_key", { username: ops.server.personas.moderator!.email })).toMatchObject(apiError(401, "USER_DEACTIVATED", "Account is deactivated"));
+      expect(await ops.call(null, "POST", "/dev_fetch_api_key", { username: ops.server.personas.moderator!.email })).toMatchObject(
+        apiError(401, "USER_DEACTIVATED", "Account is deactivated"),
+      );
     } finally {
       ops.server.runtime.store.users.get(ops.id("moderator"))!.isActive = true;
     }
@@ -49,7 +55,9 @@ describe("DELETE /users/me (deactivate own account)", () => {
   it("deactivates the requester with the events of any deactivation; its key stops working", async () => {
     const q = await ops.register("administrator", ["realm_user"]);
     expect((await ops.call("secondMember", "DELETE", "/users/me")).status).toBe(200);
-    expect(await ops.events("administrator", q.queue_id as string)).toEqual([{ id: 0, type: "realm_user", op: "update", person: { user_id: ops.id("secondMember"), is_active: false } }]);
+    expect(await ops.events("administrator", q.queue_id as string)).toEqual([
+      { id: 0, type: "realm_user", op: "update", person: { user_id: ops.id("secondMember"), is_active: false } },
+    ]);
     expect((await ops.call("secondMember", "GET", "/users/me")).status).toBe(401);
   });
 
@@ -121,13 +129,19 @@ describe("PATCH /users/{email} (FL313)", () => {
     const q = await ops.register("owner", ["realm_user"]);
     const email = ops.server.personas.member!.email;
     expect((await ops.call("administrator", "PATCH", `/users/${encodeURIComponent(email)}`, { full_name: "Mia Renamed" })).status).toBe(200);
-    expect(await ops.events("owner", q.queue_id as string)).toEqual([{ id: 0, type: "realm_user", op: "update", person: { user_id: ops.id("member"), full_name: "Mia Renamed" } }]);
+    expect(await ops.events("owner", q.queue_id as string)).toEqual([
+      { id: 0, type: "realm_user", op: "update", person: { user_id: ops.id("member"), full_name: "Mia Renamed" } },
+    ]);
   });
 
   it("takes administrators only, and refuses an email that names nobody", async () => {
     const email = ops.server.personas.secondMember!.email;
-    expect(await ops.call("member", "PATCH", `/users/${email}`, { full_name: "X" })).toMatchObject(apiError(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator"));
-    expect(await ops.call("administrator", "PATCH", "/users/nobody@lab.example", { full_name: "X" })).toMatchObject(apiError(400, "BAD_REQUEST", "No such user"));
+    expect(await ops.call("member", "PATCH", `/users/${email}`, { full_name: "X" })).toMatchObject(
+      apiError(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator"),
+    );
+    expect(await ops.call("administrator", "PATCH", "/users/nobody@lab.example", { full_name: "X" })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "No such user"),
+    );
   });
 
   it("does not exist at FL312", async () => {
@@ -150,14 +164,18 @@ describe("PATCH /settings full_name (a user's own name)", () => {
     const r = await ops.call("member", "PATCH", "/settings", { full_name: "  Renamed Member  " });
     expect(r).toMatchObject({ status: 200, body: { result: "success" } });
     expect(r.body.ignored_parameters_unsupported ?? []).not.toContain("full_name");
-    expect(await ops.events("secondMember", String(watcher.queue_id))).toEqual([expect.objectContaining({ type: "realm_user", op: "update", person: { user_id: ops.id("member"), full_name: "Renamed Member" } })]);
+    expect(await ops.events("secondMember", String(watcher.queue_id))).toEqual([
+      expect.objectContaining({ type: "realm_user", op: "update", person: { user_id: ops.id("member"), full_name: "Renamed Member" } }),
+    ]);
     const users = (await ops.call("secondMember", "GET", `/users/${ops.id("member")}`)).body.user as { full_name: string };
     expect(users.full_name).toBe("Renamed Member");
   });
 
   it("refuses an empty or overlong name as real servers do, and changes no other setting of that request", async () => {
     const ops = await start(372);
-    expect(await ops.call("member", "PATCH", "/settings", { full_name: "   ", twenty_four_hour_time: true })).toMatchObject(apiError(400, "BAD_REQUEST", "Name too short!"));
+    expect(await ops.call("member", "PATCH", "/settings", { full_name: "   ", twenty_four_hour_time: true })).toMatchObject(
+      apiError(400, "BAD_REQUEST", "Name too short!"),
+    );
     expect(await ops.call("member", "PATCH", "/settings", { full_name: "x".repeat(101) })).toMatchObject(apiError(400, "BAD_REQUEST", "Name too long!"));
     const state = await ops.register("member", [], ["user_settings"]);
     expect((state.user_settings as { twenty_four_hour_time: boolean }).twenty_four_hour_time).toBe(false);

@@ -40,14 +40,19 @@ describe("serve --product zulip speaks the real product's names (src/product/nam
     expect((await admin("PATCH", "/realm", { jitsi_server_url: "https://meet.example.org" })).status).toBe(200);
     const reg = (await admin("POST", "/register", { fetch_event_types: ["realm"] })).body;
     expect(reg.realm_jitsi_server_url).toBe("https://meet.example.org");
-    const events = (await admin("GET", "/events", { queue_id: queue.queue_id, last_event_id: -1, dont_block: true })).body.events as Array<Record<string, unknown>>;
+    const events = (await admin("GET", "/events", { queue_id: queue.queue_id, last_event_id: -1, dont_block: true })).body.events as Array<
+      Record<string, unknown>
+    >;
     expect(events).toContainEqual(expect.objectContaining({ type: "realm", op: "update", property: "jitsi_server_url", value: "https://meet.example.org" }));
     expect((await admin("PATCH", "/realm", { jitsi_server_url: null })).status).toBe(200);
   });
 
   it("serves the real paths of endpoints the spec names differently, and not the spec's", async () => {
     const member = client(server, "member");
-    expect((await member("GET", "/calls/bigbluebutton/create", { meeting_name: "standup" })).body).toMatchObject({ result: "success", url: expect.any(String) });
+    expect((await member("GET", "/calls/bigbluebutton/create", { meeting_name: "standup" })).body).toMatchObject({
+      result: "success",
+      url: expect.any(String),
+    });
     expect((await member("POST", "/calls/zoom/create")).status).not.toBe(404);
     const spec = await member("POST", "/calls/provider_two/create", { meeting_name: "standup" });
     expect(spec.status).toBe(404);
@@ -61,10 +66,15 @@ describe("serve --product zulip speaks the real product's names (src/product/nam
     expect(listed.direct_admins.map((u) => u.email)).toContain(server.personas.administrator!.email);
     expect(listed.direct_users.map((u) => u.email)).toContain(server.personas.member!.email);
     const key = (await anonymous("POST", "/dev_fetch_api_key", { username: server.personas.member!.email })).body;
-    expect(key).toMatchObject({ result: "success", api_key: server.personas.member!.apiKey, email: server.personas.member!.email, user_id: server.personas.member!.userId });
+    expect(key).toMatchObject({
+      result: "success",
+      api_key: server.personas.member!.apiKey,
+      email: server.personas.member!.email,
+      user_id: server.personas.member!.userId,
+    });
   });
 
-  it("challenges a missing login with realm=\"zulip\"", async () => {
+  it('challenges a missing login with realm="zulip"', async () => {
     const res = await client(server, null)("GET", "/users/me");
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toBe('Basic realm="zulip"');
@@ -74,7 +84,9 @@ describe("serve --product zulip speaks the real product's names (src/product/nam
     const member = client(server, "member");
     const named = (await member("POST", "/register", { event_types: ["message"] })).body;
     const other = (await member("POST", "/register", { event_types: ["message"] })).body;
-    const sent = (await member("POST", "/messages", { type: "direct", to: [server.personas.member!.userId], content: "echo", queue_id: named.queue_id, local_id: "101.01" })).body;
+    const sent = (
+      await member("POST", "/messages", { type: "direct", to: [server.personas.member!.userId], content: "echo", queue_id: named.queue_id, local_id: "101.01" })
+    ).body;
     const eventsOf = async (q: Record<string, unknown>) =>
       (await member("GET", "/events", { queue_id: q.queue_id, last_event_id: -1, dont_block: true })).body.events as Array<Record<string, unknown>>;
     const mine = (await eventsOf(named)).find((e) => e.type === "message");

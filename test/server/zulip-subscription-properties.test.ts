@@ -27,7 +27,9 @@ async function join(ops: Ops, name: string, extra: Record<string, unknown> = {})
 }
 
 const setProperties = (ops: Ops, changes: Array<[number, string, unknown]>) =>
-  ops.call("member", "POST", "/users/me/subscriptions/properties", { subscription_data: changes.map(([stream_id, property, value]) => ({ stream_id, property, value })) });
+  ops.call("member", "POST", "/users/me/subscriptions/properties", {
+    subscription_data: changes.map(([stream_id, property, value]) => ({ stream_id, property, value })),
+  });
 
 describe("new subscriptions", () => {
   it("take the palette's first color the user has on no other channel, are not pinned, and follow the user's notification settings", async () => {
@@ -37,7 +39,16 @@ describe("new subscriptions", () => {
     expect(used.size).toBe(before.length);
     await join(ops, "palette");
     const { listed } = await subscriptionOf(ops, "palette");
-    expect(listed).toMatchObject({ is_muted: false, in_home_view: true, pin_to_top: false, desktop_notifications: null, audible_notifications: null, push_notifications: null, email_notifications: null, wildcard_mentions_notify: null });
+    expect(listed).toMatchObject({
+      is_muted: false,
+      in_home_view: true,
+      pin_to_top: false,
+      desktop_notifications: null,
+      audible_notifications: null,
+      push_notifications: null,
+      email_notifications: null,
+      wildcard_mentions_notify: null,
+    });
     expect(listed!.color).toMatch(/^#[0-9a-f]{6}$/);
     expect(used.has(listed!.color)).toBe(false);
   });
@@ -64,7 +75,10 @@ describe("POST /users/me/subscriptions/properties", () => {
     const ops = await start();
     const id = await join(ops, "props");
     const q = await ops.register("member", ["subscription"]);
-    const r = await setProperties(ops, CHANGES.map(([p, v]) => [id, p, v]));
+    const r = await setProperties(
+      ops,
+      CHANGES.map(([p, v]) => [id, p, v]),
+    );
     expect(r).toMatchObject({ status: 200, body: { result: "success" } });
     expect(r.body).not.toHaveProperty("subscription_data");
     const events = await ops.events("member", q.queue_id as string);

@@ -8,8 +8,10 @@ import { apiError, serversPerTest, type Ops } from "./zulip-ops-support.ts";
  */
 const start = serversPerTest();
 
-const settingsOf = async (ops: Ops): Promise<Record<string, unknown>> => (await ops.register("member", ["heartbeat"], ["user_settings"])).user_settings as Record<string, unknown>;
-const defaultsOf = async (ops: Ops): Promise<Record<string, unknown>> => (await ops.register("member", ["heartbeat"], ["realm_user_settings_defaults"])).realm_user_settings_defaults as Record<string, unknown>;
+const settingsOf = async (ops: Ops): Promise<Record<string, unknown>> =>
+  (await ops.register("member", ["heartbeat"], ["user_settings"])).user_settings as Record<string, unknown>;
+const defaultsOf = async (ops: Ops): Promise<Record<string, unknown>> =>
+  (await ops.register("member", ["heartbeat"], ["realm_user_settings_defaults"])).realm_user_settings_defaults as Record<string, unknown>;
 const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
 
 /** One setting of each kind, with a valid value other than the default. */
@@ -49,7 +51,9 @@ describe("PATCH /settings, Zulip's other settings", () => {
       expect.objectContaining({ property: "default_language", value: "de", language_name: "Deutsch" }),
       expect.objectContaining({ property: "timezone", value: "Europe/Berlin" }),
     ]);
-    expect(await ops.events("secondMember", theirs.queue_id as string)).toEqual([expect.objectContaining({ type: "realm_user", op: "update", person: { user_id: ops.id("member"), timezone: "Europe/Berlin" } })]);
+    expect(await ops.events("secondMember", theirs.queue_id as string)).toEqual([
+      expect.objectContaining({ type: "realm_user", op: "update", person: { user_id: ops.id("member"), timezone: "Europe/Berlin" } }),
+    ]);
     const users = await ops.call("secondMember", "GET", "/users", {});
     expect((users.body.members as Array<Record<string, unknown>>).find((u) => u.user_id === ops.id("member"))).toMatchObject({ timezone: "Europe/Berlin" });
     expect(await settingsOf(ops)).toMatchObject({ default_language: "de", timezone: "Europe/Berlin" });
@@ -109,7 +113,11 @@ describe("the settings by level", () => {
       const has = (s: (typeof BY_LEVEL)[number]) => (s.from === undefined || level >= s.from) && (s.until === undefined || level < s.until);
       const r = await ops.call("member", "PATCH", "/settings", Object.fromEntries(BY_LEVEL.map((s) => [s.name, s.value])));
       expect(r.status).toBe(200);
-      expect(ignoredOf(r.body).sort()).toEqual(BY_LEVEL.filter((s) => !has(s)).map((s) => s.name).sort());
+      expect(ignoredOf(r.body).sort()).toEqual(
+        BY_LEVEL.filter((s) => !has(s))
+          .map((s) => s.name)
+          .sort(),
+      );
       const settings = await settingsOf(ops);
       for (const s of BY_LEVEL) {
         if (has(s)) expect(settings[s.name], s.name).toEqual(s.value);
@@ -131,7 +139,10 @@ describe("register's user_settings and realm_user_settings_defaults", () => {
     }
     expect(mine).toHaveProperty("timezone", "");
     expect(defaults).not.toHaveProperty("timezone");
-    const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => k !== "timezone").sort();
+    const keys = (o: Record<string, unknown>) =>
+      Object.keys(o)
+        .filter((k) => k !== "timezone")
+        .sort();
     expect(keys(defaults)).toEqual(keys(mine));
   });
 });
@@ -151,7 +162,12 @@ describe("PATCH /realm/user_settings_defaults", () => {
 
   it("lists the settings Zulip leaves to each user as unsupported, though register shows their defaults", async () => {
     const ops = await start();
-    const r = await ops.call("administrator", "PATCH", "/realm/user_settings_defaults", { default_language: "de", enable_login_emails: false, enable_marketing_emails: false, timezone: "Europe/Berlin" });
+    const r = await ops.call("administrator", "PATCH", "/realm/user_settings_defaults", {
+      default_language: "de",
+      enable_login_emails: false,
+      enable_marketing_emails: false,
+      timezone: "Europe/Berlin",
+    });
     expect(r.status).toBe(200);
     expect(ignoredOf(r.body)).toEqual(["default_language", "enable_login_emails", "enable_marketing_emails", "timezone"]);
     expect(await defaultsOf(ops)).toMatchObject({ default_language: "en", enable_login_emails: true, enable_marketing_emails: true });

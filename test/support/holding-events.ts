@@ -10,23 +10,26 @@ export async function holdingEvents(target: string, holdMs: number): Promise<{ u
     const body: Buffer[] = [];
     req.on("data", (c: Buffer) => body.push(c));
     req.on("end", () => {
-      const up = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on("data", (c: Buffer) => chunks.push(c));
-        answer.on("end", () => {
-          const send = () => {
-            if (res.destroyed) return;
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(Buffer.concat(chunks));
-          };
-          if (!held) return send();
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            send();
-          }, holdMs);
-          timers.add(timer);
-        });
-      });
+      const up = request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on("data", (c: Buffer) => chunks.push(c));
+          answer.on("end", () => {
+            const send = () => {
+              if (res.destroyed) return;
+              res.writeHead(answer.statusCode ?? 502, answer.headers);
+              res.end(Buffer.concat(chunks));
+            };
+            if (!held) return send();
+            const timer = setTimeout(() => {
+              timers.delete(timer);
+              send();
+            }, holdMs);
+            timers.add(timer);
+          });
+        },
+      );
       up.on("error", (e) => {
         if (!res.headersSent) res.writeHead(502);
         res.end(String(e));

@@ -13,7 +13,10 @@ export interface ServeLine {
  * `serve --port 0 --json` as a child process, as a user would start it: its line (parsed), the line as printed,
  * and a stop function that sends it a signal (SIGTERM unless told) and returns its exit code.
  */
-export async function serveChild(args: string[], cwd: string): Promise<{ doc: ServeLine; line: string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
+export async function serveChild(
+  args: string[],
+  cwd: string,
+): Promise<{ doc: ServeLine; line: string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
   const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", "--json", ...args], { cwd });
   const line = await new Promise<string>((resolve, reject) => {
     let buf = "";

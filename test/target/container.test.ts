@@ -21,11 +21,18 @@ function cli(args: string[], timeout = 900_000) {
 
 describe("container target", () => {
   it("reads the personas from the first line an image prints with serve --json", () => {
-    const line = JSON.stringify({ url: "http://0.0.0.0:9991", featureLevel: 300, personas: { member: { email: "m@x.example", apiKey: "k".repeat(32), userId: 11 } } });
+    const line = JSON.stringify({
+      url: "http://0.0.0.0:9991",
+      featureLevel: 300,
+      personas: { member: { email: "m@x.example", apiKey: "k".repeat(32), userId: 11 } },
+    });
     expect(personasFromLog(line)).toEqual({ member: { email: "m@x.example", apiKey: "k".repeat(32), userId: 11 } });
     expect(personasFromLog("Starting server…")).toBeUndefined();
     expect(personasFromLog(JSON.stringify({ personas: {} }))).toBeUndefined();
-    expect(serverConfigFromLog(JSON.stringify({ personas: {}, serverConfig: { jwtKey: "s3cret", canAccessAllUsersGroupLimitsPresence: false } }))).toEqual({ jwtKey: "s3cret", canAccessAllUsersGroupLimitsPresence: false });
+    expect(serverConfigFromLog(JSON.stringify({ personas: {}, serverConfig: { jwtKey: "s3cret", canAccessAllUsersGroupLimitsPresence: false } }))).toEqual({
+      jwtKey: "s3cret",
+      canAccessAllUsersGroupLimitsPresence: false,
+    });
     expect(serverConfigFromLog(JSON.stringify({ serverConfig: { jwtKey: 7 } }))).toBeUndefined();
   });
 
@@ -49,7 +56,17 @@ describe("container target", () => {
     async () => {
       await GenericContainer.fromDockerfile(ROOT).build("chat-conformance-reference:test", { deleteOnExit: false });
       const out = mkdtempSync(join(tmpdir(), "cc-container-"));
-      const r = cli(["run", "--container", "chat-conformance-reference:test", "--container-env", "FEATURE_LEVEL=300", "--out", out, "--filter", "suites/server"]);
+      const r = cli([
+        "run",
+        "--container",
+        "chat-conformance-reference:test",
+        "--container-env",
+        "FEATURE_LEVEL=300",
+        "--out",
+        out,
+        "--filter",
+        "suites/server",
+      ]);
       expect(r.code, r.out + r.err).toBe(0);
       const results = ResultsSchema.parse(JSON.parse(readFileSync(join(out, "results.json"), "utf8")));
       expect(results.target.kind).toBe("container");

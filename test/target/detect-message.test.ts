@@ -37,12 +37,16 @@ async function refusal(name: keyof typeof answers): Promise<{ base: string; mess
 describe("a target that does not look like a chat server (fl153.server.settings) is told what was wrong", () => {
   it("the status, and a body that is not JSON with its content type and a snippet", async () => {
     const html = await refusal("/html");
-    expect(html.message).toBe(`${html.base} does not look like a chat server: GET /api/v1/server_settings answered HTTP 404 (want 200) with a body that is not a JSON object (text/html): "<html><body>Not Found</body></html>"`);
+    expect(html.message).toBe(
+      `${html.base} does not look like a chat server: GET /api/v1/server_settings answered HTTP 404 (want 200) with a body that is not a JSON object (text/html): "<html><body>Not Found</body></html>"`,
+    );
     expect((await refusal("/empty")).message).toMatch(/answered HTTP 200 with a body that is not a JSON object \(text\/plain\): empty$/);
   });
 
   it("JSON without a result field, and a result that is not success", async () => {
-    expect((await refusal("/no-result")).message).toMatch(/answered HTTP 200 with JSON that has no "result" field \(want "result": "success"\): "\{\\"zulip_version\\":\\"9.0\\"\}"$/);
+    expect((await refusal("/no-result")).message).toMatch(
+      /answered HTTP 200 with JSON that has no "result" field \(want "result": "success"\): "\{\\"zulip_version\\":\\"9.0\\"\}"$/,
+    );
     expect((await refusal("/error")).message).toMatch(/answered HTTP 200 with "result": "error", not "success" \(code UNAUTHORIZED, "Not logged in"\)$/);
     expect((await refusal("/success-500")).message).toMatch(/answered HTTP 500 \(want 200\), though its body says "result": "success"$/);
   });

@@ -34,7 +34,11 @@ describe("target detection", () => {
   it("notes personas whose credentials the server refuses", async () => {
     const server = await createReferenceServer({});
     try {
-      const target = await detectTarget({ kind: "url", url: server.url, personas: { member: { email: "member@lab.example", apiKey: "x".repeat(32), userId: 11 } } });
+      const target = await detectTarget({
+        kind: "url",
+        url: server.url,
+        personas: { member: { email: "member@lab.example", apiKey: "x".repeat(32), userId: 11 } },
+      });
       expect(target.notes.join("\n")).toMatch(/POST \/register as member answered HTTP 401/);
     } finally {
       await server.close();

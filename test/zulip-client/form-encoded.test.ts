@@ -24,7 +24,10 @@ function pythonValue(v: unknown): string {
 
 function pythonJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(pythonJson).join(", ")}]`;
-  if (v !== null && typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${pythonJson(x)}`).join(", ")}}`;
+  if (v !== null && typeof v === "object")
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${pythonJson(x)}`)
+      .join(", ")}}`;
   return JSON.stringify(v);
 }
 
@@ -122,7 +125,9 @@ describe.each(PLACEMENTS)("the Python client's PATCH and DELETE parameters, in t
   it("POST /users/me/subscriptions/properties reads subscription_data, a JSON list of objects", async () => {
     const channel = `py mute ${placement}`;
     const streamId = await subscribe(channel);
-    readEverything(await ok("POST", "/users/me/subscriptions/properties", { subscription_data: [{ stream_id: streamId, property: "is_muted", value: true }] }, placement));
+    readEverything(
+      await ok("POST", "/users/me/subscriptions/properties", { subscription_data: [{ stream_id: streamId, property: "is_muted", value: true }] }, placement),
+    );
     expect(await subscription(channel)).toMatchObject({ is_muted: true });
   });
 

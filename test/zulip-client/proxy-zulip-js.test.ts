@@ -40,7 +40,9 @@ async function session(url: string, member: PersonaCredentials, admin: PersonaCr
   // zulip-js has no upload method: the Python client's way, multipart with the file as its only part.
   const form = new FormData();
   form.append("file", new Blob(["notes through the proxy"], { type: "text/plain" }), "notes.txt");
-  const upload = (await (await fetch(`${url}/api/v1/user_uploads`, { method: "POST", headers: { authorization: basic(member) }, body: form })).json()) as { uri: string };
+  const upload = (await (await fetch(`${url}/api/v1/user_uploads`, { method: "POST", headers: { authorization: basic(member) }, body: form })).json()) as {
+    uri: string;
+  };
   const download = await fetch(new URL(upload.uri, url), { headers: { authorization: basic(member) } });
   expect(await download.text()).toBe("notes through the proxy");
   success(await zulip.messages.send({ to: admin.email, type: "private", content: "a private word" }));
@@ -72,7 +74,9 @@ describe.each([372, 250, 153])("zulip-js through the proxy against a clean serve
     expect(results.summary.mustProblems).toBe(0);
     // The session exercised the checks: the envelope, register, events and message objects at least.
     const passed = results.tests.filter((t) => t.status === "pass").flatMap((t) => t.clauses);
-    expect(passed).toEqual(expect.arrayContaining(["fl153.server.json-response", "fl153.events.register-queue", "fl153.events.envelope", "fl153.events.message-event"]));
+    expect(passed).toEqual(
+      expect.arrayContaining(["fl153.server.json-response", "fl153.events.register-queue", "fl153.events.envelope", "fl153.events.message-event"]),
+    );
   });
 });
 

@@ -75,7 +75,10 @@ describe.each(LEVELS)("zulip-js 2.1.0 against the reference server as zulip at F
   });
 
   it("registers, subscribes, sends, fetches, reacts, edits, reads the events, uploads and deregisters", async () => {
-    const reg = ok(await zulip.queues.register({ event_types: EVENT_TYPES }), z.looseObject({ queue_id: z.string(), last_event_id: Id, zulip_feature_level: Id }));
+    const reg = ok(
+      await zulip.queues.register({ event_types: EVENT_TYPES }),
+      z.looseObject({ queue_id: z.string(), last_event_id: Id, zulip_feature_level: Id }),
+    );
     expect(reg.zulip_feature_level).toBe(fl);
 
     const channel = `zulip-js FL${fl}`;
@@ -86,10 +89,16 @@ describe.each(LEVELS)("zulip-js 2.1.0 against the reference server as zulip at F
     expect(Object.values(sub.subscribed).flat()).toEqual([channel]);
     expect(sub.already_subscribed).toEqual({});
     const { stream_id: channelId } = ok(await zulip.streams.getStreamId({ stream: channel }), z.looseObject({ stream_id: Id }));
-    const { subscriptions } = ok(await zulip.streams.subscriptions.retrieve(), z.looseObject({ subscriptions: z.array(z.looseObject({ name: z.string(), stream_id: Id })) }));
+    const { subscriptions } = ok(
+      await zulip.streams.subscriptions.retrieve(),
+      z.looseObject({ subscriptions: z.array(z.looseObject({ name: z.string(), stream_id: Id })) }),
+    );
     expect(subscriptions.find((s) => s.name === channel)?.stream_id).toBe(channelId);
 
-    const sent = ok(await zulip.messages.send({ to: channel, type: "stream", subject: "greetings", content: "Hello from zulip-js" }), z.looseObject({ id: Id }));
+    const sent = ok(
+      await zulip.messages.send({ to: channel, type: "stream", subject: "greetings", content: "Hello from zulip-js" }),
+      z.looseObject({ id: Id }),
+    );
 
     const narrow = (topic: string) => [
       { operator: "stream", operand: channel },
@@ -133,7 +142,13 @@ describe.each(LEVELS)("zulip-js 2.1.0 against the reference server as zulip at F
     expect(events.find(isMessage)).toMatchObject({
       message: { id: sent.id, type: "stream", stream_id: channelId, display_recipient: channel, subject: "greetings", content: "Hello from zulip-js" },
     });
-    expect(events.find(isReaction)).toMatchObject({ op: "add", message_id: sent.id, emoji_name: "octopus", reaction_type: "unicode_emoji", user_id: member.userId });
+    expect(events.find(isReaction)).toMatchObject({
+      op: "add",
+      message_id: sent.id,
+      emoji_name: "octopus",
+      reaction_type: "unicode_emoji",
+      user_id: member.userId,
+    });
     expect(events.find(isEdit)).toMatchObject({
       message_id: sent.id,
       message_ids: [sent.id],
@@ -153,7 +168,10 @@ describe.each(LEVELS)("zulip-js 2.1.0 against the reference server as zulip at F
     expect(uploaded.filename).toBe(fl >= 286 ? "notes.txt" : undefined);
     const link = uploaded.url ?? uploaded.uri;
     expect(link).toMatch(/^\/user_uploads\/.+\/notes\.txt$/);
-    const withFile = ok(await zulip.messages.send({ to: channel, type: "stream", subject: "renamed", content: `[notes.txt](${link})` }), z.looseObject({ id: Id }));
+    const withFile = ok(
+      await zulip.messages.send({ to: channel, type: "stream", subject: "renamed", content: `[notes.txt](${link})` }),
+      z.looseObject({ id: Id }),
+    );
     const { message: fileMessage } = ok(await zulip.messages.getById({ message_id: withFile.id }), z.looseObject({ message: Message }));
     expect(fileMessage.content).toContain(`href="${link}"`);
     const download = await fetch(new URL(link, server.url), { headers: { authorization: basic(member) } });
@@ -174,8 +192,14 @@ describe.each(LEVELS)("zulip-js 2.1.0 against the reference server as zulip at F
 
   it("sends a direct message the way the library's example does (type private, to an email) and finds it with is:private", async () => {
     const admin = server.personas.administrator!;
-    const sent = ok(await zulip.messages.send({ to: admin.email, type: "private", subject: "Testing zulip-js", content: "a private word" }), z.looseObject({ id: Id }));
-    const fetched = ok(await zulip.messages.retrieve({ anchor: "newest", num_before: 1, num_after: 0, narrow: [{ operator: "is", operand: "private" }] }), Messages);
+    const sent = ok(
+      await zulip.messages.send({ to: admin.email, type: "private", subject: "Testing zulip-js", content: "a private word" }),
+      z.looseObject({ id: Id }),
+    );
+    const fetched = ok(
+      await zulip.messages.retrieve({ anchor: "newest", num_before: 1, num_after: 0, narrow: [{ operator: "is", operand: "private" }] }),
+      Messages,
+    );
     expect(fetched.messages.map((m) => m.id)).toEqual([sent.id]);
     // Message objects keep type "private" at every level; only the send parameter learned "direct".
     expect(fetched.messages[0]).toMatchObject({

@@ -111,8 +111,17 @@ export const TOUR: readonly Step[] = [
   { op: "get-subscribers", path: (c) => ({ stream_id: c.id("tourChannel") }) },
   { op: "get-subscription-status", path: (c) => ({ user_id: c.who.member!.userId, stream_id: c.id("tourChannel") }) },
   { op: "update-stream", path: (c) => ({ stream_id: c.id("tourChannel") }), params: () => ({ description: "Where the tour went." }) },
-  { op: "update-subscription-settings", as: "member", params: (c) => ({ subscription_data: [{ stream_id: c.id("tourChannel"), property: "is_muted", value: true }] }) },
-  { op: "get-stream-id", label: "the second channel", params: () => ({ stream: SECOND_CHANNEL }), keep: (b, c) => void (c.ids.secondChannel = Number(b.stream_id)) },
+  {
+    op: "update-subscription-settings",
+    as: "member",
+    params: (c) => ({ subscription_data: [{ stream_id: c.id("tourChannel"), property: "is_muted", value: true }] }),
+  },
+  {
+    op: "get-stream-id",
+    label: "the second channel",
+    params: () => ({ stream: SECOND_CHANNEL }),
+    keep: (b, c) => void (c.ids.secondChannel = Number(b.stream_id)),
+  },
   { op: "update-subscriptions", as: "member", params: () => ({ add: [{ name: SECOND_CHANNEL }], delete: [] }) },
   { op: "get-stream-email-address", path: (c) => ({ stream_id: c.id("tourChannel") }) },
   { op: "add-default-stream", params: (c) => ({ stream_id: c.id("secondChannel") }) },
@@ -150,7 +159,9 @@ export const TOUR: readonly Step[] = [
     label: "in a channel",
     as: "member",
     params: (c) =>
-      c.level >= 215 ? { type: "stream", op: "start", stream_id: c.id("tourChannel"), topic: "tour" } : { type: "stream", op: "start", to: [c.id("tourChannel")], topic: "tour" },
+      c.level >= 215
+        ? { type: "stream", op: "start", stream_id: c.id("tourChannel"), topic: "tour" }
+        : { type: "stream", op: "start", to: [c.id("tourChannel")], topic: "tour" },
   },
   { op: "set-typing-status", label: "to a user", as: "member", params: (c) => ({ type: directType(c, 215), op: "stop", to: [c.who.owner!.userId] }) },
   { op: "set-typing-status-for-message-edit", path: (c) => ({ message_id: c.id("message") }), params: () => ({ op: "start" }) },
@@ -240,7 +251,11 @@ export const TOUR: readonly Step[] = [
   { op: "get-users" },
   { op: "get-user", path: (c) => ({ user_id: c.who.member!.userId }) },
   { op: "get-user-by-email", path: (c) => ({ email: c.who.member!.email }) },
-  { op: "create-user", params: () => ({ email: TOURIST.email, password: TOURIST.password, full_name: TOURIST.fullName }), keep: (b, c) => void (c.ids.tourist = Number(b.user_id)) },
+  {
+    op: "create-user",
+    params: () => ({ email: TOURIST.email, password: TOURIST.password, full_name: TOURIST.fullName }),
+    keep: (b, c) => void (c.ids.tourist = Number(b.user_id)),
+  },
   {
     op: "fetch-api-key",
     as: null,
@@ -256,7 +271,11 @@ export const TOUR: readonly Step[] = [
   { op: "upload-custom-emoji", path: () => ({ emoji_name: "tour_emoji" }), files: () => [{ name: "tour.png", type: "image/png", data: PNG }] },
   { op: "get-custom-emoji" },
   { op: "deactivate-custom-emoji", path: () => ({ emoji_name: "tour_emoji" }) },
-  { op: "create-custom-profile-field", params: () => ({ name: "Tour stop", hint: "Where on the tour", field_type: 1 }), keep: (b, c) => void (c.ids.profileField = Number(b.id)) },
+  {
+    op: "create-custom-profile-field",
+    params: () => ({ name: "Tour stop", hint: "Where on the tour", field_type: 1 }),
+    keep: (b, c) => void (c.ids.profileField = Number(b.id)),
+  },
   {
     op: "get-custom-profile-fields",
     keep: (b, c) => void (c.ids.profileFieldOrder = JSON.stringify(((b.custom_fields as Array<{ id: number }> | undefined) ?? []).map((f) => f.id).reverse())),
@@ -267,14 +286,18 @@ export const TOUR: readonly Step[] = [
   {
     op: "add-linkifier",
     params: (c) =>
-      c.level >= 176 ? { pattern: "#(?P<id>[0-9]+)", url_template: "https://tracker.example/{id}" } : { pattern: "#(?P<id>[0-9]+)", url_format_string: "https://tracker.example/%(id)s" },
+      c.level >= 176
+        ? { pattern: "#(?P<id>[0-9]+)", url_template: "https://tracker.example/{id}" }
+        : { pattern: "#(?P<id>[0-9]+)", url_format_string: "https://tracker.example/%(id)s" },
     keep: (b, c) => void (c.ids.linkifier = Number(b.id)),
   },
   {
     op: "update-linkifier",
     path: (c) => ({ filter_id: c.id("linkifier") }),
     params: (c) =>
-      c.level >= 176 ? { pattern: "T(?P<id>[0-9]+)", url_template: "https://tracker.example/t/{id}" } : { pattern: "T(?P<id>[0-9]+)", url_format_string: "https://tracker.example/t/%(id)s" },
+      c.level >= 176
+        ? { pattern: "T(?P<id>[0-9]+)", url_template: "https://tracker.example/t/{id}" }
+        : { pattern: "T(?P<id>[0-9]+)", url_format_string: "https://tracker.example/t/%(id)s" },
   },
   { op: "reorder-linkifiers", params: (c) => ({ ordered_linkifier_ids: [c.id("linkifier")] }) },
   { op: "remove-linkifier", path: (c) => ({ filter_id: c.id("linkifier") }) },
@@ -316,12 +339,19 @@ export const TOUR: readonly Step[] = [
       if (b.group_id !== undefined) c.ids.group = Number(b.group_id);
     },
   },
-  { op: "create-user-group", label: "a subgroup", params: (c) => ({ name: "tour-subgroup", description: "Inside the tour's group", members: [c.who.secondMember!.userId] }) },
+  {
+    op: "create-user-group",
+    label: "a subgroup",
+    params: (c) => ({ name: "tour-subgroup", description: "Inside the tour's group", members: [c.who.secondMember!.userId] }),
+  },
   {
     op: "get-user-groups",
     keep: (b, c) => {
       const groups = (b.user_groups as Array<{ id: number; name: string }> | undefined) ?? [];
-      for (const [name, key] of [["tour-group", "group"], ["tour-subgroup", "subgroup"]] as const) {
+      for (const [name, key] of [
+        ["tour-group", "group"],
+        ["tour-subgroup", "subgroup"],
+      ] as const) {
         const g = groups.find((x) => x.name === name);
         if (g) c.ids[key] = g.id;
       }
@@ -346,7 +376,11 @@ export const TOUR: readonly Step[] = [
     keep: (b, c) => void (c.ids.doomed = Number(b.id)),
   },
   { op: "delete-message", path: (c) => ({ message_id: c.id("doomed") }) },
-  { op: "send-message", label: "in a topic to delete", params: (c) => ({ type: "stream", to: c.id("tourChannel"), topic: "doomed topic", content: "Soon gone too" }) },
+  {
+    op: "send-message",
+    label: "in a topic to delete",
+    params: (c) => ({ type: "stream", to: c.id("tourChannel"), topic: "doomed topic", content: "Soon gone too" }),
+  },
   { op: "delete-topic", path: (c) => ({ stream_id: c.id("tourChannel") }), params: () => ({ topic_name: "doomed topic" }) },
   { op: "unsubscribe", params: () => ({ subscriptions: [SECOND_CHANNEL] }) },
   { op: "archive-stream", path: (c) => ({ stream_id: c.id("secondChannel") }) },

@@ -146,7 +146,18 @@ function distinct(findings: readonly Finding[]): string[] {
 }
 
 async function runTour(server: ReferenceServer, level: number): Promise<LevelResult> {
-  const r: LevelResult = { level, missing: [], stepErrors: [], tourErrors: [], ignored: [], bodies: [], incomplete: [], events: [], eventCounts: {}, allowed: [] };
+  const r: LevelResult = {
+    level,
+    missing: [],
+    stepErrors: [],
+    tourErrors: [],
+    ignored: [],
+    bodies: [],
+    incomplete: [],
+    events: [],
+    eventCounts: {},
+    allowed: [],
+  };
   const who: Record<string, Credentials> = { ...server.personas };
   const ids: Record<string, number | string> = {};
   let placeholders: string[] = [];
@@ -176,12 +187,25 @@ async function runTour(server: ReferenceServer, level: number): Promise<LevelRes
     placeholders = [];
     for (const name of Object.keys(step.params?.(c) ?? {})) {
       const p = op.parameters.find((x) => x.name === name);
-      if (p && !existsAt(p, level)) r.tourErrors.push(`${stepName(step)}: sends '${name}', which Zulip has ${p.since !== undefined ? `from FL${p.since}` : ""}${p.until !== undefined ? ` before FL${p.until}` : ""}`);
+      if (p && !existsAt(p, level))
+        r.tourErrors.push(
+          `${stepName(step)}: sends '${name}', which Zulip has ${p.since !== undefined ? `from FL${p.since}` : ""}${p.until !== undefined ? ` before FL${p.until}` : ""}`,
+        );
     }
     const answer = await send(server.url, op, step, c);
     const blockedBy = [...new Set(placeholders)];
     if (isMissing(answer)) {
-      keep({ level, subject: op.operationId, path: "$", kind: "missing-operation", expected: `${op.method} ${op.path}`, got: `${answer.status} ${JSON.stringify(answer.body).slice(0, 80)}` }, r.missing);
+      keep(
+        {
+          level,
+          subject: op.operationId,
+          path: "$",
+          kind: "missing-operation",
+          expected: `${op.method} ${op.path}`,
+          got: `${answer.status} ${JSON.stringify(answer.body).slice(0, 80)}`,
+        },
+        r.missing,
+      );
       continue;
     }
     const body = answer.body as Record<string, unknown>;
@@ -197,7 +221,8 @@ async function runTour(server: ReferenceServer, level: number): Promise<LevelRes
     }
     if (op.operationId === "get-events") {
       const events = Array.isArray(body.events) ? (body.events as unknown[]) : [];
-      for (const p of validateZulip({ ...body, events: [] }, schemaFor({ operationId: op.operationId }), level)) keep(located(level, op.operationId, p), r.bodies);
+      for (const p of validateZulip({ ...body, events: [] }, schemaFor({ operationId: op.operationId }), level))
+        keep(located(level, op.operationId, p), r.bodies);
       for (const e of events) {
         const { type, op: eop } = e as { type?: unknown; op?: unknown };
         const subject = `event ${String(type)}${eop !== undefined ? `/${String(eop)}` : ""}`;
@@ -218,7 +243,13 @@ async function runTour(server: ReferenceServer, level: number): Promise<LevelRes
  * A register as the owner with no parameters at all: every section, the default client capabilities. Its body
  * must match Zulip's schema like any other, and hold every top-level key Zulip's register has at the level.
  */
-async function checkCompleteRegister(server: ReferenceServer, level: number, c: TourContext, r: LevelResult, keep: (f: Finding, into: Finding[]) => void): Promise<void> {
+async function checkCompleteRegister(
+  server: ReferenceServer,
+  level: number,
+  c: TourContext,
+  r: LevelResult,
+  keep: (f: Finding, into: Finding[]) => void,
+): Promise<void> {
   const op = zulipOperation("register-queue");
   const answer = await send(server.url, op, { op: op.operationId, label: "every section, default capabilities" }, c);
   const body = answer.body as Record<string, unknown>;
@@ -256,7 +287,9 @@ async function emojiDataProblem(url: string): Promise<string | null> {
 describe("the tour", () => {
   it("has a step for every operation of Zulip's description up to FL372", () => {
     const toured = new Set(TOUR.map((s) => s.op));
-    const untoured = ZULIP_OPERATIONS.filter((op) => LEVELS.some((l) => existsAt(op, l)) && !toured.has(op.operationId)).map((op) => `${op.operationId} (${op.method} ${op.path})`);
+    const untoured = ZULIP_OPERATIONS.filter((op) => LEVELS.some((l) => existsAt(op, l)) && !toured.has(op.operationId)).map(
+      (op) => `${op.operationId} (${op.method} ${op.path})`,
+    );
     expect(untoured).toEqual([]);
   });
 });

@@ -35,4 +35,7 @@ function devListUsers(ctx: RequestContext<undefined>): Record<string, unknown> {
   };
 }
 
-export const routes: Route[] = [open("POST", "/dev_fetch_api_key", devFetchApiKey, { operation: "dev-fetch-api-key" }), open("GET", "/dev_list_users", devListUsers)];
+export const routes: Route[] = [
+  open("POST", "/dev_fetch_api_key", devFetchApiKey, { operation: "dev-fetch-api-key" }),
+  open("GET", "/dev_list_users", devListUsers),
+];

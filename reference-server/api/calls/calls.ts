@@ -24,4 +24,7 @@ function createProviderTwoCall(ctx: RequestContext): Record<string, unknown> {
 }
 
 /** The spec's paths; `--product zulip` serves them at the real product's (src/product/names.ts). */
-export const routes: Route[] = [authed("POST", "/calls/provider_one/create", createProviderOneCall), authed("POST", "/calls/provider_two/create", createProviderTwoCall)];
+export const routes: Route[] = [
+  authed("POST", "/calls/provider_one/create", createProviderOneCall),
+  authed("POST", "/calls/provider_two/create", createProviderTwoCall),
+];

@@ -25,7 +25,11 @@ function emailAddress(ctx: RequestContext): Record<string, unknown> {
   if (!rt.access.channels.content(user, channel)) throw badRequest("Invalid channel ID");
   const sender = senderOf(ctx);
   const token = createHash("sha256").update(`${rt.store.seed}:${channel.id}:${sender}`).digest("hex").slice(0, 32);
-  const slug = channel.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "channel";
+  const slug =
+    channel.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "channel";
   return { email: `${slug}.${token}@${new URL(rt.url).hostname}` };
 }
 

@@ -15,9 +15,14 @@ export function subscriptionSection(rt: Runtime, req: Req): Record<string, unkno
   const { store } = rt;
   const live = (c: Channel | undefined): c is Channel => c !== undefined && !c.isArchived;
   const subscribed = [...store.subscriptionsOf(req.user.id)].map((id) => store.channels.get(id)).filter(live);
-  const former = [...store.formerSubscriptionsOf(req.user.id)].map((id) => store.channels.get(id)).filter(live).filter((c) => rt.access.channels.metadata(req.user, c));
+  const former = [...store.formerSubscriptionsOf(req.user.id)]
+    .map((id) => store.channels.get(id))
+    .filter(live)
+    .filter((c) => rt.access.channels.metadata(req.user, c));
   const formerIds = new Set(former.map((c) => c.id));
-  const never = [...store.channels.values()].filter((c) => live(c) && !store.isSubscribed(req.user.id, c.id) && !formerIds.has(c.id) && rt.access.channels.metadata(req.user, c));
+  const never = [...store.channels.values()].filter(
+    (c) => live(c) && !store.isSubscribed(req.user.id, c.id) && !formerIds.has(c.id) && rt.access.channels.metadata(req.user, c),
+  );
   return {
     subscriptions: subscribed.map((c) => serializeSubscription(rt, c, req.includeSubscribers, req.user.id)),
     unsubscribed: former.map((c) => serializeSubscription(rt, c, req.includeSubscribers, req.user.id)),
@@ -29,7 +34,8 @@ export function subscriptionSection(rt: Runtime, req: Req): Record<string, unkno
 export function streamSection(rt: Runtime, req: Req): Record<string, unknown> {
   const { user } = req;
   const guestWithoutWebPublic = user.role === ROLE.guest && !rt.fl.has("registerStreamsWebPublic");
-  const listed = (c: Channel) => !c.isArchived && rt.access.channels.metadata(user, c) && !(guestWithoutWebPublic && c.isWebPublic && !rt.store.isSubscribed(user.id, c.id));
+  const listed = (c: Channel) =>
+    !c.isArchived && rt.access.channels.metadata(user, c) && !(guestWithoutWebPublic && c.isWebPublic && !rt.store.isSubscribed(user.id, c.id));
   return { streams: [...rt.store.channels.values()].filter(listed).map((c) => serializeChannel(rt, c, false)) };
 }
 

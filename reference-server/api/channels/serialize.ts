@@ -16,7 +16,13 @@ export function postPolicy(rt: Runtime, c: Channel): number {
 }
 
 /** The smallest policy whose posters include every member of the system group. */
-const APPROXIMATE_POLICY: Record<string, number> = { "role:administrators": 2, "role:owners": 2, "role:nobody": 2, "role:moderators": 4, "role:fullmembers": 3 };
+const APPROXIMATE_POLICY: Record<string, number> = {
+  "role:administrators": 2,
+  "role:owners": 2,
+  "role:nobody": 2,
+  "role:moderators": 4,
+  "role:fullmembers": 3,
+};
 
 /** Real servers' daily job marks a channel inactive once no message has reached it for this long; a new channel is active. */
 const RECENTLY_ACTIVE_SECONDS = 180 * 86_400;

@@ -38,7 +38,8 @@ const insufficient = () => badRequest("Insufficient permission");
 type Requested = { name: string; description?: string | undefined; color?: unknown };
 
 /** The color a request asks a new subscription to have, when it is one real servers take. */
-const requestedColor = (req: Requested): string | undefined => (typeof req.color === "string" && SUBSCRIPTION_COLOR_PATTERN.test(req.color) ? req.color : undefined);
+const requestedColor = (req: Requested): string | undefined =>
+  typeof req.color === "string" && SUBSCRIPTION_COLOR_PATTERN.test(req.color) ? req.color : undefined;
 
 /** The settings a channel created by this request gets (creation parameters, FL161–FL349). */
 function newChannelSettings(ctx: RequestContext) {
@@ -130,7 +131,12 @@ function applySubscribe(ctx: RequestContext, requested: ReadonlyArray<Requested>
     if (created) publishStreamCreate(rt, channel);
     if (created && settings.isDefault) addDefaultChannel(rt, channel);
     for (const p of joining) added.set(p.id, [...(added.get(p.id) ?? []), channel]);
-    publishPeers(rt, "peer_add", channel, joining.map((p) => p.id));
+    publishPeers(
+      rt,
+      "peer_add",
+      channel,
+      joining.map((p) => p.id),
+    );
   }
   for (const [userId, channels] of added) publishSubscriptionAdd(rt, userId, channels);
   return { subscribed, already_subscribed: already };

@@ -63,7 +63,8 @@ function updateProperties(ctx: RequestContext): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   // FL111: this endpoint listed unsupported parameters before FL167 made every endpoint do so.
   const ignored = ctx.params.ignored();
-  if (!rt.fl.has("ignoredParametersEverywhere") && rt.fl.has("subscriptionPropertiesReportIgnored") && ignored.length > 0) out.ignored_parameters_unsupported = ignored;
+  if (!rt.fl.has("ignoredParametersEverywhere") && rt.fl.has("subscriptionPropertiesReportIgnored") && ignored.length > 0)
+    out.ignored_parameters_unsupported = ignored;
   return out;
 }
 

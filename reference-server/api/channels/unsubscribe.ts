@@ -27,7 +27,12 @@ export type UnsubscriptionResult = { removed: string[]; not_removed: string[] };
  * changes. `created`: names of channels the same request creates first (PATCH /users/me/subscriptions), which
  * need no check.
  */
-export function prepareUnsubscribe(ctx: RequestContext, names: readonly string[], principals: User[], created: ReadonlySet<string> = new Set()): () => UnsubscriptionResult {
+export function prepareUnsubscribe(
+  ctx: RequestContext,
+  names: readonly string[],
+  principals: User[],
+  created: ReadonlySet<string> = new Set(),
+): () => UnsubscriptionResult {
   const { rt, user } = ctx;
   const removesOthers = principals.some((p) => p.id !== user.id);
   for (const name of names) {
@@ -36,7 +41,12 @@ export function prepareUnsubscribe(ctx: RequestContext, names: readonly string[]
     if (!channel || !rt.access.channels.metadata(user, channel)) throw badRequest(`Channel(s) (${name}) do not exist`);
     if (removesOthers && !rt.access.channels.removeSubscribers(user, channel)) throw badRequest("Insufficient permission");
   }
-  return () => applyUnsubscribe(rt, names.map((name) => rt.store.channelByName(name)!), principals);
+  return () =>
+    applyUnsubscribe(
+      rt,
+      names.map((name) => rt.store.channelByName(name)!),
+      principals,
+    );
 }
 
 function applyUnsubscribe(rt: Runtime, channels: Channel[], principals: User[]): UnsubscriptionResult {
@@ -52,7 +62,12 @@ function applyUnsubscribe(rt: Runtime, channels: Channel[], principals: User[]):
       for (const p of leaving) rt.store.unsubscribe(p.id, channel.id);
     });
     for (const p of leaving) left.set(p.id, [...(left.get(p.id) ?? []), channel]);
-    publishPeers(rt, "peer_remove", channel, leaving.map((p) => p.id));
+    publishPeers(
+      rt,
+      "peer_remove",
+      channel,
+      leaving.map((p) => p.id),
+    );
   }
   for (const [userId, chans] of left) publishSubscriptionRemove(rt, userId, chans);
   return { removed, not_removed: notRemoved };

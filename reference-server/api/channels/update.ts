@@ -53,7 +53,13 @@ function requestedChanges(ctx: RequestContext, channel: Channel): Change[] {
   }
   const description = params.optStr("description");
   if (description !== undefined) {
-    out.push({ property: "description", value: description, content: false, apply: () => (channel.description = description), extra: () => ({ rendered_description: `<p>${description}</p>` }) });
+    out.push({
+      property: "description",
+      value: description,
+      content: false,
+      apply: () => (channel.description = description),
+      extra: () => ({ rendered_description: `<p>${description}</p>` }),
+    });
   }
   out.push(...privacyChanges(ctx, channel));
   const policy = readPostPolicy(ctx);

@@ -19,7 +19,8 @@ function createGroup(ctx: RequestContext): Record<string, unknown> {
   if (name.startsWith("role:")) throw badRequest("User group name cannot start with 'role:'.");
   if (rt.store.groups.named(name)) throw badRequest(`User group '${name}' already exists.`);
   for (const id of members) if (!rt.store.users.get(id)?.isActive) throw badRequest(`Invalid user ID: ${id}`);
-  const canAdd = rt.fl.has("canAddMembersGroup") && !rt.faulty("fl305.groups.can-add-members-group-create") ? readCreateSetting(ctx, "can_add_members_group") : undefined;
+  const canAdd =
+    rt.fl.has("canAddMembersGroup") && !rt.faulty("fl305.groups.can-add-members-group-create") ? readCreateSetting(ctx, "can_add_members_group") : undefined;
   const group = rt.store.groups.add({
     name,
     description,

@@ -19,7 +19,8 @@ export function groupObjections(rt: Runtime, group: UserGroup): Array<Record<str
   if (supers.length) out.push({ type: "subgroup", supergroup_ids: supers.sort((a, b) => a - b) });
   if (rt.fl.has("canAddMembersGroup")) {
     for (const g of rt.store.groups.byId.values()) {
-      if (g.id !== group.id && !g.deactivated && namesGroup(g.canAddMembers, group.id)) out.push({ type: "user_group", group_id: g.id, settings: ["can_add_members_group"] });
+      if (g.id !== group.id && !g.deactivated && namesGroup(g.canAddMembers, group.id))
+        out.push({ type: "user_group", group_id: g.id, settings: ["can_add_members_group"] });
     }
   }
   for (const c of rt.store.channels.values()) {
@@ -27,7 +28,12 @@ export function groupObjections(rt: Runtime, group: UserGroup): Array<Record<str
     const settings = CHANNEL_SETTINGS.filter((d) => rt.fl.has(d.field) && namesGroup(c.groups[d.key], group.id)).map((d) => d.name);
     if (settings.length) out.push({ type: "channel", channel_id: c.id, settings });
   }
-  const realm = REALM_SETTINGS.filter((d) => (d.kind.type === "gsv" || d.kind.type === "group-id") && settingActive(d, rt.fl) && namesGroup(rt.store.settings.get(d.name) as GroupSettingValue, group.id)).map((d) => d.name);
+  const realm = REALM_SETTINGS.filter(
+    (d) =>
+      (d.kind.type === "gsv" || d.kind.type === "group-id") &&
+      settingActive(d, rt.fl) &&
+      namesGroup(rt.store.settings.get(d.name) as GroupSettingValue, group.id),
+  ).map((d) => d.name);
   if (realm.length) out.push({ type: "realm", settings: realm });
   return out;
 }

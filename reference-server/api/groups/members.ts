@@ -37,8 +37,18 @@ function updateMembers(ctx: RequestContext): Record<string, unknown> {
   for (const u of remove) if (!group.directMembers.has(u.id)) throw badRequest(`There is no member '${u.id}' in this user group`);
   for (const u of add) group.directMembers.add(u.id);
   for (const u of remove) group.directMembers.delete(u.id);
-  publishMembers(rt, "add_members", group, add.map((u) => u.id));
-  publishMembers(rt, "remove_members", group, remove.map((u) => u.id));
+  publishMembers(
+    rt,
+    "add_members",
+    group,
+    add.map((u) => u.id),
+  );
+  publishMembers(
+    rt,
+    "remove_members",
+    group,
+    remove.map((u) => u.id),
+  );
   return {};
 }
 
@@ -63,8 +73,18 @@ function updateSubgroups(ctx: RequestContext): Record<string, unknown> {
   for (const g of remove) if (!group.directSubgroups.has(g.id)) throw badRequest(`User group ${g.id} is not a subgroup of this group.`);
   for (const g of add) group.directSubgroups.add(g.id);
   for (const g of remove) group.directSubgroups.delete(g.id);
-  publishSubgroups(rt, "add_subgroups", group, add.map((g) => g.id));
-  publishSubgroups(rt, "remove_subgroups", group, remove.map((g) => g.id));
+  publishSubgroups(
+    rt,
+    "add_subgroups",
+    group,
+    add.map((g) => g.id),
+  );
+  publishSubgroups(
+    rt,
+    "remove_subgroups",
+    group,
+    remove.map((g) => g.id),
+  );
   return {};
 }
 
@@ -80,13 +100,17 @@ function isMember(ctx: RequestContext): Record<string, unknown> {
 
 function subgroups(ctx: RequestContext): Record<string, unknown> {
   const group = pathGroup(ctx);
-  const all = ctx.params.bool("direct_subgroup_only", false) ? [...group.directSubgroups] : [...ctx.rt.store.groups.descendants(group)].filter((id) => id !== group.id);
+  const all = ctx.params.bool("direct_subgroup_only", false)
+    ? [...group.directSubgroups]
+    : [...ctx.rt.store.groups.descendants(group)].filter((id) => id !== group.id);
   return { subgroups: all.sort((a, b) => a - b) };
 }
 
 export const routes: Route[] = [
   authed("POST", "/user_groups/:user_group_id(^\\d+$)/members", updateMembers),
-  authed("GET", "/user_groups/:user_group_id(^\\d+$)/members", (ctx) => ({ members: groupMembers(ctx.rt, pathGroup(ctx), ctx.params.bool("direct_member_only", false)) })),
+  authed("GET", "/user_groups/:user_group_id(^\\d+$)/members", (ctx) => ({
+    members: groupMembers(ctx.rt, pathGroup(ctx), ctx.params.bool("direct_member_only", false)),
+  })),
   authed("GET", "/user_groups/:user_group_id(^\\d+$)/members/:user_id(^\\d+$)", isMember),
   authed("POST", "/user_groups/:user_group_id(^\\d+$)/subgroups", updateSubgroups),
   authed("GET", "/user_groups/:user_group_id(^\\d+$)/subgroups", subgroups),

@@ -15,7 +15,10 @@ function updateGroup(ctx: RequestContext): Record<string, unknown> {
   if (!canManageGroup(rt, user, group)) throw insufficientPermission();
   const name = params.optStr("name")?.trim();
   const description = params.optStr("description");
-  const canAdd = rt.fl.has("canAddMembersGroup") && !rt.faulty("fl305.groups.can-add-members-group-update") ? readUpdateSetting(ctx, "can_add_members_group", group.canAddMembers) : undefined;
+  const canAdd =
+    rt.fl.has("canAddMembersGroup") && !rt.faulty("fl305.groups.can-add-members-group-update")
+      ? readUpdateSetting(ctx, "can_add_members_group", group.canAddMembers)
+      : undefined;
   if (name === undefined && description === undefined && canAdd === undefined) throw badRequest("No new data supplied");
   if (group.deactivated && !rt.fl.has("deactivatedGroupEditable") && (description !== undefined || canAdd !== undefined)) {
     throw badRequest("You can only change name of deactivated user groups");

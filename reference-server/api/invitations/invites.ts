@@ -38,13 +38,22 @@ function sendInvites(ctx: RequestContext): Record<string, unknown> {
   const options = readInviteOptions(ctx, false);
   checkChannelList(ctx, options.channelIds);
   const invalid = emails.filter((e) => !EMAIL.test(e));
-  if (invalid.length) throw invitationFailed("Some emails did not validate, so we didn't send any invitations.", invalid.map((e) => [e, "Invalid address.", false]), false);
+  if (invalid.length)
+    throw invitationFailed(
+      "Some emails did not validate, so we didn't send any invitations.",
+      invalid.map((e) => [e, "Invalid address.", false]),
+      false,
+    );
   const taken = emails.filter((e) => rt.store.userByEmail(e) !== undefined);
   const sent: Invite[] = [];
   for (const email of emails) if (!taken.includes(email)) sent.push(rt.store.invites.add({ ...options, isMultiuse: false, email, key: null }));
   if (sent[0]) publishInvitesChanged(rt, sent[0]);
   if (taken.length) {
-    throw invitationFailed("Some of those addresses are already using the organization, so we didn't send them an invitation.", taken.map((e) => [e, "Already has an account.", false]), sent.length > 0);
+    throw invitationFailed(
+      "Some of those addresses are already using the organization, so we didn't send them an invitation.",
+      taken.map((e) => [e, "Already has an account.", false]),
+      sent.length > 0,
+    );
   }
   return {};
 }

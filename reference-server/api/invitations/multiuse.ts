@@ -36,7 +36,4 @@ function revokeLink(ctx: RequestContext): Record<string, unknown> {
   return {};
 }
 
-export const routes: Route[] = [
-  authed("POST", "/invites/multiuse", createLink),
-  authed("DELETE", "/invites/multiuse/:invite_id(^\\d+$)", revokeLink),
-];
+export const routes: Route[] = [authed("POST", "/invites/multiuse", createLink), authed("DELETE", "/invites/multiuse/:invite_id(^\\d+$)", revokeLink)];

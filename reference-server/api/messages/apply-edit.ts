@@ -36,7 +36,9 @@ function detachedUploads(rt: Runtime, message: Message, newContent: string, edit
     const ownerId = stored?.ownerId ?? a?.ownerId;
     if (kept.has(path) || !a || ownerId !== editorId) continue;
     if ([...attachments.messagesLinking(path)].some((id) => id !== message.id && messages.has(id))) continue;
-    const file = stored ? { name: stored.name, path_id: stored.pathId, size: stored.data.length, create_time: stored.createTime } : { name: a.name, path_id: a.pathId, size: 0, create_time: a.createTime };
+    const file = stored
+      ? { name: stored.name, path_id: stored.pathId, size: stored.data.length, create_time: stored.createTime }
+      : { name: a.name, path_id: a.pathId, size: 0, create_time: a.createTime };
     out.push({ id: a.id, ...file, messages: [] });
   }
   return out;
@@ -89,7 +91,11 @@ export function applyEdit(rt: Runtime, plan: EditPlan): Array<Record<string, unk
     target.content = plan.content;
     target.renderedContent = renderMarkdown(plan.content, { rt });
     store.attachments.track(target, now * 1000);
-    publishAttachmentClaims(rt, target, [...uploadPaths(plan.content)].filter((p) => !linkedBefore.has(p)));
+    publishAttachmentClaims(
+      rt,
+      target,
+      [...uploadPaths(plan.content)].filter((p) => !linkedBefore.has(p)),
+    );
     target.lastEditTimestamp = now;
   }
   const losers = new Map<number, number[]>();

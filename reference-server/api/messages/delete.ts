@@ -26,7 +26,10 @@ function deleteMessage(ctx: RequestContext): Record<string, unknown> {
   rt.store.attachments.untrack(message.id, message.content);
   rt.store.editHistory.remove(message.id);
   rt.store.removeMessage(message.id);
-  const deleted = message.type === "stream" ? { ids: [message.id], type: message.type, channelId: message.channelId!, topic: message.topic } : { ids: [message.id], type: message.type };
+  const deleted =
+    message.type === "stream"
+      ? { ids: [message.id], type: message.type, channelId: message.channelId!, topic: message.topic }
+      : { ids: [message.id], type: message.type };
   publishDeleteMessages(rt, deleted, users);
   return {};
 }

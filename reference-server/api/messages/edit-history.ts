@@ -22,7 +22,9 @@ export function editHistoryVisibility(rt: Runtime): "all" | "moves" | "none" {
 export function serializeEditHistory(rt: Runtime, message: Message, allowEmptyTopic: boolean): Array<Record<string, unknown>> | undefined {
   const visibility = editHistoryVisibility(rt);
   if (visibility === "none") return undefined;
-  const records = [...rt.store.editHistory.of(message.id)].reverse().filter((r) => visibility === "all" || r.prevTopic !== undefined || r.prevChannelId !== undefined);
+  const records = [...rt.store.editHistory.of(message.id)]
+    .reverse()
+    .filter((r) => visibility === "all" || r.prevTopic !== undefined || r.prevChannelId !== undefined);
   if (records.length === 0) return undefined;
   return records.map((r: EditRecord) => {
     const out: Record<string, unknown> = { timestamp: r.timestamp, user_id: r.userId };

@@ -68,7 +68,8 @@ async function getMessages(ctx: RequestContext): Promise<Record<string, unknown>
   }
   const range = fetchRange(ctx, narrowTerms, readRange(ctx, "reject"));
   return {
-    messages: rt.config.product === "chat" ? pageJson(ctx, range.messages, v) : range.messages.map((m) => ({ ...serializeMessage(rt, m, v), flags: flagsFor(ctx, m) })),
+    messages:
+      rt.config.product === "chat" ? pageJson(ctx, range.messages, v) : range.messages.map((m) => ({ ...serializeMessage(rt, m, v), flags: flagsFor(ctx, m) })),
     anchor: range.anchor,
     found_anchor: range.foundAnchor,
     found_oldest: range.foundOldest,

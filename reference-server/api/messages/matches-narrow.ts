@@ -10,11 +10,20 @@ import { topicFor } from "./topic.ts";
 function highlight(html: string, words: readonly string[]): string {
   if (words.length === 0) return html;
   const pattern = new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "gi");
-  return html.split(/(<[^>]*>)/).map((part) => (part.startsWith("<") ? part : part.replace(pattern, '<span class="highlight">$1</span>'))).join("");
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => (part.startsWith("<") ? part : part.replace(pattern, '<span class="highlight">$1</span>')))
+    .join("");
 }
 
 function searchWords(terms: readonly NarrowTerm[]): string[] {
-  return terms.filter((t) => t.operator === "search" && !t.negated && typeof t.operand === "string").flatMap((t) => String(t.operand).split(/\s+/).filter((w) => w !== ""));
+  return terms
+    .filter((t) => t.operator === "search" && !t.negated && typeof t.operand === "string")
+    .flatMap((t) =>
+      String(t.operand)
+        .split(/\s+/)
+        .filter((w) => w !== ""),
+    );
 }
 
 /** The dm operators of FL177 (fault hook for fl177.messages.matches-narrow-dm-filters). */

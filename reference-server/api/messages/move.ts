@@ -26,13 +26,22 @@ export function messagesToMove(ctx: RequestContext, target: Message, mode: Propa
  * change_all, from FL172, at every message of the topic, and fails with MOVE_MESSAGES_TIME_LIMIT_EXCEEDED when
  * some are too old (before FL172 change_all was not limited at all).
  */
-export function checkMoveTime(ctx: RequestContext, moved: readonly Message[], target: Message, mode: PropagateMode, deadline: number | null, ask: MoveAsk): void {
+export function checkMoveTime(
+  ctx: RequestContext,
+  moved: readonly Message[],
+  target: Message,
+  mode: PropagateMode,
+  deadline: number | null,
+  ask: MoveAsk,
+): void {
   if (deadline === null) return;
   const now = ctx.rt.store.clock();
   const inTime = (m: Message) => now - m.timestamp <= deadline;
   if (mode !== "change_all") {
     if (inTime(target)) return;
-    throw badRequest(ask.topic ? "The time limit for editing this message's topic has passed." : "The time limit for editing this message's channel has passed.");
+    throw badRequest(
+      ask.topic ? "The time limit for editing this message's topic has passed." : "The time limit for editing this message's channel has passed.",
+    );
   }
   if (!ctx.rt.fl.has("moveTimeLimitExceededError")) return;
   const allowed = moved.filter(inTime);

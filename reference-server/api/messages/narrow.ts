@@ -24,7 +24,8 @@ export function parseNarrow(value: unknown): NarrowTerm[] | undefined {
   if (!Array.isArray(value)) return undefined;
   for (const t of value) {
     if (typeof t !== "object" || t === null || Array.isArray(t) || typeof t.operator !== "string" || !isOperand(t.operand)) return undefined;
-    for (const k in t) if (k !== "operator" && k !== "operand" && (k !== "negated" || (t.negated !== undefined && typeof t.negated !== "boolean"))) return undefined;
+    for (const k in t)
+      if (k !== "operator" && k !== "operand" && (k !== "negated" || (t.negated !== undefined && typeof t.negated !== "boolean"))) return undefined;
   }
   return value as NarrowTerm[];
 }
@@ -67,9 +68,12 @@ export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): C
     const { operator: op, operand } = term;
     let p: Predicate;
     if (op === "channel" || op === "stream") {
-      const channel = typeof operand === "number" || (typeof operand === "string" && /^\d+$/.test(operand))
-        ? rt.store.channels.get(Number(operand))
-        : typeof operand === "string" ? rt.store.channelByName(operand) : undefined;
+      const channel =
+        typeof operand === "number" || (typeof operand === "string" && /^\d+$/.test(operand))
+          ? rt.store.channels.get(Number(operand))
+          : typeof operand === "string"
+            ? rt.store.channelByName(operand)
+            : undefined;
       if (!channel || !rt.access.canSeeChannel(viewer, channel)) throw badNarrow(`unknown channel ${JSON.stringify(operand)}`);
       if (!term.negated) out.channel = channel;
       p = (m) => m.channelId === channel.id;

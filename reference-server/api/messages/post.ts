@@ -30,8 +30,34 @@ export interface PostOptions {
  * A new message record, every field written in one literal in one order: all messages share one object shape
  * (a spread of a common part gave each message its own hidden class, over 400 bytes apiece in a large history).
  */
-export function newMessage(id: number, sender: User, type: Message["type"], channelId: number | null, topic: string, dmUserIds: number[], recipientId: number, content: string, renderedContent: string, timestamp: number): Message {
-  return { id, senderId: sender.id, type, channelId, topic, dmUserIds, recipientId, content, renderedContent, timestamp, client: "API", reactions: [], lastEditTimestamp: null, lastMovedTimestamp: null };
+export function newMessage(
+  id: number,
+  sender: User,
+  type: Message["type"],
+  channelId: number | null,
+  topic: string,
+  dmUserIds: number[],
+  recipientId: number,
+  content: string,
+  renderedContent: string,
+  timestamp: number,
+): Message {
+  return {
+    id,
+    senderId: sender.id,
+    type,
+    channelId,
+    topic,
+    dmUserIds,
+    recipientId,
+    content,
+    renderedContent,
+    timestamp,
+    client: "API",
+    reactions: [],
+    lastEditTimestamp: null,
+    lastMovedTimestamp: null,
+  };
 }
 
 const SENDER_READ: ReadonlySet<string> = new Set(["read"]);

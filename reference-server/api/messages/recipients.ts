@@ -36,7 +36,10 @@ export function resolveUsers(rt: Runtime, to: string): User[] {
     ? parsed
     : typeof parsed === "number"
       ? [parsed]
-      : to.split(",").map((s) => s.trim()).filter((s) => s !== "");
+      : to
+          .split(",")
+          .map((s) => s.trim())
+          .filter((s) => s !== "");
   if (refs.length === 0) throw badRequest("Message must have recipients");
   return refs.map((ref) => {
     if (typeof ref === "number" && Number.isInteger(ref)) {

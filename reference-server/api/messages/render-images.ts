@@ -7,7 +7,15 @@ import { escapeHtml } from "./escape.ts";
 const UPLOAD_LINK = /\[([^\]\n]*)\]\((?:https?:\/\/[^\s)/]+)?\/user_uploads\/([^\s)]+)\)/g;
 
 const BY_EXTENSION: Readonly<Record<string, string>> = {
-  png: "image/png", gif: "image/gif", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp", tif: "image/tiff", tiff: "image/tiff", heic: "image/heic", heif: "image/heif",
+  png: "image/png",
+  gif: "image/gif",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  tif: "image/tiff",
+  tiff: "image/tiff",
+  heic: "image/heic",
+  heif: "image/heif",
 };
 
 /** Where a loading placeholder points while thumbnails are being made (real servers: a spinner). */
@@ -56,7 +64,9 @@ export function imagePreview(rt: Runtime, link: ImageLink): string {
   const dims = `${link.size.width}x${link.size.height}`;
   const attrs: string[] = [];
   if (pending) attrs.push(`class="image-loading-placeholder"`);
-  const dimensions = pending ? rt.fl.has("originalDimensionsPlaceholder") || rt.fl.has("originalDimensionsPlaceholderBackport") : rt.fl.has("originalDimensionsPreview");
+  const dimensions = pending
+    ? rt.fl.has("originalDimensionsPlaceholder") || rt.fl.has("originalDimensionsPlaceholderBackport")
+    : rt.fl.has("originalDimensionsPreview");
   if (dimensions) attrs.push(`data-original-dimensions="${dims}"`);
   if (rt.fl.has("originalContentType")) attrs.push(`data-original-content-type="${escapeHtml(link.contentType)}"`);
   if (rt.fl.has("transcodedImage") && TRANSCODED_TYPES.has(link.contentType)) attrs.push(`data-transcoded-image="${dims}.webp"`);

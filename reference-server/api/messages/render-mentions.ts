@@ -3,7 +3,13 @@ import type { Runtime } from "../../runtime.ts";
 /** A silent user-group mention in escaped text: `@_*group name*`. */
 const SILENT_GROUP = /@_\*([^*\n]+)\*/g;
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /**
  * Silent group mentions render as a `user-group-mention silent` span and notify nobody (no `mentioned` flag: see

@@ -16,7 +16,14 @@ export function finishThumbnails(rt: Runtime, message: Message): void {
   message.renderedContent = renderMarkdown(message.content, { rt });
   publishUpdateMessage(
     rt,
-    { editorId: null, timestamp: rt.store.clock(), target: message, messageIds: [message.id], content: { orig: message.content, origRendered: orig }, renderingOnly: true },
+    {
+      editorId: null,
+      timestamp: rt.store.clock(),
+      target: message,
+      messageIds: [message.id],
+      content: { orig: message.content, origRendered: orig },
+      renderingOnly: true,
+    },
     rt.store.flags.holdersOf(message.id),
   );
 }

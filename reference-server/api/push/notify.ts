@@ -24,8 +24,18 @@ function notify(rt: Runtime, user: User, fields: Record<string, unknown>): boole
   const bouncer = rt.config.pushBouncerUrl;
   if (bouncer === null || rt.store.pushDevices.mobileTokens(user.id).length === 0) return false;
   const data = { ...basePayload(rt, user), ...fields };
-  const body = { user_id: user.id, gcm_payload: data, apns_payload: { alert: { title: "", body: "" }, badge: 0, custom: { zulip: data } }, gcm_options: { priority: "high" } };
-  void fetch(`${bouncer.replace(/\/$/, "")}/api/v1/remotes/push/notify`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) })
+  const body = {
+    user_id: user.id,
+    gcm_payload: data,
+    apns_payload: { alert: { title: "", body: "" }, badge: 0, custom: { zulip: data } },
+    gcm_options: { priority: "high" },
+  };
+  void fetch(`${bouncer.replace(/\/$/, "")}/api/v1/remotes/push/notify`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  })
     .then(async (res) => applyBouncerAnswer(rt, await res.json().catch(() => null)))
     .catch(() => undefined);
   return true;
@@ -36,7 +46,8 @@ export function pushDirectMessage(rt: Runtime, message: Message): void {
   if (message.type !== "private" || rt.config.pushBouncerUrl === null) return;
   for (const id of message.dmUserIds) {
     const user = id === message.senderId ? undefined : rt.store.users.get(id);
-    if (user?.isActive) notify(rt, user, { event: "message", message_id: message.id, sender_id: message.senderId, recipient_type: "private", time: message.timestamp });
+    if (user?.isActive)
+      notify(rt, user, { event: "message", message_id: message.id, sender_id: message.senderId, recipient_type: "private", time: message.timestamp });
   }
 }
 

@@ -12,4 +12,6 @@ function verify(ctx: RequestContext<undefined>): Record<string, unknown> {
 }
 
 const METHODS: Method[] = ["GET", "POST", "PATCH", "PUT", "DELETE"];
-export const routes = ["/chat-services/verify/:access_token/", "/zulip-services/verify/:access_token/"].flatMap((path) => METHODS.map((m) => open(m, path, verify, { level: "servicesVerifyEndpoint" })));
+export const routes = ["/chat-services/verify/:access_token/", "/zulip-services/verify/:access_token/"].flatMap((path) =>
+  METHODS.map((m) => open(m, path, verify, { level: "servicesVerifyEndpoint" })),
+);

@@ -51,16 +51,29 @@ export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
   if (fl.has("canCreatePublicChannelGroup")) out.realm_create_public_stream_policy = approximatePolicy(rt, "can_create_public_channel_group");
   if (fl.has("canCreatePrivateChannelGroup")) out.realm_create_private_stream_policy = approximatePolicy(rt, "can_create_private_channel_group");
   if (fl.has("canCreateWebPublicChannelGroup")) {
-    out.realm_create_web_public_stream_policy = approximatePolicy(rt, "can_create_web_public_channel_group", { "role:administrators": 2, "role:moderators": 4, "role:nobody": 6, "role:owners": 7 });
+    out.realm_create_web_public_stream_policy = approximatePolicy(rt, "can_create_web_public_channel_group", {
+      "role:administrators": 2,
+      "role:moderators": 4,
+      "role:nobody": 6,
+      "role:owners": 7,
+    });
   }
   // --- channels --- (faults of the deprecated channel-creation policies)
   if (rt.faulty("fl264.register.create-public-stream-policy-deprecated")) delete out.realm_create_public_stream_policy;
   if (rt.faulty("fl266.register.create-private-stream-policy-deprecated")) delete out.realm_create_private_stream_policy;
   if (rt.faulty("fl280.register.create-web-public-stream-policy-deprecated")) delete out.realm_create_web_public_stream_policy;
   if (fl.has("canMentionManyUsersGroup") && !rt.faulty("fl352.register.wildcard-mention-policy-deprecated")) {
-    out.realm_wildcard_mention_policy = approximatePolicy(rt, "can_mention_many_users_group", { "role:everyone": 1, "role:members": 2, "role:fullmembers": 3, "role:administrators": 5, "role:nobody": 6, "role:moderators": 7 });
+    out.realm_wildcard_mention_policy = approximatePolicy(rt, "can_mention_many_users_group", {
+      "role:everyone": 1,
+      "role:members": 2,
+      "role:fullmembers": 3,
+      "role:administrators": 5,
+      "role:nobody": 6,
+      "role:moderators": 7,
+    });
   }
-  if (fl.has("canCreateGroups") && !rt.faulty("fl299.register.user-group-edit-policy-deprecated")) out.user_group_edit_policy = broaderPolicy(approximatePolicy(rt, "can_create_groups"), approximatePolicy(rt, "can_manage_all_groups"));
+  if (fl.has("canCreateGroups") && !rt.faulty("fl299.register.user-group-edit-policy-deprecated"))
+    out.user_group_edit_policy = broaderPolicy(approximatePolicy(rt, "can_create_groups"), approximatePolicy(rt, "can_manage_all_groups"));
   // message_edit_history_visibility_policy: 1 All, 2 Moves only, 3 None (the catalog's ruling); only None is false.
   if (fl.has("allowEditHistoryDeprecated")) out.realm_allow_edit_history = rt.store.settings.get("message_edit_history_visibility_policy") !== 3;
   return out;

@@ -57,7 +57,8 @@ function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | un
         throw new ApiError(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value");
       }
       // --- groups --- (fault: anonymous groups lose their direct members)
-      if (rt.faulty("fl153.realm.group-setting-value-shape") && typeof update.new === "object") return normalize(rt.store, { ...update.new, direct_members: [] });
+      if (rt.faulty("fl153.realm.group-setting-value-shape") && typeof update.new === "object")
+        return normalize(rt.store, { ...update.new, direct_members: [] });
       const value = normalize(rt.store, update.new);
       // Before FL309 anonymous and user-defined groups were for development servers only: production wants a system group.
       if (!rt.fl.has("anonymousGroupValues") && (typeof value !== "number" || !rt.store.groups.byId.get(value)?.isSystem)) throw systemGroupRequired(def.name);

@@ -155,5 +155,8 @@ export const ZULIP_SECTIONS: Record<string, (rt: Runtime, req: { user: User }) =
   // unless the reference control revoked it.
   video_calls: (rt, req) => ({ has_zoom_token: !rt.store.realmStatus.withoutZoomToken.has(req.user.id) }),
   stop_words: () => ({ stop_words: [] }),
-  realm_billing: (rt, req) => (zulipHas(rt.fl, "manageBillingGroup") ? { realm_billing: { has_pending_sponsorship_request: rt.store.realmStatus.sponsorshipPending && rt.access.realm.managesBilling(req.user) } } : {}),
+  realm_billing: (rt, req) =>
+    zulipHas(rt.fl, "manageBillingGroup")
+      ? { realm_billing: { has_pending_sponsorship_request: rt.store.realmStatus.sponsorshipPending && rt.access.realm.managesBilling(req.user) } }
+      : {},
 };

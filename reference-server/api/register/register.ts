@@ -43,7 +43,11 @@ async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
     clientGravatar,
     lifespanSeconds: lifespan === 0 ? null : Math.min(lifespan, MAX_LIFESPAN),
   });
-  const state = initialState(rt, { user, capabilities, clientGravatar, includeSubscribers, slimPresence, presenceHistoryDays }, fetchTypes === null ? null : new Set(fetchTypes));
+  const state = initialState(
+    rt,
+    { user, capabilities, clientGravatar, includeSubscribers, slimPresence, presenceHistoryDays },
+    fetchTypes === null ? null : new Set(fetchTypes),
+  );
   const out: Record<string, unknown> = {
     queue_id: queue.id,
     last_event_id: -1,

@@ -5,10 +5,24 @@ import { realmIconUrl } from "../realm/zulip-fields.ts";
 /** GET /server_settings: no credentials; the feature level and the realm's public facts (wire §7). */
 export const routes: Route[] = [
   open("GET", "/server_settings", ({ rt, req }) => {
-    if (rt.faulty("fl153.server.server-settings-no-auth") && req.headers.authorization === undefined) return { chat_feature_level: rt.fl.level, chat_version: versionFor(rt.fl.level) };
+    if (rt.faulty("fl153.server.server-settings-no-auth") && req.headers.authorization === undefined)
+      return { chat_feature_level: rt.fl.level, chat_version: versionFor(rt.fl.level) };
     const out: Record<string, unknown> = {
       // `dev`: the development login (POST /dev_fetch_api_key, GET /dev_list_users) is served, for client developers.
-      authentication_methods: { password: true, dev: true, email: true, ldap: false, remoteuser: false, github: false, azuread: false, gitlab: false, google: false, apple: false, saml: false, "openid connect": false },
+      authentication_methods: {
+        password: true,
+        dev: true,
+        email: true,
+        ldap: false,
+        remoteuser: false,
+        github: false,
+        azuread: false,
+        gitlab: false,
+        google: false,
+        apple: false,
+        saml: false,
+        "openid connect": false,
+      },
       external_authentication_methods: [],
       chat_feature_level: rt.faulty("fl153.versioning.feature-level-in-server-settings") ? String(rt.fl.level) : rt.fl.level,
       chat_version: versionFor(rt.fl.level),

@@ -7,7 +7,14 @@ import { checkFullName } from "../users/full-name.ts";
 import { isTimeZoneName, LANGUAGES } from "../../state/user-setting-choices.ts";
 // --- exports (imports) ---
 import { publishExportConsent } from "../../events/realm-export.ts";
-import { enumValues, USER_SETTINGS, userSettingActive, userSettingDefaultWritable, type UserSettingDef, type UserSettingValue } from "../../state/user-settings.ts";
+import {
+  enumValues,
+  USER_SETTINGS,
+  userSettingActive,
+  userSettingDefaultWritable,
+  type UserSettingDef,
+  type UserSettingValue,
+} from "../../state/user-settings.ts";
 
 /** One setting's new value from the request, validated by its kind; undefined when absent. */
 function readValue(ctx: RequestContext, def: UserSettingDef): UserSettingValue | undefined {
@@ -24,7 +31,8 @@ function readValue(ctx: RequestContext, def: UserSettingDef): UserSettingValue |
     }
     case "int": {
       const v = ctx.params.optInt(def.name);
-      if (v !== undefined && ((k.min !== undefined && v < k.min) || (k.max !== undefined && v > k.max))) throw badRequest(k.invalid?.(v) ?? `Invalid ${def.name}`);
+      if (v !== undefined && ((k.min !== undefined && v < k.min) || (k.max !== undefined && v > k.max)))
+        throw badRequest(k.invalid?.(v) ?? `Invalid ${def.name}`);
       return v;
     }
     case "choice": {

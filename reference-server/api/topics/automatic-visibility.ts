@@ -42,8 +42,13 @@ export function applyAutomaticVisibility(rt: Runtime, sender: User, message: Mes
   let next: VisibilityPolicy | null = null;
   if (applies(rt, sender, message, current, VISIBILITY.followed, setting(rt, sender.id, "automatically_follow_topics_policy"))) next = VISIBILITY.followed;
   else {
-    const target = rt.store.userTopics.isChannelMuted(sender.id, message.channelId) ? VISIBILITY.unmuted : current === VISIBILITY.muted ? VISIBILITY.inherit : null;
-    if (target !== null && applies(rt, sender, message, current, target, setting(rt, sender.id, "automatically_unmute_topics_in_muted_streams_policy"))) next = target;
+    const target = rt.store.userTopics.isChannelMuted(sender.id, message.channelId)
+      ? VISIBILITY.unmuted
+      : current === VISIBILITY.muted
+        ? VISIBILITY.inherit
+        : null;
+    if (target !== null && applies(rt, sender, message, current, target, setting(rt, sender.id, "automatically_unmute_topics_in_muted_streams_policy")))
+      next = target;
   }
   if (next === null) return null;
   setVisibilityPolicy(rt, sender, message.channelId, message.topic, next);

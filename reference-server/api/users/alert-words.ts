@@ -21,7 +21,9 @@ const currentWords = (ctx: RequestContext) => ({ alert_words: [...ctx.rt.store.a
 
 /** POST /users/me/alert_words: adds the words (trimmed; blank ones dropped; known ones, in any case, ignored) → the list. */
 function addWords(ctx: RequestContext): Record<string, unknown> {
-  const words = readWords(ctx, MAX_ALERT_WORD_LENGTH).map((w) => w.trim()).filter((w) => w !== "");
+  const words = readWords(ctx, MAX_ALERT_WORD_LENGTH)
+    .map((w) => w.trim())
+    .filter((w) => w !== "");
   ctx.rt.store.alertWords.add(ctx.user.id, words);
   publishAlertWords(ctx.rt, ctx.user.id);
   return currentWords(ctx);

@@ -18,7 +18,8 @@ export function setActive(rt: Runtime, target: User, active: boolean): void {
   if (active) publishReactivated(rt, target);
   else publishDeactivated(rt, target);
   if (target.isBot) publishBotActive(rt, target);
-  if (active ? rt.fl.has("reactivationRejoinsGroups") : rt.fl.has("deactivationLeavesGroups")) publishMembership(rt, active ? "add_members" : "remove_members", target, groups);
+  if (active ? rt.fl.has("reactivationRejoinsGroups") : rt.fl.has("deactivationLeavesGroups"))
+    publishMembership(rt, active ? "add_members" : "remove_members", target, groups);
   // --- groups ---
   if (!active) dropFromSettingValues(rt, target);
 }

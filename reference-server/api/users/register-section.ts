@@ -87,7 +87,8 @@ export function legacySettingsSection(section: LegacySettingSection): (rt: Runti
   return (rt, req) => {
     if (req.capabilities.user_settings_object) return {};
     const out: Record<string, unknown> = {};
-    for (const def of USER_SETTINGS) if (def.legacy === section && userSettingActive(def, rt.fl)) out[def.name] = rt.store.userSettings.get(req.user.id, def.name);
+    for (const def of USER_SETTINGS)
+      if (def.legacy === section && userSettingActive(def, rt.fl)) out[def.name] = rt.store.userSettings.get(req.user.id, def.name);
     const option = LEGACY_SETTING_OPTIONS[section];
     return { ...out, [option]: USER_SETTING_OPTIONS[option] };
   };

@@ -25,9 +25,7 @@ export function ownAvatarFields(user: User): Record<string, unknown> {
  * email to everyone.
  */
 export function avatarUrlFor(rt: Runtime, viewer: User, user: User, clientGravatar: boolean): string | null {
-  const computable = rt.fl.has("avatarUrlByUserVisibility")
-    ? rt.access.canSeeRealEmail(viewer, user)
-    : user.isBot || rt.access.organizationEmailsPublic();
+  const computable = rt.fl.has("avatarUrlByUserVisibility") ? rt.access.canSeeRealEmail(viewer, user) : user.isBot || rt.access.organizationEmailsPublic();
   return avatarUrl(user, clientGravatar && computable);
 }
 

@@ -15,7 +15,10 @@ const RoleSchema = z.union([z.literal(ROLE.owner), z.literal(ROLE.administrator)
  * owners). realm_user update events follow; a role change may change whom the user can access (FL225/FL228).
  * `named` finds the target (PATCH /users/{email} names it by email).
  */
-export function updateUser(ctx: RequestContext, named: (ctx: RequestContext) => User | undefined = (c) => c.rt.store.users.get(Number(c.path.user_id))): Record<string, unknown> {
+export function updateUser(
+  ctx: RequestContext,
+  named: (ctx: RequestContext) => User | undefined = (c) => c.rt.store.users.get(Number(c.path.user_id)),
+): Record<string, unknown> {
   const { rt, user, params } = ctx;
   if (!rt.access.canAdministerUsers(user)) throw mustBeAdministrator();
   const target = named(ctx);

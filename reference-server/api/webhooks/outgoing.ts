@@ -47,9 +47,17 @@ export function deliverOutgoingWebhooks(rt: Runtime, message: Message, receivers
       data: message.content,
       trigger,
       token: service.token,
-      message: { ...serializeMessage(rt, message, { applyMarkdown: false, clientGravatar: false, allowEmptyTopic: true }), rendered_content: message.renderedContent },
+      message: {
+        ...serializeMessage(rt, message, { applyMarkdown: false, clientGravatar: false, allowEmptyTopic: true }),
+        rendered_content: message.renderedContent,
+      },
     };
-    void fetch(service.payloadUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload), signal: AbortSignal.timeout(10_000) })
+    void fetch(service.payloadUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(10_000),
+    })
       .then((res) => res.body?.cancel())
       .catch(() => undefined);
   }

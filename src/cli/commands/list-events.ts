@@ -48,7 +48,9 @@ export function printEvents(cat: Catalog, files: readonly string[], json: boolea
   const width = Math.max(...rows.map((r) => r.event.length));
   for (const r of rows) {
     const levels = r.verifiedAt.length ? `verified at FL ${r.verifiedAt.join(", ")}` : "not verified";
-    io.out(`${r.event.padEnd(width)}  reducer ${r.reducer ? "yes" : "NO "}  exercised ${r.exercised ? "yes" : "no "}  ${levels}  ${r.sections.length ? `[${r.sections.join(", ")}]` : "[no register state]"}`);
+    io.out(
+      `${r.event.padEnd(width)}  reducer ${r.reducer ? "yes" : "NO "}  exercised ${r.exercised ? "yes" : "no "}  ${levels}  ${r.sections.length ? `[${r.sections.join(", ")}]` : "[no register state]"}`,
+    );
   }
   io.out(`${eventCoverageLine(rows)}${paths.length ? ` (runs: ${paths.join(", ")})` : " (no run given: --results FILE)"}`);
   return 0;

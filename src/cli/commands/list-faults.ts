@@ -23,7 +23,15 @@ export function listedFaults(cat: Catalog, area?: string): ListedFault[] {
   return (Object.entries(faults) as [string, Fault][])
     .map(([id, f]): ListedFault => {
       const c = cat.clause(f.clause);
-      return { id, clause: f.clause, area: c?.area ?? "unknown", clauseLevel: c?.level ?? null, level: f.level ?? LAST_LEVEL, description: f.description, flips: f.flips ?? null };
+      return {
+        id,
+        clause: f.clause,
+        area: c?.area ?? "unknown",
+        clauseLevel: c?.level ?? null,
+        level: f.level ?? LAST_LEVEL,
+        description: f.description,
+        flips: f.flips ?? null,
+      };
     })
     .filter((f) => area === undefined || f.area === area)
     .sort((a, b) => (order.get(a.clause) ?? Infinity) - (order.get(b.clause) ?? Infinity) || a.id.localeCompare(b.id));
@@ -45,6 +53,8 @@ export function printFaults(cat: Catalog, area: string | undefined, json: boolea
   }
   const total = Object.keys(faults).length;
   const clauses = new Set(shown.map((f) => f.clause)).size;
-  io.out(`${shown.length}${shown.length === total ? "" : ` of ${total}`} faults of the reference server, breaking ${clauses} clause${clauses === 1 ? "" : "s"}: run --fault ID (repeatable) breaks one on purpose`);
+  io.out(
+    `${shown.length}${shown.length === total ? "" : ` of ${total}`} faults of the reference server, breaking ${clauses} clause${clauses === 1 ? "" : "s"}: run --fault ID (repeatable) breaks one on purpose`,
+  );
   return 0;
 }

@@ -69,7 +69,8 @@ function parseFlags(argv: string[]) {
 
 function parseFilters(argv: string[], cat: Catalog): Filters {
   const values = parseFlags(argv);
-  if ([values.conflicts, values.operations, values.events, values.faults].filter(Boolean).length > 1) throw new UsageError("--conflicts, --operations, --events and --faults list different things: give one");
+  if ([values.conflicts, values.operations, values.events, values.faults].filter(Boolean).length > 1)
+    throw new UsageError("--conflicts, --operations, --events and --faults list different things: give one");
   if (values.faults) {
     const others = (["fl", "release", "tag", "untested", "product", "results"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
     if (others.length) throw new UsageError(`--faults takes only --area and --json, not --${others.join(", --")}`);
@@ -93,7 +94,8 @@ function parseFilters(argv: string[], cat: Catalog): Filters {
     if (!(cat.level(fl) || CITED_LEVELS_BELOW_FLOOR.includes(fl)))
       throw new UsageError(`--fl '${values.fl}' is not a feature level of the catalog (153..372, or ${CITED_LEVELS_BELOW_FLOOR.join(", ")})`);
   }
-  if (values.operations && fl !== undefined && fl < FIRST_LEVEL) throw new UsageError(`--fl ${fl}: the reference server serves levels ${FIRST_LEVEL}–${LAST_LEVEL}`);
+  if (values.operations && fl !== undefined && fl < FIRST_LEVEL)
+    throw new UsageError(`--fl ${fl}: the reference server serves levels ${FIRST_LEVEL}–${LAST_LEVEL}`);
   return {
     fl,
     operations: values.operations ?? false,
@@ -167,7 +169,13 @@ function printClauses(cat: Catalog, f: Filters, tests: readonly TestInfo[], io: 
   const tested = testsByClause(tests);
   const shown = select(cat, f, tested);
   if (f.json) {
-    io.out(JSON.stringify(shown.map((c) => toListed(c, tested.get(c.id) ?? [])), null, 2));
+    io.out(
+      JSON.stringify(
+        shown.map((c) => toListed(c, tested.get(c.id) ?? [])),
+        null,
+        2,
+      ),
+    );
     return;
   }
   for (const c of shown) {

@@ -31,7 +31,12 @@ function existing(file: string | undefined): { personas: Personas; serverConfig?
   }
   const d = personasDocumentOf(doc, `--out ${file}`);
   const hasCreated = doc !== null && typeof doc === "object" && "created" in doc;
-  return { personas: d.personas, ...(d.serverConfig ? { serverConfig: d.serverConfig } : {}), ...(d.organization?.channel ? { channel: d.organization.channel } : {}), created: hasCreated ? createdOf(doc, `--out ${file}`) : none.created };
+  return {
+    personas: d.personas,
+    ...(d.serverConfig ? { serverConfig: d.serverConfig } : {}),
+    ...(d.organization?.channel ? { channel: d.organization.channel } : {}),
+    created: hasCreated ? createdOf(doc, `--out ${file}`) : none.created,
+  };
 }
 
 /** Makes one human account: POST /users, its key by POST /fetch_api_key, its role by PATCH /users/{id}. */
@@ -46,7 +51,9 @@ async function makeUser(s: AdminSession, role: Exclude<PersonaRole, "bot">, emai
   created.users.push(userId);
   const key = await s.call("POST", "/fetch_api_key", { username: email, password }, new ApiClient(s.url, null, () => undefined, s.product));
   if (key.status !== 200 || typeof key.json?.api_key !== "string") {
-    throw new UsageError(`POST /fetch_api_key for the new ${role} account ${email} answered ${answer(key)}: the server must allow password login (Zulip's EmailAuthBackend) for the made accounts`);
+    throw new UsageError(
+      `POST /fetch_api_key for the new ${role} account ${email} answered ${answer(key)}: the server must allow password login (Zulip's EmailAuthBackend) for the made accounts`,
+    );
   }
   const value = ROLE_VALUE[role];
   if (value !== 400) {
@@ -61,8 +68,14 @@ async function makeUser(s: AdminSession, role: Exclude<PersonaRole, "bot">, emai
  * member (POST /bots answers with its key); its email from GET /users/{id}.
  */
 async function makeBot(s: AdminSession, owner: Persona, shortName: string, fullName: string, created: Created): Promise<Persona> {
-  const made = await s.call("POST", "/bots", { full_name: fullName, short_name: shortName }, new ApiClient(s.url, { email: owner.email, apiKey: owner.apiKey }, () => undefined, s.product));
-  if (made.status !== 200 || typeof made.json?.user_id !== "number" || typeof made.json.api_key !== "string") throw new UsageError(`POST /bots (to make the bot persona) answered ${answer(made)}`);
+  const made = await s.call(
+    "POST",
+    "/bots",
+    { full_name: fullName, short_name: shortName },
+    new ApiClient(s.url, { email: owner.email, apiKey: owner.apiKey }, () => undefined, s.product),
+  );
+  if (made.status !== 200 || typeof made.json?.user_id !== "number" || typeof made.json.api_key !== "string")
+    throw new UsageError(`POST /bots (to make the bot persona) answered ${answer(made)}`);
   const userId = made.json.user_id;
   created.bots.push(userId);
   const shown = await s.call("GET", `/users/${userId}`);
@@ -74,7 +87,10 @@ async function makeBot(s: AdminSession, owner: Persona, shortName: string, fullN
 /** The channel the suites share: made if absent, with every persona subscribed (a subscription that exists stays). */
 async function shareChannel(s: AdminSession, name: string, personas: Personas): Promise<void> {
   const principals = Object.values(personas).map((p) => p.userId);
-  const res = await s.call("POST", "/users/me/subscriptions", { subscriptions: [{ name, description: "Where the conformance suites' personas meet" }], principals });
+  const res = await s.call("POST", "/users/me/subscriptions", {
+    subscriptions: [{ name, description: "Where the conformance suites' personas meet" }],
+    principals,
+  });
   if (res.status !== 200) throw new UsageError(`POST /users/me/subscriptions (the channel '${name}' with the personas) answered ${answer(res)}`);
 }
 
@@ -83,9 +99,11 @@ export async function createPersonas(s: AdminSession, values: PersonasValues, io
   // Before any account is made: a document that cannot be written would leave them made and unlisted.
   if (values.out !== undefined) checkOutFile("--out", values.out);
   const prefix = values.prefix ?? DEFAULT_PERSONA_PREFIX;
-  if (!/^[a-z0-9][a-z0-9-]{0,30}$/.test(prefix)) throw new UsageError(`--prefix must be 1–31 lowercase letters, digits and -, starting with a letter or digit, got '${prefix}'`);
+  if (!/^[a-z0-9][a-z0-9-]{0,30}$/.test(prefix))
+    throw new UsageError(`--prefix must be 1–31 lowercase letters, digits and -, starting with a letter or digit, got '${prefix}'`);
   const adminRole: PersonaRole | undefined = s.me.role === 100 ? "owner" : s.me.role === 200 ? "administrator" : undefined;
-  if (!adminRole) throw new UsageError(`--admin-email ${s.email} is not an organization owner or administrator (role ${s.me.role}); personas create acts as one`);
+  if (!adminRole)
+    throw new UsageError(`--admin-email ${s.email} is not an organization owner or administrator (role ${s.me.role}); personas create acts as one`);
   const before = existing(values.out);
   const channel = values.channel ?? before.channel ?? DEFAULT_CHANNEL;
   const personas: Personas = { [adminRole]: { email: s.email, apiKey: s.apiKey, userId: s.me.userId } };
@@ -126,11 +144,16 @@ export async function createPersonas(s: AdminSession, values: PersonasValues, io
     for (const role of PERSONA_ROLES) {
       if (personas[role]) continue;
       if (role === "owner" && adminRole !== "owner") {
-        notes.push("no owner persona: only an organization owner may make an owner; run with an owner's account, or add one by hand (tests that need it are reported not verifiable)");
+        notes.push(
+          "no owner persona: only an organization owner may make an owner; run with an owner's account, or add one by hand (tests that need it are reported not verifiable)",
+        );
         continue;
       }
       const local = `${prefix}-${slug(role)}-${stamp}`;
-      personas[role] = role === "bot" ? await makeBot(s, personas.member ?? personas[adminRole]!, local, `${title(role)} (${prefix})`, created) : await makeUser(s, role, `${local}@${domain}`, `${title(role)} (${prefix})`, created);
+      personas[role] =
+        role === "bot"
+          ? await makeBot(s, personas.member ?? personas[adminRole]!, local, `${title(role)} (${prefix})`, created)
+          : await makeUser(s, role, `${local}@${domain}`, `${title(role)} (${prefix})`, created);
       made.push(role);
     }
     await shareChannel(s, channel, personas);
@@ -138,12 +161,16 @@ export async function createPersonas(s: AdminSession, values: PersonasValues, io
     // What was made before the refusal is on the server: the file says so, for a second create or for remove.
     if (e instanceof UsageError && values.out !== undefined && created.users.length + created.bots.length > keptAccounts) {
       write();
-      throw new UsageError(`${e.message} (the ${made.length} accounts made before it are in ${values.out}: run create again to complete it, or personas remove)`);
+      throw new UsageError(
+        `${e.message} (the ${made.length} accounts made before it are in ${values.out}: run create again to complete it, or personas remove)`,
+      );
     }
     throw e;
   }
   write();
-  io.err(`chat-conformance: ${adminRole} is ${s.email}; made ${made.length ? made.join(", ") : "nothing"}${kept.length ? `; kept ${kept.join(", ")}` : ""}; channel '${channel}' with every persona subscribed${values.out !== undefined ? `; wrote ${values.out} (mode 0600: it holds API keys, keep it out of version control)` : ""}`);
+  io.err(
+    `chat-conformance: ${adminRole} is ${s.email}; made ${made.length ? made.join(", ") : "nothing"}${kept.length ? `; kept ${kept.join(", ")}` : ""}; channel '${channel}' with every persona subscribed${values.out !== undefined ? `; wrote ${values.out} (mode 0600: it holds API keys, keep it out of version control)` : ""}`,
+  );
   for (const n of notes) io.err(`  note: ${n}`);
   const problems = await personaProblems({ url: s.url, product: s.product, personas, ...(channel !== DEFAULT_CHANNEL ? { organization: { channel } } : {}) });
   if (problems.length) {

@@ -29,7 +29,10 @@ async function inactive(s: AdminSession, id: number): Promise<boolean> {
 export async function removePersonas(s: AdminSession, made: Created, io: Io): Promise<number> {
   const failed: string[] = [];
   let done = 0;
-  const accounts = [...made.bots.map((id) => ({ id, path: `/bots/${id}`, kind: "bot" })), ...made.users.map((id) => ({ id, path: `/users/${id}`, kind: "user" }))];
+  const accounts = [
+    ...made.bots.map((id) => ({ id, path: `/bots/${id}`, kind: "bot" })),
+    ...made.users.map((id) => ({ id, path: `/users/${id}`, kind: "user" })),
+  ];
   for (const a of accounts) {
     if (a.id === s.me.userId) continue;
     const res = await s.call("DELETE", a.path);

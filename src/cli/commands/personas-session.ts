@@ -23,7 +23,8 @@ export interface AdminSession {
 }
 
 /** "HTTP 400 User not authorized to create users". */
-export const answer = (res: ApiResponse): string => `HTTP ${res.status}${typeof res.json?.msg === "string" && res.json.msg ? ` ${res.json.msg}` : res.text ? ` ${res.text.trim().slice(0, 120)}` : ""}`;
+export const answer = (res: ApiResponse): string =>
+  `HTTP ${res.status}${typeof res.json?.msg === "string" && res.json.msg ? ` ${res.json.msg}` : res.text ? ` ${res.text.trim().slice(0, 120)}` : ""}`;
 
 function required(values: PersonasValues, name: "target" | "admin-email" | "admin-api-key", action: string): string {
   const v = values[name];
@@ -42,7 +43,9 @@ export async function openSession(values: PersonasValues, action: string): Promi
     try {
       return await as.request(method, path, params, { timeoutMs: 30_000 });
     } catch (e) {
-      throw new UsageError(`${method} ${path} got no answer from ${url} (${e instanceof NetworkError ? ((e.cause as Error | undefined)?.message ?? e.message) : (e as Error).message})`);
+      throw new UsageError(
+        `${method} ${path} got no answer from ${url} (${e instanceof NetworkError ? ((e.cause as Error | undefined)?.message ?? e.message) : (e as Error).message})`,
+      );
     }
   };
   const res = await call("GET", "/users/me");

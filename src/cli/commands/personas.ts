@@ -12,7 +12,11 @@ export async function personasCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseOptions(PERSONAS, argv);
   const [action, ...extra] = positionals;
   if (action !== "create" && action !== "remove") {
-    throw new UsageError(action === undefined ? "personas needs an action: create or remove (see chat-conformance personas --help)" : `unknown personas action '${action}' (create or remove)`);
+    throw new UsageError(
+      action === undefined
+        ? "personas needs an action: create or remove (see chat-conformance personas --help)"
+        : `unknown personas action '${action}' (create or remove)`,
+    );
   }
   if (extra.length) throw new UsageError(`personas ${action} takes no further words, got '${extra.join(" ")}'`);
   if (action === "create") {
@@ -22,6 +26,9 @@ export async function personasCommand(argv: string[], io: Io): Promise<number> {
   for (const name of ["prefix", "channel", "out"] as const) if (values[name] !== undefined) throw new UsageError(`--${name} goes with personas create`);
   if (values.personas === undefined) throw new UsageError("personas remove needs --personas FILE (the file personas create wrote)");
   const file = values.personas;
-  const made = createdOf(readJsonOption("--personas", file, z.unknown(), (m) => new UsageError(m)), `--personas ${file}`);
+  const made = createdOf(
+    readJsonOption("--personas", file, z.unknown(), (m) => new UsageError(m)),
+    `--personas ${file}`,
+  );
   return removePersonas(await openSession(values, action), made, io);
 }

@@ -5,7 +5,13 @@ import { defineCommand } from "../options.ts";
 export const LIST = defineCommand({
   name: "list",
   summary: "list the catalog's clauses (or its conflicts), filtered, with the tests that cover them",
-  usage: ["[--fl N] [--release R] [--area A] [--tag T] [--untested] [--json]", "--conflicts [--fl N] [--json]", "--operations [--fl N] [--product chat|zulip] [--json]", "--events [--results FILE]... [--json]", "--faults [--area A] [--json]"],
+  usage: [
+    "[--fl N] [--release R] [--area A] [--tag T] [--untested] [--json]",
+    "--conflicts [--fl N] [--json]",
+    "--operations [--fl N] [--product chat|zulip] [--json]",
+    "--events [--results FILE]... [--json]",
+    "--faults [--area A] [--json]",
+  ],
   description:
     "Lists the catalog's clauses, one a line with a footer of counts and test coverage, or as one JSON array.\nThe filters combine.\n" +
     "--operations lists instead the endpoints the reference server serves at level --fl N (default: the last level), under\n" +

@@ -19,7 +19,7 @@ export const PERSONAS = defineCommand({
     "channel the suites share if absent and subscribes the personas, checks every persona as run --target does, and\n" +
     "writes the personas document to FILE (mode 0600), or prints it. An existing FILE's working personas are kept.\n" +
     "Keep the file out of version control: in CI put its contents in a secret and pass it as CC_PERSONAS.\n" +
-    "remove deactivates the bot and the users that create made (the file's \"created\" list).\n" +
+    'remove deactivates the bot and the users that create made (the file\'s "created" list).\n' +
     "Exits 0 when done; 1 when the personas made fail run --target's check, or remove could not deactivate one; 2 on\n" +
     "bad input, an unreachable server, or a refused request (the admin's key, the can_create_users permission).",
   positionals: true,
@@ -28,7 +28,12 @@ export const PERSONAS = defineCommand({
     "admin-email": { type: "string", value: "E", description: "the email of an organization owner or administrator" },
     "admin-api-key": { type: "string", value: "K", description: "that account's API key" },
     prefix: { type: "string", value: "P", default: DEFAULT_PERSONA_PREFIX, description: "create: the start of the made accounts' emails (letters, digits, -)" },
-    channel: { type: "string", value: "NAME", default: "general", description: "create: the channel the suites share (made if absent; a name other than general goes in the file)" },
+    channel: {
+      type: "string",
+      value: "NAME",
+      default: "general",
+      description: "create: the channel the suites share (made if absent; a name other than general goes in the file)",
+    },
     out: { type: "string", value: "FILE", description: "create: write the personas document here (0600) instead of printing it" },
     personas: { type: "string", value: "FILE", description: "remove: the personas document create wrote" },
   },

@@ -12,7 +12,10 @@ export const PROXY_WAIT_SECONDS = 30;
 export const PROXY = defineCommand({
   name: "proxy",
   summary: "check a real client's live traffic against the spec, between the client and its server",
-  usage: ["--target URL [--port P] [--out DIR] [--fail-on error|warning] [--wait SECONDS]", "--target URL [options] -- CMD [ARGS...]   (in CI: run CMD through the proxy)"],
+  usage: [
+    "--target URL [--port P] [--out DIR] [--fail-on error|warning] [--wait SECONDS]",
+    "--target URL [options] -- CMD [ARGS...]   (in CI: run CMD through the proxy)",
+  ],
   description:
     "Listens on plain HTTP and passes every request to the target unchanged (bodies streamed both ways, uploads,\n" +
     "tus, long-polls; only Host becomes the target's), and every answer back unchanged. Point a client (an app, a\n" +
@@ -41,7 +44,12 @@ export const PROXY = defineCommand({
     host: { type: "string", value: "HOST", default: "127.0.0.1", description: "the address to listen on" },
     out: { type: "string", value: "DIR", default: PROXY_OUT, description: "where the report goes on exit" },
     "fail-on": { type: "string", value: "LEVEL", default: "error", description: "error: exit 1 on a violation of the spec; warning: on any finding" },
-    wait: { type: "string", value: "SECONDS", default: String(PROXY_WAIT_SECONDS), description: "how long to wait at start for a target that is not listening yet (0: not at all)" },
+    wait: {
+      type: "string",
+      value: "SECONDS",
+      default: String(PROXY_WAIT_SECONDS),
+      description: "how long to wait at start for a target that is not listening yet (0: not at all)",
+    },
     "assume-fl": { type: "string", value: "N", description: "check as if the target were at level N, whatever it reports" },
   },
 });

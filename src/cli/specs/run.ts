@@ -26,9 +26,19 @@ export const RUN = defineCommand({
     "rate-limited). Tests not verifiable on the target (each listed with what would make it runnable) do not count,\n" +
     "unless --strict. A progress line goes to stderr; the summary to stdout.",
   options: {
-    "feature-level": { type: "string", value: "N", default: String(LAST_LEVEL), description: `the embedded reference server's level (${FIRST_LEVEL}–${LAST_LEVEL})` },
+    "feature-level": {
+      type: "string",
+      value: "N",
+      default: String(LAST_LEVEL),
+      description: `the embedded reference server's level (${FIRST_LEVEL}–${LAST_LEVEL})`,
+    },
     target: { type: "string", value: "URL", description: "run against the server at URL (with --personas)" },
-    personas: { type: "string", value: "FILE", description: "one account per role, the object `serve --json` or `personas create` prints (with --target: this, else $CC_PERSONAS holding it; --container reads the image's own)" },
+    personas: {
+      type: "string",
+      value: "FILE",
+      description:
+        "one account per role, the object `serve --json` or `personas create` prints (with --target: this, else $CC_PERSONAS holding it; --container reads the image's own)",
+    },
     "assume-fl": { type: "string", value: "N", description: "test as if the target were at level N, whatever it reports" },
     fault: { type: "string", multiple: true, value: "ID", description: "break one clause of the embedded reference server on purpose (repeatable)" },
     out: { type: "string", value: "DIR", default: DEFAULT_OUT, description: "where the reports go" },
@@ -38,15 +48,26 @@ export const RUN = defineCommand({
     "container-port": { type: "string", value: "P", default: String(REFERENCE_PORT), description: "the port the image serves the API on" },
     "container-env": { type: "string", multiple: true, value: "NAME=VALUE", description: "an environment variable for the container (repeatable)" },
     "read-only": { type: "boolean", description: "only the tests that change nothing on the server (for a production organization)" },
-    "harness-host": { type: "string", value: "HOST", default: "$CC_HARNESS_HOST", description: "the harness's address as the target reaches it (webhook and push bouncer tests)" },
+    "harness-host": {
+      type: "string",
+      value: "HOST",
+      default: "$CC_HARNESS_HOST",
+      description: "the harness's address as the target reaches it (webhook and push bouncer tests)",
+    },
     strict: { type: "boolean", description: "count tests not verifiable on this target as problems (exit 1)" },
     seed: { type: "string", value: "N", description: "start every property test from seed N, to replay a failure that printed it" },
     "rate-limit": {
       type: "string",
       value: "auto|N/SECONDS|off",
       default: "auto",
-      description: "auto: wait out each 429 for its Retry-After and send again, and follow X-RateLimit-Remaining/-Reset; N/SECONDS: also at most N requests per persona in any SECONDS; off: a 429 is the test's answer",
+      description:
+        "auto: wait out each 429 for its Retry-After and send again, and follow X-RateLimit-Remaining/-Reset; N/SECONDS: also at most N requests per persona in any SECONDS; off: a 429 is the test's answer",
     },
-    "max-wait": { type: "string", value: "SECONDS", default: String(DEFAULT_MAX_WAIT_SECONDS), description: "the most a persona may wait for the target's rate limit in a run; past it the run says rate-limited and exits 2" },
+    "max-wait": {
+      type: "string",
+      value: "SECONDS",
+      default: String(DEFAULT_MAX_WAIT_SECONDS),
+      description: "the most a persona may wait for the target's rate limit in a run; past it the run says rate-limited and exits 2",
+    },
   },
 });

@@ -45,13 +45,28 @@ export const SERVE = defineCommand({
     host: { type: "string", value: "HOST", default: SERVE_HOST, description: "the address to listen on" },
     json: { type: "boolean", description: 'print one JSON line {"url","featureLevel","personas","serverConfig"} instead of text' },
     fault: { type: "string", multiple: true, value: "ID", description: "break one clause on purpose (a fault id of reference-server/faults/; repeatable)" },
-    product: { type: "string", value: "NAME", default: "chat", description: "chat (the spec's names), or zulip: a real Zulip server's names and operations (above)" },
-    seed: { type: "string", value: "FILE", default: "the package's fixtures/realm.json", description: "the organization to start with: users, channels, realm (format above)" },
+    product: {
+      type: "string",
+      value: "NAME",
+      default: "chat",
+      description: "chat (the spec's names), or zulip: a real Zulip server's names and operations (above)",
+    },
+    seed: {
+      type: "string",
+      value: "FILE",
+      default: "the package's fixtures/realm.json",
+      description: "the organization to start with: users, channels, realm (format above)",
+    },
     // The next five defaults are the reference server's own (reference-server/server.ts and its store), which
     // serve leaves in place when the option is not given.
     "key-seed": { type: "string", value: "S", default: "chat-conformance", description: "seeds the API keys: the same seed gives the same keys" },
     "heartbeat-seconds": { type: "string", value: "N", default: "50", description: "how long GET /events waits before answering with a heartbeat (1–3600)" },
-    "queue-timeout-seconds": { type: "string", value: "N", default: "600", description: "how long an event queue lives unpolled, unless its client set queue_lifespan_secs (1–604800)" },
+    "queue-timeout-seconds": {
+      type: "string",
+      value: "N",
+      default: "600",
+      description: "how long an event queue lives unpolled, unless its client set queue_lifespan_secs (1–604800)",
+    },
     "max-file-upload-size-mib": { type: "string", value: "N", default: "25", description: "the largest upload, in MiB (no API sets it)" },
     "upload-quota-mib": { type: "string", value: "N|none", default: "5120", description: "the organization's upload quota in MiB, or none (no API sets it)" },
     "rate-limit": {

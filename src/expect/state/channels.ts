@@ -56,8 +56,17 @@ const streamCreate: ReducerEntry = {
     const created = arr<Obj>(ev.streams);
     const ids = new Set(created.map((c) => num(c.stream_id)));
     const held = new Set([...arr<Obj>(state.subscriptions), ...arr<Obj>(state.unsubscribed)].map((c) => num(c.stream_id)));
-    let next = editList(state, "streams", (list) => [...list.filter((c) => !ids.has(num(c.stream_id))), ...asHeld(state, created).map((c) => (delete c.subscribers, c))]);
-    next = editList(next, "never_subscribed", (list) => [...list.filter((c) => !ids.has(num(c.stream_id))), ...asHeld(state, created.filter((c) => !held.has(num(c.stream_id))))]);
+    let next = editList(state, "streams", (list) => [
+      ...list.filter((c) => !ids.has(num(c.stream_id))),
+      ...asHeld(state, created).map((c) => (delete c.subscribers, c)),
+    ]);
+    next = editList(next, "never_subscribed", (list) => [
+      ...list.filter((c) => !ids.has(num(c.stream_id))),
+      ...asHeld(
+        state,
+        created.filter((c) => !held.has(num(c.stream_id))),
+      ),
+    ]);
     return next;
   },
 };
@@ -72,7 +81,10 @@ const streamDelete: ReducerEntry = {
     for (const key of CHANNEL_LISTS) next = editList(next, key, (list) => list.filter((c) => !ids.has(num(c.stream_id)!)));
     // Its unread messages stay in unread_msgs: nothing in the spec removes them with the channel.
     if (Array.isArray(next.realm_default_streams)) {
-      next = { ...next, realm_default_streams: (next.realm_default_streams as unknown[]).filter((d) => !ids.has(typeof d === "number" ? d : num(obj(d).stream_id)!)) };
+      next = {
+        ...next,
+        realm_default_streams: (next.realm_default_streams as unknown[]).filter((d) => !ids.has(typeof d === "number" ? d : num(obj(d).stream_id)!)),
+      };
     }
     return next;
   },
@@ -99,7 +111,8 @@ const subscriptionAdd: ReducerEntry = {
     const subs = arr<Obj>(ev.subscriptions);
     const ids = new Set(subs.map((s) => num(s.stream_id)));
     // Rejoining a channel brings back its old unread messages, which no event lists.
-    if (arr<Obj>(state.unsubscribed).some((c) => ids.has(num(c.stream_id)))) ctx.unknowable("unread_msgs", "a rejoined channel's earlier unread messages come back without events");
+    if (arr<Obj>(state.unsubscribed).some((c) => ids.has(num(c.stream_id))))
+      ctx.unknowable("unread_msgs", "a rejoined channel's earlier unread messages come back without events");
     let next = editList(state, "subscriptions", (list) => [...list.filter((c) => !ids.has(num(c.stream_id))), ...asHeld(state, subs)]);
     for (const key of ["unsubscribed", "never_subscribed"]) next = editList(next, key, (list) => list.filter((c) => !ids.has(num(c.stream_id))));
     return next;
@@ -120,7 +133,8 @@ const subscriptionRemove: ReducerEntry = {
     // channel's group settings, FL349), which the events do not settle: the lists are unknowable then. So for a
     // guest, who sees only the channels it is in (and web-public ones, depending on the level).
     if (state.is_guest === true || arr<Obj>(state.subscriptions).some((c) => ids.has(num(c.stream_id)) && c.invite_only === true)) {
-      for (const k of ["streams", "unsubscribed", "never_subscribed"]) ctx.unknowable(k, "left a private channel, or a guest left one: whether it stays visible depends on metadata access");
+      for (const k of ["streams", "unsubscribed", "never_subscribed"])
+        ctx.unknowable(k, "left a private channel, or a guest left one: whether it stays visible depends on metadata access");
     }
     const removed = arr<Obj>(state.subscriptions).filter((c) => ids.has(num(c.stream_id)));
     let next = editList(state, "subscriptions", (list) => list.filter((c) => !ids.has(num(c.stream_id))));
@@ -134,10 +148,11 @@ const subscriptionUpdate: ReducerEntry = {
   // Muting a channel changes unread_msgs' count and mentions (recount in messages.ts).
   sections: ["subscription", "message", "update_message_flags"],
   does: "one property of a subscription (in_home_view mirrors is_muted); muting recounts unreads",
-  reduce: (state, ev) => editList(state, "subscriptions", (list) => {
-    for (const c of list) if (c.stream_id === ev.stream_id) setChannelProperty(c, String(ev.property), ev.value);
-    return list;
-  }),
+  reduce: (state, ev) =>
+    editList(state, "subscriptions", (list) => {
+      for (const c of list) if (c.stream_id === ev.stream_id) setChannelProperty(c, String(ev.property), ev.value);
+      return list;
+    }),
 };
 
 /** peer_add / peer_remove: other users' subscriptions; only the `subscribers` lists (present with include_subscribers) hold them. */
@@ -198,7 +213,11 @@ export const CHANNEL_REDUCERS: Record<string, ReducerEntry> = {
   "subscription/peer_add": peer(true),
   "subscription/peer_remove": peer(false),
   default_streams: defaultStreams,
-  default_stream_groups: { sections: ["default_stream_groups"], does: "realm_default_stream_groups replaced", reduce: replaceWith("realm_default_stream_groups", "default_stream_groups") },
+  default_stream_groups: {
+    sections: ["default_stream_groups"],
+    does: "realm_default_stream_groups replaced",
+    reduce: replaceWith("realm_default_stream_groups", "default_stream_groups"),
+  },
   user_topic: userTopic,
   muted_topics: { sections: ["muted_topics"], does: "muted_topics replaced (legacy)", reduce: replaceWith("muted_topics", "muted_topics") },
 };

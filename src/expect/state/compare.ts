@@ -14,7 +14,8 @@ const ID_KEYS = ["stream_id", "user_id", "id", "scheduled_message_id", "user_ids
 function sortKey(v: unknown): string {
   if (v !== null && typeof v === "object" && !Array.isArray(v)) {
     const o = v as Record<string, unknown>;
-    for (const k of ID_KEYS) if (o[k] !== undefined) return `${k}:${typeof o[k] === "number" ? String(o[k]).padStart(12, "0") : JSON.stringify(o[k])}\0${JSON.stringify(v)}`;
+    for (const k of ID_KEYS)
+      if (o[k] !== undefined) return `${k}:${typeof o[k] === "number" ? String(o[k]).padStart(12, "0") : JSON.stringify(o[k])}\0${JSON.stringify(v)}`;
     if (o.stream_id !== undefined && o.topic_name !== undefined) return `${String(o.stream_id)}\0${String(o.topic_name)}`;
   }
   return typeof v === "number" ? String(v).padStart(12, "0") : JSON.stringify(v);
@@ -37,7 +38,12 @@ export function canonical(v: unknown): unknown {
   }
   // Keys sorted too: a list element without an identity key is ordered by its JSON, which must not depend on
   // the order a server or a reducer wrote its fields in.
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+  if (v !== null && typeof v === "object")
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
   return v;
 }
 
@@ -47,7 +53,12 @@ function prune(state: ClientState, unknowable: ReadonlySet<string>): ClientState
   for (const [k, v] of Object.entries(state)) {
     if (unknowable.has(k) || EXCLUDED.some((e) => e.path === k)) continue;
     const fields = EXCLUDED.filter((e) => e.path.startsWith(`${k}[].`)).map((e) => e.path.slice(k.length + 3));
-    out[k] = fields.length && Array.isArray(v) ? v.map((x) => (x !== null && typeof x === "object" ? Object.fromEntries(Object.entries(x as Record<string, unknown>).filter(([f]) => !fields.includes(f))) : x)) : v;
+    out[k] =
+      fields.length && Array.isArray(v)
+        ? v.map((x) =>
+            x !== null && typeof x === "object" ? Object.fromEntries(Object.entries(x as Record<string, unknown>).filter(([f]) => !fields.includes(f))) : x,
+          )
+        : v;
   }
   return out;
 }
@@ -117,7 +128,8 @@ export function differences(reduced: ClientState, fresh: ClientState, unknowable
       }
     }
     if (x !== null && y !== null && typeof x === "object" && typeof y === "object" && !Array.isArray(x) && !Array.isArray(y)) {
-      for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) walk((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
+      for (const k of new Set([...Object.keys(x), ...Object.keys(y)]))
+        walk((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
       return;
     }
     out.push({ path, reduced: x, fresh: y });

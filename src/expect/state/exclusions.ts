@@ -18,13 +18,30 @@ export const EXCLUDED: ReadonlyArray<{ path: string; why: string }> = [
   { path: "subscriptions[].stream_weekly_traffic", why: "a traffic statistic the server recomputes periodically, announced by no event" },
   { path: "unsubscribed[].stream_weekly_traffic", why: "a traffic statistic the server recomputes periodically, announced by no event" },
   { path: "never_subscribed[].stream_weekly_traffic", why: "a traffic statistic the server recomputes periodically, announced by no event" },
-  { path: "streams[].first_message_id", why: "set by a channel's first message (or moved by deleting it), which no channel event announces; clients read it from the messages they fetch" },
-  { path: "subscriptions[].first_message_id", why: "set by a channel's first message (or moved by deleting it), which no channel event announces; clients read it from the messages they fetch" },
-  { path: "unsubscribed[].first_message_id", why: "set by a channel's first message (or moved by deleting it), which no channel event announces; clients read it from the messages they fetch" },
-  { path: "never_subscribed[].first_message_id", why: "set by a channel's first message (or moved by deleting it), which no channel event announces; clients read it from the messages they fetch" },
+  {
+    path: "streams[].first_message_id",
+    why: "set by a channel's first message (or moved by deleting it), which no channel event announces; clients read it from the messages they fetch",
+  },
+  {
+    path: "subscriptions[].first_message_id",
+    why: "set by a channel's first message (or moved by deleting it), which no channel event announces; clients read it from the messages they fetch",
+  },
+  {
+    path: "unsubscribed[].first_message_id",
+    why: "set by a channel's first message (or moved by deleting it), which no channel event announces; clients read it from the messages they fetch",
+  },
+  {
+    path: "never_subscribed[].first_message_id",
+    why: "set by a channel's first message (or moved by deleting it), which no channel event announces; clients read it from the messages they fetch",
+  },
 ];
 
 /** Keys a register carries besides state: the server's identity (any *_feature_level, *_version, *_merge_base) and the envelope. */
 export function isEnvelopeKey(key: string): boolean {
-  return ["result", "msg", "ignored_parameters_unsupported"].includes(key) || key.endsWith("_feature_level") || key.endsWith("_version") || key.endsWith("_merge_base");
+  return (
+    ["result", "msg", "ignored_parameters_unsupported"].includes(key) ||
+    key.endsWith("_feature_level") ||
+    key.endsWith("_version") ||
+    key.endsWith("_merge_base")
+  );
 }

@@ -14,11 +14,14 @@ const editGroup = (edit: (g: Record<string, unknown>, ev: Record<string, unknown
 
 /** Adds or removes ids in a group's id list (members, direct_subgroup_ids). */
 const ids = (field: "members" | "direct_subgroup_ids", eventField: "user_ids" | "direct_subgroup_ids", add: boolean) =>
-  editGroup((g, ev) => {
-    const s = new Set(arr<number>(g[field]));
-    for (const id of arr<number>(ev[eventField])) add ? s.add(id) : s.delete(id);
-    g[field] = [...s];
-  }, `${field} ${add ? "gains" : "loses"} the ${eventField}`);
+  editGroup(
+    (g, ev) => {
+      const s = new Set(arr<number>(g[field]));
+      for (const id of arr<number>(ev[eventField])) add ? s.add(id) : s.delete(id);
+      g[field] = [...s];
+    },
+    `${field} ${add ? "gains" : "loses"} the ${eventField}`,
+  );
 
 export const GROUP_REDUCERS: Record<string, ReducerEntry> = {
   "user_group/add": {

@@ -92,7 +92,12 @@ export class StateWatch {
   }
 
   /** A new watcher: registers its queue with `sections`; a string (why) when the register fails (other tests judge that). */
-  private static async open(target: TargetInfo, role: PersonaRole | Persona, capabilities: Record<string, boolean>, sections: string[]): Promise<StateWatch | string> {
+  private static async open(
+    target: TargetInfo,
+    role: PersonaRole | Persona,
+    capabilities: Record<string, boolean>,
+    sections: string[],
+  ): Promise<StateWatch | string> {
     // The defaults the level knows, and what the test asks for as it asks.
     const w = new StateWatch(target, role, { ...capabilitiesAt(target.featureLevel, DEFAULT_CAPABILITIES), ...capabilities });
     w.baseline = new Set(sections);
@@ -100,7 +105,15 @@ export class StateWatch {
     if (res.status !== 200 || res.json?.result !== "success") return `the watcher's register failed: HTTP ${res.status}`;
     const body = res.json;
     const reference = isReferenceServer(target);
-    w.queue = new EventQueueReader(w.client, String(body.queue_id), Number(body.last_event_id), new Expectations(catalog().mustClause(INVARIANT_CLAUSE), () => w.own.at(-1)), 1000, reference ? "drained" : "budget", feedWatch(target, w.client));
+    w.queue = new EventQueueReader(
+      w.client,
+      String(body.queue_id),
+      Number(body.last_event_id),
+      new Expectations(catalog().mustClause(INVARIANT_CLAUSE), () => w.own.at(-1)),
+      1000,
+      reference ? "drained" : "budget",
+      feedWatch(target, w.client),
+    );
     w.state = toState(body);
     return w;
   }
@@ -111,7 +124,12 @@ export class StateWatch {
    * made). The test calls check() itself; attached with TestContext.watching, its comparisons count in the test's
    * invariant record (summary()).
    */
-  static async start(target: TargetInfo, role: PersonaRole | Persona, capabilities: Record<string, boolean>, clauses: readonly string[]): Promise<StateWatch | string> {
+  static async start(
+    target: TargetInfo,
+    role: PersonaRole | Persona,
+    capabilities: Record<string, boolean>,
+    clauses: readonly string[],
+  ): Promise<StateWatch | string> {
     const keys = StateWatch.clauseKeysOf(clauses);
     const w = await StateWatch.open(target, role, capabilities, baselineSections());
     if (typeof w !== "string") w.clauseKeys = keys;
@@ -228,7 +246,9 @@ export class StateWatch {
     const queue = this.queue!;
     const res = await this.client.get("/events", { queue_id: queue.queueId, last_event_id: queue.lastEventId }, { timeoutMs: budgetMs });
     const expect = new Expectations(catalog().mustClause(INVARIANT_CLAUSE), () => res.exchange);
-    const events = expect.schema(EventsResponse, expect.success(res, "the watcher's GET /events"), res.exchange, "GET /events").events.map((e) => AnyEvent.parse(e));
+    const events = expect
+      .schema(EventsResponse, expect.success(res, "the watcher's GET /events"), res.exchange, "GET /events")
+      .events.map((e) => AnyEvent.parse(e));
     for (const ev of events) queue.lastEventId = Math.max(queue.lastEventId, ev.id);
     this.apply(events);
     return events;
@@ -236,7 +256,8 @@ export class StateWatch {
 
   private async refetch(sections: string[]): Promise<ClientState> {
     const res = await this.client.post("/register", this.params(sections, true));
-    if (res.status !== 200 || res.json?.result !== "success") throw new ConformanceFailure(catalog().mustClause(INVARIANT_CLAUSE), "the refetch (POST /register) to succeed", `HTTP ${res.status}`, res.exchange);
+    if (res.status !== 200 || res.json?.result !== "success")
+      throw new ConformanceFailure(catalog().mustClause(INVARIANT_CLAUSE), "the refetch (POST /register) to succeed", `HTTP ${res.status}`, res.exchange);
     if (typeof res.json.queue_id === "string") this.pendingDeletes.push(this.client.delete("/events", { queue_id: res.json.queue_id }).catch(() => undefined));
     return toState(res.json);
   }
@@ -299,7 +320,9 @@ export class StateWatch {
       // The organization was deactivated: its queue and register answer 401, and the event changes no register
       // state, so nothing is left to refetch; what earlier events touched can no longer be compared.
       const touched = sectionsOf(this.uncompared).filter((x) => this.baseline.has(x));
-      return touched.length ? { ...this.record("skipped", []), why: `the organization was deactivated before ${touched.join(", ")} could be compared` } : this.record("checked", []);
+      return touched.length
+        ? { ...this.record("skipped", []), why: `the organization was deactivated before ${touched.join(", ")} could be compared` }
+        : this.record("checked", []);
     }
     // The body has ended, so its events are queued (on the reference server before each answer): one drain tells
     // which sections to refetch. On a shared server other tests' events keep coming, hence the rounds below.

@@ -114,7 +114,12 @@ function removeUnread(u: UnreadMsgs, ids: ReadonlySet<number>): Map<number, Unre
 function editUnread(state: ClientState, fn: (u: UnreadMsgs) => void): ClientState {
   if (!state.unread_msgs || typeof state.unread_msgs !== "object") return state;
   const old = state.unread_msgs as UnreadMsgs;
-  const u: UnreadMsgs = { ...old, streams: [...arr<UnreadMsgs["streams"][number]>(old.streams)], pms: [...arr<UnreadMsgs["pms"][number]>(old.pms)], huddles: [...arr<UnreadMsgs["huddles"][number]>(old.huddles)] };
+  const u: UnreadMsgs = {
+    ...old,
+    streams: [...arr<UnreadMsgs["streams"][number]>(old.streams)],
+    pms: [...arr<UnreadMsgs["pms"][number]>(old.pms)],
+    huddles: [...arr<UnreadMsgs["huddles"][number]>(old.huddles)],
+  };
   if (Array.isArray(old.mentions)) u.mentions = [...old.mentions];
   // Removals leave the old bound an upper bound still; addUnread raises it.
   UNREAD_BOUND.set(u, boundOf(old));
@@ -207,7 +212,14 @@ export function recount(state: ClientState, fl: number, before?: ClientState): C
   const u = state.unread_msgs as UnreadMsgs | undefined;
   if (!u || typeof u !== "object" || !Array.isArray(u.streams)) return state;
   // Nothing the count and the wildcard mentions derive from changed: they are as the previous event left them.
-  if (before && before.unread_msgs === u && before.subscriptions === state.subscriptions && before.user_topics === state.user_topics && before[WILDCARDS] === state[WILDCARDS]) return state;
+  if (
+    before &&
+    before.unread_msgs === u &&
+    before.subscriptions === state.subscriptions &&
+    before.user_topics === state.user_topics &&
+    before[WILDCARDS] === state[WILDCARDS]
+  )
+    return state;
   const muted = mutingOf(state, fl);
   const wild = arr<number>(state[WILDCARDS]);
   let count = 0;
@@ -276,7 +288,12 @@ const message: ReducerEntry = {
     const channels = (state[CHANNEL_OF] as Map<number, number | null> | undefined) ?? new Map<number, number | null>();
     next[CHANNEL_OF] = channels.set(id, direct ? null : (num(m.stream_id) ?? null));
     const participants = arr<Obj>(m.display_recipient).map((r) => num(r.id)!);
-    if (direct) next = touchConversation(next, participants.filter((u) => u !== ctx.userId), id);
+    if (direct)
+      next = touchConversation(
+        next,
+        participants.filter((u) => u !== ctx.userId),
+        id,
+      );
     if (flags.includes("starred") && Array.isArray(next.starred_messages)) next.starred_messages = [...(next.starred_messages as number[]), id];
     if (flags.includes("read")) return next;
     const place: UnreadPlace = direct ? directPlace(participants, ctx.userId) : { kind: "stream", streamId: num(m.stream_id)!, topic: String(m.subject) };
@@ -312,7 +329,12 @@ const updateMessage: ReducerEntry = {
         const was = removeUnread(u, new Set(ids));
         for (const [id, place] of was) {
           if (place.kind !== "stream") continue;
-          addUnread(u, id, { kind: "stream", streamId: num(ev.new_stream_id) ?? place.streamId, topic: typeof ev.subject === "string" ? ev.subject : place.topic }, mentioned.has(id));
+          addUnread(
+            u,
+            id,
+            { kind: "stream", streamId: num(ev.new_stream_id) ?? place.streamId, topic: typeof ev.subject === "string" ? ev.subject : place.topic },
+            mentioned.has(id),
+          );
         }
       }
       // Content edits: the event's flags are the editor's view after the edit. For the client's own unread
@@ -340,7 +362,8 @@ const deleteMessage: ReducerEntry = {
     const ids = new Set(arr<number>(ev.message_ids).length ? arr<number>(ev.message_ids) : [num(ev.message_id)!]);
     let next = editUnread(state, (u) => void removeUnread(u, ids));
     if (Array.isArray(next.starred_messages)) next = { ...next, starred_messages: (next.starred_messages as number[]).filter((id) => !ids.has(id)) };
-    if (typeof next.max_message_id === "number" && ids.has(next.max_message_id)) ctx.unknowable("max_message_id", "the newest message was deleted; the next newest is only in the server's database");
+    if (typeof next.max_message_id === "number" && ids.has(next.max_message_id))
+      ctx.unknowable("max_message_id", "the newest message was deleted; the next newest is only in the server's database");
     if (ev.message_type === "private" && arr<Obj>(next.recent_private_conversations).some((c) => ids.has(num(c.max_message_id)!))) {
       ctx.unknowable("recent_private_conversations", "a conversation's newest message was deleted; its previous one is only in the server's database");
     }
@@ -380,7 +403,8 @@ const updateMessageFlags: ReducerEntry = {
         const d = obj(details[String(id)]);
         if (!d.type) continue;
         if (d.type === "stream" && subscribed && !subscribed.has(num(d.stream_id))) continue;
-        const place: UnreadPlace = d.type === "stream" ? { kind: "stream", streamId: num(d.stream_id)!, topic: String(d.topic) } : directPlace(arr<number>(d.user_ids), ctx.userId);
+        const place: UnreadPlace =
+          d.type === "stream" ? { kind: "stream", streamId: num(d.stream_id)!, topic: String(d.topic) } : directPlace(arr<number>(d.user_ids), ctx.userId);
         addUnread(u, id, place, d.mentioned === true);
       }
     });
@@ -398,7 +422,11 @@ const scheduled = (op: "add" | "update" | "remove"): ReducerEntry => ({
   does: { add: "scheduled_messages gains the listed ones", update: "one scheduled message's fields replaced", remove: "scheduled_messages loses the id" }[op],
   reduce: (state, ev) =>
     editList(state, "scheduled_messages", (list) => {
-      if (op === "add") return [...list.filter((s) => !arr<ScheduledEntry>(ev.scheduled_messages).some((n) => n.scheduled_message_id === s.scheduled_message_id)), ...clone(arr<Obj>(ev.scheduled_messages))];
+      if (op === "add")
+        return [
+          ...list.filter((s) => !arr<ScheduledEntry>(ev.scheduled_messages).some((n) => n.scheduled_message_id === s.scheduled_message_id)),
+          ...clone(arr<Obj>(ev.scheduled_messages)),
+        ];
       if (op === "remove") return list.filter((s) => s.scheduled_message_id !== ev.scheduled_message_id);
       const changed = obj(ev.scheduled_message);
       return list.map((s) => (s.scheduled_message_id === changed.scheduled_message_id ? { ...s, ...clone(changed) } : s));

@@ -41,10 +41,13 @@ function setRealm(state: ClientState, name: string, value: unknown, ctx: ReduceC
   // realm_uri is the deprecated twin of realm_url.
   if (name === "url" && Object.hasOwn(next, "realm_uri")) next.realm_uri = clone(value);
   // realm_allow_edit_history (deprecated, FL358) is false exactly when the visibility policy is "none".
-  if (name === "message_edit_history_visibility_policy" && Object.hasOwn(next, "realm_allow_edit_history")) next.realm_allow_edit_history = !(value === "none" || value === 3);
-  if (name === "allow_edit_history" && Object.hasOwn(next, "realm_message_edit_history_visibility_policy")) ctx.unknowable("realm_message_edit_history_visibility_policy", "set through the deprecated allow_edit_history");
+  if (name === "message_edit_history_visibility_policy" && Object.hasOwn(next, "realm_allow_edit_history"))
+    next.realm_allow_edit_history = !(value === "none" || value === 3);
+  if (name === "allow_edit_history" && Object.hasOwn(next, "realm_message_edit_history_visibility_policy"))
+    ctx.unknowable("realm_message_edit_history_visibility_policy", "set through the deprecated allow_edit_history");
   for (const old of DERIVED[name] ?? []) ctx.unknowable(old, `a deprecated mirror of ${name}, derived by the server`);
-  if (name.endsWith("_group") || name.endsWith("_policy") || name === "waiting_period_threshold") ownPermissionsUnknowable(ctx, `the organization's ${name} changed; the register derives these from it`);
+  if (name.endsWith("_group") || name.endsWith("_policy") || name === "waiting_period_threshold")
+    ownPermissionsUnknowable(ctx, `the organization's ${name} changed; the register derives these from it`);
   return next;
 }
 
@@ -114,4 +117,3 @@ export const REALM_REDUCERS: Record<string, ReducerEntry> = {
   realm_export_consent: none("no register state (consents are listed by GET /export/realm/consents)"),
   invites_changed: none("no register state (invitations are listed by GET /invites)"),
 };
-

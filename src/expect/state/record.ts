@@ -26,5 +26,11 @@ export function mergeRecords(records: readonly InvariantRecord[]): InvariantReco
   const union = (pick: (r: InvariantRecord) => string[]) => [...new Set(records.flatMap(pick))].sort();
   const status = records.some((r) => r.status === "failed") ? "failed" : records.every((r) => r.status === "checked") ? "checked" : "skipped";
   const why = [...new Set(records.flatMap((r) => (r.status === "skipped" && r.why ? [r.why] : [])))].join("; ");
-  return { status, ...(status === "skipped" && why ? { why } : {}), reduced: union((r) => r.reduced), unknown: union((r) => r.unknown), sections: union((r) => r.sections) };
+  return {
+    status,
+    ...(status === "skipped" && why ? { why } : {}),
+    reduced: union((r) => r.reduced),
+    unknown: union((r) => r.unknown),
+    sections: union((r) => r.sections),
+  };
 }

@@ -69,7 +69,11 @@ export function reduceAll(state: ClientState, events: readonly AnyEvent[], ctx: 
       continue;
     }
     const next = recount(entry.reduce(s, ev, ctx), ctx.fl, s);
-    if (mutingHidesMentions(s, next, ctx.fl)) ctx.unknowable("unread_msgs", "muting changed for an unread channel message the client knows from its register alone: whether it mentions the client by a wildcard, and so whether it is among mentions now, only the server knows");
+    if (mutingHidesMentions(s, next, ctx.fl))
+      ctx.unknowable(
+        "unread_msgs",
+        "muting changed for an unread channel message the client knows from its register alone: whether it mentions the client by a wildcard, and so whether it is among mentions now, only the server knows",
+      );
     s = next;
     reduced.push(key);
   }

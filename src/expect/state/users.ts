@@ -38,7 +38,15 @@ function editSelf(state: ClientState, changes: Obj): ClientState {
  * unknowable until the next register.
  */
 export function ownPermissionsUnknowable(ctx: ReduceContext, why: string): void {
-  for (const k of ["can_create_streams", "can_create_public_streams", "can_create_private_streams", "can_create_web_public_streams", "can_subscribe_other_users", "can_invite_others_to_realm"]) ctx.unknowable(k, why);
+  for (const k of [
+    "can_create_streams",
+    "can_create_public_streams",
+    "can_create_private_streams",
+    "can_create_web_public_streams",
+    "can_subscribe_other_users",
+    "can_invite_others_to_realm",
+  ])
+    ctx.unknowable(k, why);
 }
 
 /** `realm_user` add: a new (or newly visible) user; an inactive one joins realm_non_active_users. */
@@ -91,7 +99,8 @@ const realmUserUpdate: ReducerEntry = {
     // How a deactivated user's email and avatar are shown to others is not specified (the email visibility
     // setting is the user's, and it is no longer active): the list of non-active users is unknowable then.
     if (p.is_active === false) ctx.unknowable("realm_non_active_users", "a deactivated user's email and avatar views are not specified");
-    if (p.is_active === false && arr<Obj>(state.realm_bots).some((b) => b.user_id === id)) ctx.unknowable("realm_bots", "whether a deactivated bot stays in realm_bots is not specified");
+    if (p.is_active === false && arr<Obj>(state.realm_bots).some((b) => b.user_id === id))
+      ctx.unknowable("realm_bots", "whether a deactivated bot stays in realm_bots is not specified");
     if (id === ctx.userId) {
       next = editSelf(next, changes);
       if (p.role !== undefined) ownPermissionsUnknowable(ctx, "the client's role changed; the register derives these from role and group settings");
@@ -112,7 +121,8 @@ const realmUserRemove: ReducerEntry = {
   does: "before FL222: the user becomes inactive; from FL228: an 'Unknown user' placeholder (before FL232, or user_list_incomplete), else the user leaves the lists",
   reduce(state, ev, ctx) {
     const id = num(obj(ev.person).user_id)!;
-    if (arr<Obj>(state.realm_bots).some((b) => b.user_id === id)) ctx.unknowable("realm_bots", "whether a deactivated bot stays in realm_bots is not specified");
+    if (arr<Obj>(state.realm_bots).some((b) => b.user_id === id))
+      ctx.unknowable("realm_bots", "whether a deactivated bot stays in realm_bots is not specified");
     if (ctx.fl < 222) {
       // A deactivation, shown to others as unspecified as from FL222 (see realm_user update's is_active).
       ctx.unknowable("realm_non_active_users", "a deactivated user's email and avatar views are not specified");
@@ -135,7 +145,12 @@ const realmUserRemove: ReducerEntry = {
  */
 const realmBot = (op: "add" | "update" | "remove" | "delete"): ReducerEntry => ({
   sections: ["realm_bot"],
-  does: { add: "realm_bots gains the bot", update: "one bot's changed fields (is_active false from FL222)", remove: "the bot becomes inactive (before FL222)", delete: "realm_bots loses the bot" }[op],
+  does: {
+    add: "realm_bots gains the bot",
+    update: "one bot's changed fields (is_active false from FL222)",
+    remove: "the bot becomes inactive (before FL222)",
+    delete: "realm_bots loses the bot",
+  }[op],
   reduce: (state, ev, ctx) =>
     editList(state, "realm_bots", (list) => {
       const bot = obj(ev.bot);
@@ -143,7 +158,8 @@ const realmBot = (op: "add" | "update" | "remove" | "delete"): ReducerEntry => (
       if (op === "delete") return list.filter((b) => b.user_id !== bot.user_id);
       // Whether a deactivated bot stays listed is not specified (the reference server keeps it for administrators only).
       if (bot.is_active === false || op === "remove") ctx.unknowable("realm_bots", "whether a deactivated bot stays in realm_bots is not specified");
-      if (op === "update" && !list.some((b) => b.user_id === bot.user_id)) ctx.unknowable("realm_bots", "an update of a bot the client did not list (a new owner, a reactivation) carries only the changed fields");
+      if (op === "update" && !list.some((b) => b.user_id === bot.user_id))
+        ctx.unknowable("realm_bots", "an update of a bot the client did not list (a new owner, a reactivation) carries only the changed fields");
       for (const b of list) if (b.user_id === bot.user_id) Object.assign(b, op === "remove" ? { is_active: false } : clone(bot));
       return list;
     }),
@@ -193,5 +209,9 @@ export const USER_REDUCERS: Record<string, ReducerEntry> = {
   user_status: userStatus,
   presence,
   muted_users: { sections: ["muted_users"], does: "muted_users replaced", reduce: replaceWith("muted_users", "muted_users") },
-  custom_profile_fields: { sections: ["custom_profile_fields"], does: "custom_profile_fields replaced by fields", reduce: replaceWith("custom_profile_fields", "fields") },
+  custom_profile_fields: {
+    sections: ["custom_profile_fields"],
+    does: "custom_profile_fields replaced by fields",
+    reduce: replaceWith("custom_profile_fields", "fields"),
+  },
 };

@@ -29,15 +29,25 @@ export async function verifyAction(t: TestContext, role: PersonaRole, o: Invaria
   const initial = toState(first.body);
   await action();
   const events: AnyEvent[] = [];
-  await first.queue.until([{ name: `${o.expectEvents} event(s)`, test: (ev) => (ev.type === "heartbeat" ? "heartbeat" : (events.push(ev), events.length >= o.expectEvents ? null : `${events.length} so far`)) }]);
+  await first.queue.until([
+    {
+      name: `${o.expectEvents} event(s)`,
+      test: (ev) => (ev.type === "heartbeat" ? "heartbeat" : (events.push(ev), events.length >= o.expectEvents ? null : `${events.length} so far`)),
+    },
+  ]);
   events.push(...(await first.queue.pending()).filter((e) => e.type !== "heartbeat" && !events.includes(e)));
   const unknowable = new Set<string>();
   const ctx: ReduceContext = { userId: t.persona(role).userId, fl: t.target.featureLevel, capabilities, unknowable: (p) => void unknowable.add(p) };
   const r = reduceAll(initial, events, ctx);
   if (r.unknown.length) t.expect.fail("a reducer for every event the action produced", `no reducer for ${r.unknown.join(", ")} (the harness must learn it)`);
   const fresh = toState((await t.register(role, params)).body);
-  if (!differences(initial, fresh, new Set()).length) t.expect.fail("the action to change the state (a test that changes nothing proves nothing)", "identical states before and after");
+  if (!differences(initial, fresh, new Set()).length)
+    t.expect.fail("the action to change the state (a test that changes nothing proves nothing)", "identical states before and after");
   const d = differences(r.state, fresh, unknowable)[0];
-  if (d) t.expect.fail(`the register state with the ${events.length} event(s) applied to equal a fresh register, at ${d.path}`, `applied ${show(d.reduced)} vs fresh ${show(d.fresh)}`);
+  if (d)
+    t.expect.fail(
+      `the register state with the ${events.length} event(s) applied to equal a fresh register, at ${d.path}`,
+      `applied ${show(d.reduced)} vs fresh ${show(d.fresh)}`,
+    );
   return events;
 }

@@ -14,4 +14,11 @@ export const StreamDeleteEvent = z.looseObject({
 });
 
 /** `stream` op update: one property's new value. */
-export const StreamUpdateEvent = z.looseObject({ id: z.number().int(), type: z.literal("stream"), op: z.literal("update"), stream_id: z.number().int(), property: z.string(), value: z.unknown() });
+export const StreamUpdateEvent = z.looseObject({
+  id: z.number().int(),
+  type: z.literal("stream"),
+  op: z.literal("update"),
+  stream_id: z.number().int(),
+  property: z.string(),
+  value: z.unknown(),
+});

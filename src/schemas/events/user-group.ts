@@ -20,7 +20,12 @@ export const UserGroupUpdateEvent = z.looseObject({
   type: z.literal("user_group"),
   op: z.literal("update"),
   group_id: z.number().int(),
-  data: z.looseObject({ name: z.string().optional(), description: z.string().optional(), deactivated: z.boolean().optional(), can_add_members_group: GroupSettingValue.optional() }),
+  data: z.looseObject({
+    name: z.string().optional(),
+    description: z.string().optional(),
+    deactivated: z.boolean().optional(),
+    can_add_members_group: GroupSettingValue.optional(),
+  }),
 });
 
 /** `user_group` op remove: the group is gone for this client. */

@@ -60,9 +60,22 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc
       steps: fc.array(
         fc.oneof(
           { weight: 4, arbitrary: fc.record({ kind: fc.constant("send" as const), channel: fc.nat(channels.length - 1), sender: fc.nat(20) }) },
-          { weight: 2, arbitrary: fc.record({ kind: fc.constant("subscribe" as const), channel: fc.nat(channels.length - 1), who: fc.constantFrom(...OTHERS) }) },
-          { weight: 2, arbitrary: fc.record({ kind: fc.constant("unsubscribe" as const), channel: fc.nat(channels.length - 1), who: fc.constantFrom(...OTHERS) }) },
-          { weight: 1, arbitrary: fc.record({ kind: fc.constant("direct" as const), sender: fc.constantFrom(...VIEWERS), to: fc.subarray([...VIEWERS], { minLength: 1, maxLength: 3 }) }) },
+          {
+            weight: 2,
+            arbitrary: fc.record({ kind: fc.constant("subscribe" as const), channel: fc.nat(channels.length - 1), who: fc.constantFrom(...OTHERS) }),
+          },
+          {
+            weight: 2,
+            arbitrary: fc.record({ kind: fc.constant("unsubscribe" as const), channel: fc.nat(channels.length - 1), who: fc.constantFrom(...OTHERS) }),
+          },
+          {
+            weight: 1,
+            arbitrary: fc.record({
+              kind: fc.constant("direct" as const),
+              sender: fc.constantFrom(...VIEWERS),
+              to: fc.subarray([...VIEWERS], { minLength: 1, maxLength: 3 }),
+            }),
+          },
         ),
         { minLength: 1, maxLength: 10 },
       ),
@@ -140,8 +153,7 @@ export class AccessModel {
     else if (step.kind === "unsubscribe") this.subscribers[step.channel]!.delete(step.who);
     else if (step.kind === "send") {
       if (this.maySend(this.senderOf(step), step.channel)) this.messages.push({ channel: step.channel, receivedBy: new Set(this.subscribers[step.channel]) });
-    }
-    else this.messages.push({ channel: null, receivedBy: new Set<Viewer>([step.sender, ...step.to]) });
+    } else this.messages.push({ channel: null, receivedBy: new Set<Viewer>([step.sender, ...step.to]) });
   }
 
   /** fl153.messages.access-*: may `v` read the message now? */

@@ -51,23 +51,38 @@ export async function play(t: TestContext, s: Scenario, rules: GroupRules): Prom
     if (step.kind === "send") {
       const sender = model.senderOf(step);
       const res = await t.api(sender).post("/messages", { type: "stream", to: channelIds[step.channel]!, topic: "access", content: "m" });
-      if (model.maySend(sender, step.channel)) messageIds.push((await t.given("send to a channel as a subscriber", async () => t.expect.success(res))).id as number);
+      if (model.maySend(sender, step.channel))
+        messageIds.push((await t.given("send to a channel as a subscriber", async () => t.expect.success(res))).id as number);
       else rule(t, "fl333.channels.can-send-message-group-enforced").error(res, 400, "BAD_REQUEST");
     } else if (step.kind === "direct") {
       const to = step.to.filter((v) => v !== step.sender);
-      const body = await t.must("send a direct message", t.api(step.sender).post("/messages", { type: "private", to: (to.length ? to : [step.sender]).map(id), content: "d" }));
+      const body = await t.must(
+        "send a direct message",
+        t.api(step.sender).post("/messages", { type: "private", to: (to.length ? to : [step.sender]).map(id), content: "d" }),
+      );
       messageIds.push(body.id as number);
     } else if (step.kind === "subscribe") {
-      await t.must("subscribe a persona as the administrator", t.api(MANAGER).post("/users/me/subscriptions", { subscriptions: [{ name: names[step.channel]! }], principals: [id(step.who)] }));
+      await t.must(
+        "subscribe a persona as the administrator",
+        t.api(MANAGER).post("/users/me/subscriptions", { subscriptions: [{ name: names[step.channel]! }], principals: [id(step.who)] }),
+      );
     } else {
-      await t.must("unsubscribe a persona as the administrator", t.api(MANAGER).delete("/users/me/subscriptions", { subscriptions: [names[step.channel]!], principals: [id(step.who)] }));
+      await t.must(
+        "unsubscribe a persona as the administrator",
+        t.api(MANAGER).delete("/users/me/subscriptions", { subscriptions: [names[step.channel]!], principals: [id(step.who)] }),
+      );
     }
     model.apply(step);
   }
 
   // A last direct message to everyone closes the record: events arrive in order, so once a queue has it, it has
   // every earlier message event it will ever get.
-  const sentinel = (await t.must("send the closing direct message", t.api(MANAGER).post("/messages", { type: "private", to: VIEWERS.filter((v) => v !== MANAGER).map(id), content: "end" }))).id as number;
+  const sentinel = (
+    await t.must(
+      "send the closing direct message",
+      t.api(MANAGER).post("/messages", { type: "private", to: VIEWERS.filter((v) => v !== MANAGER).map(id), content: "end" }),
+    )
+  ).id as number;
   const scenarioIds = new Set(messageIds);
   const delivered = new Map<Viewer, Set<number>>();
   for (const v of VIEWERS) {
@@ -115,15 +130,32 @@ export async function checkViews(t: TestContext, p: Played): Promise<void> {
       const res = await t.api(v).get(`/messages/${mid}`, { apply_markdown: false });
       const readable = res.status === 200 && res.json?.result === "success";
       const where = m.channel === null ? "a direct message" : `a ${model.scenario.channels[m.channel]!.privacy} channel message`;
-      rule(t, clause).ok(readable === model.canRead(v, m), `${v} ${model.canRead(v, m) ? "can" : "cannot"} read ${where} (GET /messages/{id} ${model.canRead(v, m) ? "succeeds" : "fails"})`, `HTTP ${res.status}`, res.exchange);
+      rule(t, clause).ok(
+        readable === model.canRead(v, m),
+        `${v} ${model.canRead(v, m) ? "can" : "cannot"} read ${where} (GET /messages/{id} ${model.canRead(v, m) ? "succeeds" : "fails"})`,
+        `HTTP ${res.status}`,
+        res.exchange,
+      );
     }
 
     const scenarioChannels = new Set(p.channelIds);
     const subsRes = await t.api(v).get("/users/me/subscriptions");
-    const subscribed = idsOf(t, listing.success(subsRes, "GET /users/me/subscriptions"), "subscriptions", "GET /users/me/subscriptions").filter((c) => scenarioChannels.has(c));
-    listing.equal(sorted(subscribed), sorted(p.channelIds.filter((_, i) => model.subscribers[i]!.has(v))), `the scenario's channels in ${v}'s GET /users/me/subscriptions`, subsRes.exchange);
+    const subscribed = idsOf(t, listing.success(subsRes, "GET /users/me/subscriptions"), "subscriptions", "GET /users/me/subscriptions").filter((c) =>
+      scenarioChannels.has(c),
+    );
+    listing.equal(
+      sorted(subscribed),
+      sorted(p.channelIds.filter((_, i) => model.subscribers[i]!.has(v))),
+      `the scenario's channels in ${v}'s GET /users/me/subscriptions`,
+      subsRes.exchange,
+    );
     const streamsRes = await t.api(v).get("/streams");
     const listed = idsOf(t, listing.success(streamsRes, "GET /streams"), "streams", "GET /streams").filter((c) => scenarioChannels.has(c));
-    listing.equal(sorted(listed), sorted(p.channelIds.filter((_, i) => model.listsChannel(v, i))), `the scenario's channels in ${v}'s GET /streams`, streamsRes.exchange);
+    listing.equal(
+      sorted(listed),
+      sorted(p.channelIds.filter((_, i) => model.listsChannel(v, i))),
+      `the scenario's channels in ${v}'s GET /streams`,
+      streamsRes.exchange,
+    );
   }
 }

@@ -9,7 +9,8 @@ import { addToChannel, channelWith, freshGuest, freshUser, personOf, registerUse
 const NEEDS = { needs: ["administrator", "owner"] as ("administrator" | "owner")[] };
 
 /** realm_user events about `userId` among `events`, by op. */
-const about = (events: AnyEvent[], userId: number, op: string) => events.filter((e) => e.type === "realm_user" && e.op === op && personOf(e).user_id === userId);
+const about = (events: AnyEvent[], userId: number, op: string) =>
+  events.filter((e) => e.type === "realm_user" && e.op === op && personOf(e).user_id === userId);
 
 /** Everything G's queue receives through a marker (G renamed) after `act`. */
 async function afterActing(t: TestContext, g: FreshUser, act: () => Promise<void>): Promise<AnyEvent[]> {
@@ -22,7 +23,8 @@ const leave = async (t: TestContext, u: FreshUser, channel: string) => {
   await t.must("unsubscribe the guest with DELETE /users/me/subscriptions", u.client.delete("/users/me/subscriptions", { subscriptions: [channel] }));
 };
 
-const rename = (t: TestContext, u: FreshUser) => t.must("rename a user with PATCH /users/{user_id}", t.api("administrator").patch(`/users/${u.id}`, { full_name: `Renamed ${t.unique("r").slice(-6)}` }));
+const rename = (t: TestContext, u: FreshUser) =>
+  t.must("rename a user with PATCH /users/{user_id}", t.api("administrator").patch(`/users/${u.id}`, { full_name: `Renamed ${t.unique("r").slice(-6)}` }));
 
 /** realm_user events and access (FL228, FL303): who hears about users, and add/remove when access changes. */
 export function accessEventTests(): void {
@@ -69,31 +71,41 @@ export function accessEventTests(): void {
     });
   });
 
-  behaviour("fl228.users.guest-loses-access-remove", "a guest leaving its only channel with a user receives realm_user remove for that user", NEEDS, async (t) => {
-    const [g, x] = [await freshGuest(t), await freshUser(t, "former-mate")];
-    const channel = await channelWith(t, [g.id, x.id]);
-    await withUserAccess(t, true, async () => {
-      // The guest's own state watcher (the runner's watches the administrator, who loses no access): registered and
-      // compared while access is limited, since the user comes back into the guest's lists once it is not. Without
-      // user_list_incomplete from FL232 no placeholder takes the user's place (the catalog's reading), so the
-      // user's leaving realm_users is compared in full.
-      const watch = await ownWatcher(t, t.target, { email: g.email, apiKey: g.apiKey, userId: g.id }, { user_list_incomplete: false });
-      const seen = await afterActing(t, g, () => leave(t, g, channel));
-      const [remove] = about(seen, x.id, "remove");
-      t.expect.ok(remove !== undefined, `a realm_user remove event for user ${x.id}`, seen);
-      t.expect.schema(RealmUserRemoveEvent, remove);
-      await watch.check(t.exchanges);
-    });
-  });
+  behaviour(
+    "fl228.users.guest-loses-access-remove",
+    "a guest leaving its only channel with a user receives realm_user remove for that user",
+    NEEDS,
+    async (t) => {
+      const [g, x] = [await freshGuest(t), await freshUser(t, "former-mate")];
+      const channel = await channelWith(t, [g.id, x.id]);
+      await withUserAccess(t, true, async () => {
+        // The guest's own state watcher (the runner's watches the administrator, who loses no access): registered and
+        // compared while access is limited, since the user comes back into the guest's lists once it is not. Without
+        // user_list_incomplete from FL232 no placeholder takes the user's place (the catalog's reading), so the
+        // user's leaving realm_users is compared in full.
+        const watch = await ownWatcher(t, t.target, { email: g.email, apiKey: g.apiKey, userId: g.id }, { user_list_incomplete: false });
+        const seen = await afterActing(t, g, () => leave(t, g, channel));
+        const [remove] = about(seen, x.id, "remove");
+        t.expect.ok(remove !== undefined, `a realm_user remove event for user ${x.id}`, seen);
+        t.expect.schema(RealmUserRemoveEvent, remove);
+        await watch.check(t.exchanges);
+      });
+    },
+  );
 
-  behaviour("fl228.users.guest-loses-access-remove", "before FL228 losing access to a user sends no realm_user remove", { ...NEEDS, gate: "before" }, async (t) => {
-    const [g, x] = [await freshGuest(t), await freshUser(t, "former-mate")];
-    const channel = await channelWith(t, [g.id, x.id]);
-    await withUserAccess(t, true, async () => {
-      const seen = await afterActing(t, g, () => leave(t, g, channel));
-      t.expect.equal(about(seen, x.id, "remove").length, 0, `realm_user remove events for user ${x.id}`);
-    });
-  });
+  behaviour(
+    "fl228.users.guest-loses-access-remove",
+    "before FL228 losing access to a user sends no realm_user remove",
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      const [g, x] = [await freshGuest(t), await freshUser(t, "former-mate")];
+      const channel = await channelWith(t, [g.id, x.id]);
+      await withUserAccess(t, true, async () => {
+        const seen = await afterActing(t, g, () => leave(t, g, channel));
+        t.expect.equal(about(seen, x.id, "remove").length, 0, `realm_user remove events for user ${x.id}`);
+      });
+    },
+  );
 
   /** G sees X deactivated while everyone can access everyone; then access is limited and X comes back. */
   async function reactivationSeenBy(t: TestContext): Promise<{ seen: AnyEvent[]; x: FreshUser }> {
@@ -111,14 +123,24 @@ export function accessEventTests(): void {
 
   const reactivated = (seen: AnyEvent[], id: number) => [...about(seen, id, "update").filter((e) => personOf(e).is_active === true), ...about(seen, id, "add")];
 
-  behaviour(["fl303.users.reactivation-event-access", "fl222.users.reactivate-event"], "a guest who can no longer access a user gets no event when it is reactivated", NEEDS, async (t) => {
-    const { seen, x } = await reactivationSeenBy(t);
-    t.expect.equal(reactivated(seen, x.id).length, 0, `reactivation events for user ${x.id}, whom the guest can no longer access`);
-  });
+  behaviour(
+    ["fl303.users.reactivation-event-access", "fl222.users.reactivate-event"],
+    "a guest who can no longer access a user gets no event when it is reactivated",
+    NEEDS,
+    async (t) => {
+      const { seen, x } = await reactivationSeenBy(t);
+      t.expect.equal(reactivated(seen, x.id).length, 0, `reactivation events for user ${x.id}, whom the guest can no longer access`);
+    },
+  );
 
-  behaviour(["fl303.users.reactivation-event-access", "fl222.users.reactivate-event"], "before FL303 reactivation events reach users who cannot access the user", { ...NEEDS, gate: "before" }, async (t) => {
-    const { seen, x } = await reactivationSeenBy(t);
-    const want = t.fl.atLeast(222) ? "a realm_user update with is_active true" : "a realm_user add";
-    t.expect.ok(reactivated(seen, x.id).length > 0, `${want} for user ${x.id}`, seen);
-  });
+  behaviour(
+    ["fl303.users.reactivation-event-access", "fl222.users.reactivate-event"],
+    "before FL303 reactivation events reach users who cannot access the user",
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      const { seen, x } = await reactivationSeenBy(t);
+      const want = t.fl.atLeast(222) ? "a realm_user update with is_active true" : "a realm_user add";
+      t.expect.ok(reactivated(seen, x.id).length > 0, `${want} for user ${x.id}`, seen);
+    },
+  );
 }

@@ -14,26 +14,43 @@ async function guestWithNeighbours(t: TestContext): Promise<{ g: FreshUser; x: F
 
 /** Access to users (FL225): who a guest outside can_access_all_users_group_id can see in GET /users and GET /users/{user_id}. */
 export function listingTests(): void {
-  behaviour("fl225.users.can-access-all-users-restriction", "a guest outside can_access_all_users_group_id lists only itself, bots and the users it shares a channel or a direct message with", NEEDS, async (t) => {
-    const { g, x, y, z } = await guestWithNeighbours(t);
-    await withUserAccess(t, true, async () => {
-      const listed = await listedIds(t, g.client);
-      for (const [who, id] of [["itself", g.id], ["its channel-mate", y.id], ["its direct-message partner", z.id], ["the bot persona", t.persona("bot").userId]] as const) {
-        t.expect.ok(listed.has(id), `GET /users as the guest to list ${who} (${id})`, [...listed]);
-      }
-      t.expect.ok(!listed.has(x.id), `GET /users as the guest to leave out user ${x.id}, with whom it shares nothing`, [...listed]);
-      t.expect.ok(!listed.has(t.persona("administrator").userId), "GET /users as the guest to leave out the administrator persona", [...listed]);
-      t.expect.error(await g.client.get(`/users/${x.id}`), 400, "BAD_REQUEST");
-      t.expect.success(await g.client.get(`/users/${y.id}`), "GET /users/{user_id} of the channel-mate");
-    });
-  });
+  behaviour(
+    "fl225.users.can-access-all-users-restriction",
+    "a guest outside can_access_all_users_group_id lists only itself, bots and the users it shares a channel or a direct message with",
+    NEEDS,
+    async (t) => {
+      const { g, x, y, z } = await guestWithNeighbours(t);
+      await withUserAccess(t, true, async () => {
+        const listed = await listedIds(t, g.client);
+        for (const [who, id] of [
+          ["itself", g.id],
+          ["its channel-mate", y.id],
+          ["its direct-message partner", z.id],
+          ["the bot persona", t.persona("bot").userId],
+        ] as const) {
+          t.expect.ok(listed.has(id), `GET /users as the guest to list ${who} (${id})`, [...listed]);
+        }
+        t.expect.ok(!listed.has(x.id), `GET /users as the guest to leave out user ${x.id}, with whom it shares nothing`, [...listed]);
+        t.expect.ok(!listed.has(t.persona("administrator").userId), "GET /users as the guest to leave out the administrator persona", [...listed]);
+        t.expect.error(await g.client.get(`/users/${x.id}`), 400, "BAD_REQUEST");
+        t.expect.success(await g.client.get(`/users/${y.id}`), "GET /users/{user_id} of the channel-mate");
+      });
+    },
+  );
 
-  behaviour("fl225.users.can-access-all-users-restriction", "before FL225 a guest lists every user, whatever can_access_all_users_group_id says", { ...NEEDS, gate: "before" }, async (t) => {
-    const { g, x } = await guestWithNeighbours(t);
-    await withUserAccess(t, true, async () => {
-      const listed = await listedIds(t, g.client);
-      t.expect.ok(listed.has(x.id) && listed.has(t.persona("administrator").userId), `GET /users as the guest to list user ${x.id} and the administrator`, [...listed]);
-      t.expect.success(await g.client.get(`/users/${x.id}`), "GET /users/{user_id} of a user the guest shares nothing with");
-    });
-  });
+  behaviour(
+    "fl225.users.can-access-all-users-restriction",
+    "before FL225 a guest lists every user, whatever can_access_all_users_group_id says",
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      const { g, x } = await guestWithNeighbours(t);
+      await withUserAccess(t, true, async () => {
+        const listed = await listedIds(t, g.client);
+        t.expect.ok(listed.has(x.id) && listed.has(t.persona("administrator").userId), `GET /users as the guest to list user ${x.id} and the administrator`, [
+          ...listed,
+        ]);
+        t.expect.success(await g.client.get(`/users/${x.id}`), "GET /users/{user_id} of a user the guest shares nothing with");
+      });
+    },
+  );
 }

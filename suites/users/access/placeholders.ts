@@ -37,40 +37,75 @@ async function realmUsersOfGuest(t: TestContext): Promise<{ capable: User[]; pla
 
 /** 'Unknown user' placeholders (FL232): the spec's reading, only for clients with user_list_incomplete (catalog ruling). */
 export function placeholderTests(): void {
-  behaviour("fl232.users.unknown-user-add-event", "a new user a guest cannot access reaches its user_list_incomplete client as an 'Unknown user' add, and its other clients not at all", NEEDS, async (t) => {
-    const { capable, plain, newId } = await addEventsForNewUser(t);
-    t.expect.ok(capable.length === 1, `one realm_user add for user ${newId} on the queue with user_list_incomplete`, capable);
-    const person = t.expect.schema(RealmUserAddEvent, capable[0]).person;
-    t.expect.equal(person.full_name, UNKNOWN, "the placeholder's full_name");
-    t.expect.equal(plain.length, 0, "realm_user add events on the queue without user_list_incomplete");
-  });
+  behaviour(
+    "fl232.users.unknown-user-add-event",
+    "a new user a guest cannot access reaches its user_list_incomplete client as an 'Unknown user' add, and its other clients not at all",
+    NEEDS,
+    async (t) => {
+      const { capable, plain, newId } = await addEventsForNewUser(t);
+      t.expect.ok(capable.length === 1, `one realm_user add for user ${newId} on the queue with user_list_incomplete`, capable);
+      const person = t.expect.schema(RealmUserAddEvent, capable[0]).person;
+      t.expect.equal(person.full_name, UNKNOWN, "the placeholder's full_name");
+      t.expect.equal(plain.length, 0, "realm_user add events on the queue without user_list_incomplete");
+    },
+  );
 
-  behaviour(["fl232.users.unknown-user-add-event", "fl225.users.can-access-all-users-restriction"], "before FL232 every client of the guest gets the same add event for a new user", { ...NEEDS, gate: "before" }, async (t) => {
-    const { capable, plain, newId } = await addEventsForNewUser(t);
-    t.expect.ok(capable.length === 1 && plain.length === 1, `one realm_user add for user ${newId} on each queue`, { capable, plain });
-    const want = t.fl.atLeast(225) ? UNKNOWN : undefined;
-    for (const ev of [capable[0]!, plain[0]!]) {
-      const name = t.expect.schema(RealmUserAddEvent, ev).person.full_name;
-      if (want) t.expect.equal(name, want, "the added person's full_name (a placeholder)");
-      else t.expect.ok(name !== UNKNOWN, "real data for the new user (no access limits before FL225)", name);
-    }
-  });
+  behaviour(
+    ["fl232.users.unknown-user-add-event", "fl225.users.can-access-all-users-restriction"],
+    "before FL232 every client of the guest gets the same add event for a new user",
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      const { capable, plain, newId } = await addEventsForNewUser(t);
+      t.expect.ok(capable.length === 1 && plain.length === 1, `one realm_user add for user ${newId} on each queue`, { capable, plain });
+      const want = t.fl.atLeast(225) ? UNKNOWN : undefined;
+      for (const ev of [capable[0]!, plain[0]!]) {
+        const name = t.expect.schema(RealmUserAddEvent, ev).person.full_name;
+        if (want) t.expect.equal(name, want, "the added person's full_name (a placeholder)");
+        else t.expect.ok(name !== UNKNOWN, "real data for the new user (no access limits before FL225)", name);
+      }
+    },
+  );
 
-  behaviour(["fl232.register.unknown-user-placeholders", "fl232.register.capability-user-list-incomplete"], "realm_users holds 'Unknown user' placeholders only for a client with user_list_incomplete", NEEDS, async (t) => {
-    const { capable, plain, strangerId } = await realmUsersOfGuest(t);
-    const placeholder = capable.find((u) => u.user_id === strangerId);
-    t.expect.ok(placeholder !== undefined, `realm_users (with user_list_incomplete) to hold a placeholder for user ${strangerId}`, capable.map((u) => u.user_id));
-    t.expect.equal(placeholder!.full_name, UNKNOWN, "the placeholder's full_name");
-    t.expect.ok(!plain.some((u) => u.user_id === strangerId), `realm_users (without the capability) to leave out user ${strangerId}`, plain.map((u) => u.user_id));
-  });
+  behaviour(
+    ["fl232.register.unknown-user-placeholders", "fl232.register.capability-user-list-incomplete"],
+    "realm_users holds 'Unknown user' placeholders only for a client with user_list_incomplete",
+    NEEDS,
+    async (t) => {
+      const { capable, plain, strangerId } = await realmUsersOfGuest(t);
+      const placeholder = capable.find((u) => u.user_id === strangerId);
+      t.expect.ok(
+        placeholder !== undefined,
+        `realm_users (with user_list_incomplete) to hold a placeholder for user ${strangerId}`,
+        capable.map((u) => u.user_id),
+      );
+      t.expect.equal(placeholder!.full_name, UNKNOWN, "the placeholder's full_name");
+      t.expect.ok(
+        !plain.some((u) => u.user_id === strangerId),
+        `realm_users (without the capability) to leave out user ${strangerId}`,
+        plain.map((u) => u.user_id),
+      );
+    },
+  );
 
-  behaviour(["fl232.register.unknown-user-placeholders", "fl225.users.can-access-all-users-restriction", "fl232.register.capability-user-list-incomplete"], "before FL232 realm_users of every client of the guest holds the inaccessible user alike", { ...NEEDS, gate: "before" }, async (t) => {
-    const { capable, plain, strangerId } = await realmUsersOfGuest(t);
-    for (const [label, list] of [["with", capable], ["without", plain]] as const) {
-      const entry = list.find((u) => u.user_id === strangerId);
-      t.expect.ok(entry !== undefined, `realm_users (${label} the capability) to hold user ${strangerId}`, list.map((u) => u.user_id));
-      if (t.fl.atLeast(225)) t.expect.equal(entry!.full_name, UNKNOWN, "the placeholder's full_name");
-      else t.expect.ok(entry!.full_name !== UNKNOWN, "real data (no access limits before FL225)", entry!.full_name);
-    }
-  });
+  behaviour(
+    ["fl232.register.unknown-user-placeholders", "fl225.users.can-access-all-users-restriction", "fl232.register.capability-user-list-incomplete"],
+    "before FL232 realm_users of every client of the guest holds the inaccessible user alike",
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      const { capable, plain, strangerId } = await realmUsersOfGuest(t);
+      for (const [label, list] of [
+        ["with", capable],
+        ["without", plain],
+      ] as const) {
+        const entry = list.find((u) => u.user_id === strangerId);
+        t.expect.ok(
+          entry !== undefined,
+          `realm_users (${label} the capability) to hold user ${strangerId}`,
+          list.map((u) => u.user_id),
+        );
+        if (t.fl.atLeast(225)) t.expect.equal(entry!.full_name, UNKNOWN, "the placeholder's full_name");
+        else t.expect.ok(entry!.full_name !== UNKNOWN, "real data (no access limits before FL225)", entry!.full_name);
+      }
+    },
+  );
 }

@@ -42,7 +42,11 @@ async function checkCase(t: TestContext, pool: FreshUser[], c: Case): Promise<vo
     }
     const must = new Set([g.id, ...c.channels.flat().map((i) => pool[i]!.id), ...c.dms.map((i) => pool[i]!.id)]);
     const humans = [...listed].filter((id) => !before.bots.has(id) && before.all.has(id)).sort((a, b) => a - b);
-    t.expect.equal(humans, [...must].sort((a, b) => a - b), "the non-bot users a restricted guest lists: itself and those sharing a channel or a direct message with it");
+    t.expect.equal(
+      humans,
+      [...must].sort((a, b) => a - b),
+      "the non-bot users a restricted guest lists: itself and those sharing a channel or a direct message with it",
+    );
   });
 }
 
@@ -51,9 +55,14 @@ async function checkCase(t: TestContext, pool: FreshUser[], c: Case): Promise<vo
  * sees exactly itself, bots and the users it shares a channel or a direct message with; inside it, everyone.
  */
 export function accessPropertyTest(): void {
-  behaviour("fl225.users.can-access-all-users-restriction", `property: a guest sees exactly the users it must (${ACCESS_PROPERTY_RUNS} random cases)`, { needs: ["administrator", "owner"] }, async (t) => {
-    const pool: FreshUser[] = [];
-    for (const i of POOL) pool.push(await freshUser(t, `pool${i}`));
-    await checkProperty(Case, ACCESS_PROPERTY_RUNS, (c) => checkCase(t, pool, c));
-  });
+  behaviour(
+    "fl225.users.can-access-all-users-restriction",
+    `property: a guest sees exactly the users it must (${ACCESS_PROPERTY_RUNS} random cases)`,
+    { needs: ["administrator", "owner"] },
+    async (t) => {
+      const pool: FreshUser[] = [];
+      for (const i of POOL) pool.push(await freshUser(t, `pool${i}`));
+      await checkProperty(Case, ACCESS_PROPERTY_RUNS, (c) => checkCase(t, pool, c));
+    },
+  );
 }

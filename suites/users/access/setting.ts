@@ -47,31 +47,48 @@ export function settingTests(): void {
     t.expect.ok(typeof value === "number", `realm_${SETTING} to be a group id`, value);
   });
 
-  behaviour("fl225.realm.can-access-all-users-group-id-register", `before FL225 POST /register has no realm_${SETTING}`, { ...NEEDS, gate: "before" }, async (t) => {
-    t.expect.absent(await realmState(t), `realm_${SETTING}`);
-  });
+  behaviour(
+    "fl225.realm.can-access-all-users-group-id-register",
+    `before FL225 POST /register has no realm_${SETTING}`,
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      t.expect.absent(await realmState(t), `realm_${SETTING}`);
+    },
+  );
 
   behaviour("fl225.realm.can-access-all-users-group-id-event", `a change of ${SETTING} arrives as a realm update_dict event`, NEEDS, async (t) => {
     const value = await otherValue(t);
     const { queue } = await t.register("member", { event_types: ["realm"] });
     await withRealmSettings(t, { [SETTING]: value }, async (res) => {
       t.expect.success(res);
-      const [ev] = await queue.until([eventOf("realm", (e) => (e.op === "update_dict" && typeof e.data === "object" && e.data !== null && SETTING in e.data ? null : `op ${String(e.op)}`))]);
+      const [ev] = await queue.until([
+        eventOf("realm", (e) => (e.op === "update_dict" && typeof e.data === "object" && e.data !== null && SETTING in e.data ? null : `op ${String(e.op)}`)),
+      ]);
       t.expect.equal(t.expect.schema(RealmUpdateDictEvent, ev).data[SETTING], value, `data.${SETTING}`);
     });
   });
 
-  behaviour("fl225.realm.can-access-all-users-group-id-event", `before FL225 PATCH /realm naming ${SETTING} sends no realm event for it`, { ...NEEDS, gate: "before" }, async (t) => {
-    const { queue } = await t.register("member", { event_types: ["realm"] });
-    await withRealmSettings(t, { [SETTING]: 1 }, async (res) => {
-      t.expect.success(res);
-      // Marker: a harmless realm setting change whose update event comes after anything the first PATCH sent.
-      const language = `conformance-${t.unique("lang").slice(-6)}`;
-      await withRealmSettings(t, { default_code_block_language: language }, async () => {
-        const seen = await eventsThrough(queue, eventOf("realm", (e) => (e.property === "default_code_block_language" && e.value === language ? null : "another realm event"), "update"));
-        const named = seen.filter((e) => e.type === "realm" && (e.property === SETTING || (typeof e.data === "object" && e.data !== null && SETTING in e.data)));
-        t.expect.equal(named.length, 0, `realm events carrying ${SETTING}`);
+  behaviour(
+    "fl225.realm.can-access-all-users-group-id-event",
+    `before FL225 PATCH /realm naming ${SETTING} sends no realm event for it`,
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      const { queue } = await t.register("member", { event_types: ["realm"] });
+      await withRealmSettings(t, { [SETTING]: 1 }, async (res) => {
+        t.expect.success(res);
+        // Marker: a harmless realm setting change whose update event comes after anything the first PATCH sent.
+        const language = `conformance-${t.unique("lang").slice(-6)}`;
+        await withRealmSettings(t, { default_code_block_language: language }, async () => {
+          const seen = await eventsThrough(
+            queue,
+            eventOf("realm", (e) => (e.property === "default_code_block_language" && e.value === language ? null : "another realm event"), "update"),
+          );
+          const named = seen.filter(
+            (e) => e.type === "realm" && (e.property === SETTING || (typeof e.data === "object" && e.data !== null && SETTING in e.data)),
+          );
+          t.expect.equal(named.length, 0, `realm events carrying ${SETTING}`);
+        });
       });
-    });
-  });
+    },
+  );
 }

@@ -10,7 +10,12 @@ const NEEDS = { needs: ["administrator", "owner", "member"] as Role[] };
 /** GET /users/{email} as the persona finds user `id`. */
 async function finds(t: TestContext, role: Role, email: string, id: number): Promise<void> {
   const res = await t.api(role).get(byEmailPath(email));
-  t.expect.equal(t.expect.schema(User, t.expect.success(res, `GET /users/{email} for ${email}`).user, res.exchange).user_id, id, `the user ${email} finds`, res.exchange);
+  t.expect.equal(
+    t.expect.schema(User, t.expect.success(res, `GET /users/{email} for ${email}`).user, res.exchange).user_id,
+    id,
+    `the user ${email} finds`,
+    res.exchange,
+  );
 }
 
 /** GET /users/{email} as the persona finds no user: HTTP 400 BAD_REQUEST. */
@@ -33,31 +38,41 @@ async function pair(t: TestContext): Promise<{ hidden: FreshUser; open: FreshUse
 
 /** GET /users/{email} (FL302): real emails only as far as email visibility lets the requester see them; dummies for all. */
 export function lookupTests(): void {
-  behaviour("fl302.users.lookup-by-email-visibility", "GET /users/{email} finds a user by real email only for requesters who may see it, and by dummy email always", NEEDS, async (t) => {
-    const { hidden, open, host } = await pair(t);
-    await findsNobody(t, "member", hidden.email);
-    await finds(t, "administrator", hidden.email, hidden.id);
-    await finds(t, "member", open.email, open.id);
-    await finds(t, "member", `user${open.id}@${host}`, open.id);
-  });
-
-  behaviour(["fl302.users.lookup-by-email-visibility", "fl163.settings.email-address-visibility"], "before FL302 GET /users/{email} matches only the email the API shows (real when public, dummy otherwise)", { ...NEEDS, gate: "before" }, async (t) => {
-    if (t.fl.atLeast(163)) {
-      const { hidden, open, hiddenDummy, host } = await pair(t);
-      await findsNobody(t, "administrator", hidden.email);
-      await finds(t, "member", hiddenDummy, hidden.id);
+  behaviour(
+    "fl302.users.lookup-by-email-visibility",
+    "GET /users/{email} finds a user by real email only for requesters who may see it, and by dummy email always",
+    NEEDS,
+    async (t) => {
+      const { hidden, open, host } = await pair(t);
+      await findsNobody(t, "member", hidden.email);
+      await finds(t, "administrator", hidden.email, hidden.id);
       await finds(t, "member", open.email, open.id);
-      await findsNobody(t, "member", `user${open.id}@${host}`);
-      return;
-    }
-    const u = await freshUser(t, "realm-wide");
-    const dummy = await withRealmVisibility(t, VISIBILITY.admins, async () => {
-      const seen = (await userAs(t, t.api("member"), u.id)).email;
-      await finds(t, "member", seen, u.id);
-      await findsNobody(t, "administrator", u.email);
-      return seen;
-    });
-    await finds(t, "member", u.email, u.id);
-    await findsNobody(t, "member", dummy);
-  });
+      await finds(t, "member", `user${open.id}@${host}`, open.id);
+    },
+  );
+
+  behaviour(
+    ["fl302.users.lookup-by-email-visibility", "fl163.settings.email-address-visibility"],
+    "before FL302 GET /users/{email} matches only the email the API shows (real when public, dummy otherwise)",
+    { ...NEEDS, gate: "before" },
+    async (t) => {
+      if (t.fl.atLeast(163)) {
+        const { hidden, open, hiddenDummy, host } = await pair(t);
+        await findsNobody(t, "administrator", hidden.email);
+        await finds(t, "member", hiddenDummy, hidden.id);
+        await finds(t, "member", open.email, open.id);
+        await findsNobody(t, "member", `user${open.id}@${host}`);
+        return;
+      }
+      const u = await freshUser(t, "realm-wide");
+      const dummy = await withRealmVisibility(t, VISIBILITY.admins, async () => {
+        const seen = (await userAs(t, t.api("member"), u.id)).email;
+        await finds(t, "member", seen, u.id);
+        await findsNobody(t, "administrator", u.email);
+        return seen;
+      });
+      await finds(t, "member", u.email, u.id);
+      await findsNobody(t, "member", dummy);
+    },
+  );
 }

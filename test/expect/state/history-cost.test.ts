@@ -14,7 +14,8 @@ const ME = 11;
 const ctx = () => ({ userId: ME, fl: 372, capabilities: {}, unknowable: () => undefined });
 let nextId = 1_000_000;
 const ev = (type: string, fields: Record<string, unknown>): AnyEvent => ({ id: nextId++, type, ...fields });
-const message = (id: number, topic: string, flags: string[] = []) => ev("message", { message: { id, type: "stream", stream_id: 3, subject: topic, sender_id: 12, display_recipient: "c3" }, flags });
+const message = (id: number, topic: string, flags: string[] = []) =>
+  ev("message", { message: { id, type: "stream", stream_id: 3, subject: topic, sender_id: 12, display_recipient: "c3" }, flags });
 
 /** 2,000 unread topics of 5 messages each, as a fresh register would list them. */
 function history(): ClientState {
@@ -45,7 +46,11 @@ describe("the state model over a long history", () => {
   it("marking read removes the ids and leaves the state before it unchanged; a message already filed is not filed twice", () => {
     const s0 = history();
     const snapshot = JSON.stringify(s0);
-    const s1 = reduceAll(s0, [ev("update_message_flags", { op: "add", flag: "read", messages: [1, 2, 3, 4, 5, 6], all: false }), message(7, "old 1")], ctx()).state;
+    const s1 = reduceAll(
+      s0,
+      [ev("update_message_flags", { op: "add", flag: "read", messages: [1, 2, 3, 4, 5, 6], all: false }), message(7, "old 1")],
+      ctx(),
+    ).state;
     expect(JSON.stringify(s0)).toBe(snapshot);
     const u1 = s1.unread_msgs as { count: number; streams: Array<{ topic: string; unread_message_ids: number[] }> };
     expect(u1.count).toBe(9_994);

@@ -35,7 +35,10 @@ const sendsDirect: Descriptor = {
   gate: "since",
   needs: ["member", "secondMember"],
   mutates: true,
-  run: async (t) => void t.expect.success(await t.api("secondMember").post("/messages", { type: "direct", to: JSON.stringify([t.persona("member").userId]), content: "hello" })),
+  run: async (t) =>
+    void t.expect.success(
+      await t.api("secondMember").post("/messages", { type: "direct", to: JSON.stringify([t.persona("member").userId]), content: "hello" }),
+    ),
 };
 
 describe("the state invariant", () => {
@@ -98,7 +101,10 @@ describe("the state invariant", () => {
     expect(o.invariant!.sections).toContain("message");
     expect(o.invariant!.why).toBeUndefined();
     // Beside the runner's watcher: both records in one.
-    const both = await runBehaviour(watchingItself((w, t) => w.check(t.exchanges)), clean);
+    const both = await runBehaviour(
+      watchingItself((w, t) => w.check(t.exchanges)),
+      clean,
+    );
     expect(both.invariant).toMatchObject({ status: "checked", reduced: ["message"], own: 1 });
   });
 
@@ -120,8 +126,19 @@ describe("the state invariant", () => {
   });
 
   it("merges records: failed over skipped over checked, the events and sections of all", () => {
-    const r = (status: "checked" | "failed" | "skipped", reduced: string[], why?: string) => ({ status, reduced, unknown: [], sections: reduced, ...(why ? { why } : {}) });
-    expect(mergeRecords([r("checked", ["a"]), r("checked", ["b", "a"])])).toEqual({ status: "checked", reduced: ["a", "b"], unknown: [], sections: ["a", "b"] });
+    const r = (status: "checked" | "failed" | "skipped", reduced: string[], why?: string) => ({
+      status,
+      reduced,
+      unknown: [],
+      sections: reduced,
+      ...(why ? { why } : {}),
+    });
+    expect(mergeRecords([r("checked", ["a"]), r("checked", ["b", "a"])])).toEqual({
+      status: "checked",
+      reduced: ["a", "b"],
+      unknown: [],
+      sections: ["a", "b"],
+    });
     expect(mergeRecords([r("checked", ["a"]), r("skipped", [], "x"), r("skipped", [], "y")])).toMatchObject({ status: "skipped", why: "x; y" });
     expect(mergeRecords([r("skipped", [], "x"), r("failed", ["c"])])).toMatchObject({ status: "failed", reduced: ["c"] });
   });
