@@ -8,15 +8,17 @@ import { UsageError } from "./usage.ts";
  * (exit 2) naming the option and the path. Nothing is created: the folder is made when the reports are written.
  *
  * It must be a folder or not exist yet; a missing one needs its nearest existing parent to be a folder the process
- * can write in; each of `files` already there must be a file, not a folder. Writability is tried (a temporary
+ * can write in; each of `files` already there must be a file, and each of `dirs` a folder (an earlier run's reports
+ * are there to be replaced, so a folder that holds them is the usual case). Writability is tried (a temporary
  * folder made and removed) rather than read from the mode bits, which say nothing for root or a read-only mount.
  */
-export function checkOutDir(option: string, raw: string, files: readonly string[] = []): string {
+export function checkOutDir(option: string, raw: string, files: readonly string[] = [], dirs: readonly string[] = []): string {
   const dir = resolve(raw);
   const kind = kindOf(dir);
   if (kind === "file") throw new UsageError(`${option} ${raw}: is a file; give a folder (it is created if missing)`);
   if (kind === "dir") {
     for (const f of files) if (kindOf(join(dir, f)) === "dir") throw new UsageError(`${option} ${raw}: ${f} there is a folder, where the report file goes`);
+    for (const d of dirs) if (kindOf(join(dir, d)) === "file") throw new UsageError(`${option} ${raw}: ${d} there is a file, where the report folder goes`);
     tryWrite(option, raw, dir, "cannot write in it");
     return dir;
   }

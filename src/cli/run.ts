@@ -130,7 +130,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
   const fl = intOption("feature-level", values["feature-level"], FIRST_LEVEL, LAST_LEVEL);
   const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
   // Checked before anything starts: a run that cannot write its reports at the end has wasted its minutes.
-  const outDir = checkOutDir("--out", values.out ?? DEFAULT_OUT, [...REPORT_FILES, "allure-results"]);
+  const outDir = checkOutDir("--out", values.out ?? DEFAULT_OUT, REPORT_FILES, ["allure-results"]);
   const faults = values.fault ?? [];
   const harnessHost = harnessHostOption(values["harness-host"] ?? process.env.CC_HARNESS_HOST);
   const expectations = values.expectations !== undefined ? readExpectations(values.expectations) : undefined;
