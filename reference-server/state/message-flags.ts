@@ -24,7 +24,8 @@ const PAGE = 1 << PAGE_BITS;
 
 /**
  * Each user's rows of message flags (a row exists for every message the user received, or was given later as
- * "historical"), with the index the hot paths need: each user's unread messages in order.
+ * "historical"), with the indexes the hot paths need: each user's unread and starred messages in order (every
+ * register lists both, and an account with a long history holds few of either among many rows).
  *
  * Compact, since a large history has a row per message per receiving user: a user's rows are one 16-bit mask per
  * message id in typed-array pages (0: no row), and a row's flags are read as one shared set per distinct mask.
@@ -37,6 +38,8 @@ export class MessageFlags {
   private readonly rows = new Map<number, (Uint16Array | undefined)[]>();
   /** user id → the user's unread messages, in order */
   private readonly unread = new Map<number, SortedIds>();
+  /** user id → the user's starred messages, in order */
+  private readonly starred = new Map<number, SortedIds>();
   /** mask → its flags as a set (one per distinct mask) */
   private readonly sets = new Map<number, ReadonlySet<string>>();
   /** mask × 2 (+1 with the comma after) → `,"flags":[…]}`, the end of a message object in a page (mask 0: no row) */
@@ -108,8 +111,15 @@ export class MessageFlags {
     let mask = ROW;
     for (const f of flags) mask |= this.bit(f);
     this.store(userId, messageId, mask);
-    if (mask & this.bit("read")) this.unread.get(userId)?.remove(messageId);
-    else this.unreadOf(userId).add(messageId);
+    this.file(userId, messageId, mask);
+  }
+
+  /** Keeps the unread and starred indexes right for a row's new mask (0: the row is gone). */
+  private file(userId: number, messageId: number, mask: number): void {
+    if (mask !== 0 && (mask & this.bit("read")) === 0) this.unreadOf(userId).add(messageId);
+    else this.unread.get(userId)?.remove(messageId);
+    if ((mask & this.bit("starred")) !== 0) this.starredOf(userId).add(messageId);
+    else this.starred.get(userId)?.remove(messageId);
   }
 
   /** Sets or clears one flag on an existing row; true when the flag changed. */
@@ -117,11 +127,9 @@ export class MessageFlags {
     const mask = this.maskOf(userId, messageId);
     const b = this.bit(flag);
     if (mask === 0 || ((mask & b) !== 0) === on) return false;
-    this.store(userId, messageId, on ? mask | b : mask & ~b);
-    if (flag === "read") {
-      if (on) this.unread.get(userId)?.remove(messageId);
-      else this.unreadOf(userId).add(messageId);
-    }
+    const next = on ? mask | b : mask & ~b;
+    this.store(userId, messageId, next);
+    this.file(userId, messageId, next);
     return true;
   }
 
@@ -129,6 +137,13 @@ export class MessageFlags {
   unreadOf(userId: number): SortedIds {
     let ids = this.unread.get(userId);
     if (!ids) this.unread.set(userId, (ids = new SortedIds()));
+    return ids;
+  }
+
+  /** The user's starred messages, ascending (live: do not change it while iterating). */
+  starredOf(userId: number): SortedIds {
+    let ids = this.starred.get(userId);
+    if (!ids) this.starred.set(userId, (ids = new SortedIds()));
     return ids;
   }
 
@@ -161,7 +176,7 @@ export class MessageFlags {
   removeMessage(messageId: number): void {
     for (const userId of this.holdersOf(messageId)) {
       this.store(userId, messageId, 0);
-      this.unread.get(userId)?.remove(messageId);
+      this.file(userId, messageId, 0);
     }
   }
 }

@@ -21,6 +21,8 @@ export class MessageIndex {
   private readonly byConversation = new Map<string, SortedIds>();
   /** user id → the messages the user received, in order */
   private readonly received = new Map<number, SortedIds>();
+  /** user id → the direct messages the user received, in order (recent_private_conversations reads the newest) */
+  private readonly receivedDirect = new Map<number, SortedIds>();
   /** user id → the messages the user sent, in order (the `sender` narrow) */
   private readonly bySender = new Map<number, SortedIds>();
   private readonly topicNames = new Map<string, string>();
@@ -58,7 +60,10 @@ export class MessageIndex {
     } else {
       this.conversationList(message.dmUserIds).remove(message.id);
     }
-    for (const userId of holders) this.received.get(userId)?.remove(message.id);
+    for (const userId of holders) {
+      this.received.get(userId)?.remove(message.id);
+      this.receivedDirect.get(userId)?.remove(message.id);
+    }
   }
 
   /** Moves a channel message's entries to another channel and/or topic, and sets its channel and topic. */
@@ -74,12 +79,18 @@ export class MessageIndex {
     this.topicList(channelId, topic).add(message.id);
   }
 
-  addReceived(userId: number, messageId: number): void {
+  /** Files a message among the user's received ones (and their direct ones, for a direct message). */
+  addReceived(userId: number, messageId: number, direct: boolean): void {
     this.received.get(userId)?.add(messageId);
+    if (!direct) return;
+    let ids = this.receivedDirect.get(userId);
+    if (!ids) this.receivedDirect.set(userId, (ids = new SortedIds()));
+    ids.add(messageId);
   }
 
   removeReceived(userId: number, messageId: number): void {
     this.received.get(userId)?.remove(messageId);
+    this.receivedDirect.get(userId)?.remove(messageId);
   }
 
   channel(channelId: number): SortedIds {
@@ -96,6 +107,11 @@ export class MessageIndex {
 
   receivedBy(userId: number): SortedIds {
     return this.received.get(userId) ?? new SortedIds();
+  }
+
+  /** The direct messages the user received, in order. */
+  directReceivedBy(userId: number): SortedIds {
+    return this.receivedDirect.get(userId) ?? new SortedIds();
   }
 
   sentBy(userId: number): SortedIds {

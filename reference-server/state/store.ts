@@ -289,7 +289,7 @@ export class Store {
     this.index.add(message);
     if (message.type === "stream" && message.channelId !== null) this.channels.get(message.channelId)!.firstMessageId ??= message.id;
     for (const [userId, flags] of receivers) {
-      this.index.addReceived(userId, message.id);
+      this.index.addReceived(userId, message.id, message.type === "private");
       this.flags.setRow(userId, message.id, flags);
     }
     this.attachments.track(message, message.timestamp * 1000);
@@ -312,6 +312,11 @@ export class Store {
     return this.index.receivedBy(userId);
   }
 
+  /** The direct messages the user received, in order. */
+  directReceivedBy(userId: number): SortedIds {
+    return this.index.directReceivedBy(userId);
+  }
+
   sentBy(userId: number): SortedIds {
     return this.index.sentBy(userId);
   }
@@ -328,9 +333,12 @@ export class Store {
     return this.index.channelTopics(channelId);
   }
 
-  /** Gives a user a row for a message they did not receive (real servers call it "historical"). */
+  /**
+   * Gives a user a row for a message they did not receive (real servers call it "historical"): a channel message,
+   * since only a direct message's participants may read it, and they received it.
+   */
   addHistoricalRow(userId: number, messageId: number, flags: Iterable<string>): void {
-    this.index.addReceived(userId, messageId);
+    this.index.addReceived(userId, messageId, false);
     this.flags.setRow(userId, messageId, flags);
   }
 

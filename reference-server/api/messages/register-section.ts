@@ -6,13 +6,9 @@ const RECENT_DIRECT_MESSAGES = 1000;
 
 /** register `starred_messages`: the ids of the messages the user starred, ascending. */
 export function starredMessagesSection(rt: Runtime, req: { user: User }): Record<string, unknown> {
-  const { store } = rt;
-  const ids = store.receivedBy(req.user.id);
-  const starred: number[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids.at(i)!;
-    if (store.flagsOf(req.user.id, id)?.has("starred")) starred.push(id);
-  }
+  const ids = rt.store.flags.starredOf(req.user.id);
+  const starred: number[] = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) starred[i] = ids.at(i)!;
   return { starred_messages: starred };
 }
 
@@ -24,13 +20,11 @@ export function starredMessagesSection(rt: Runtime, req: { user: User }): Record
 export function recentConversationsSection(rt: Runtime, req: { user: User }): Record<string, unknown> {
   const { store } = rt;
   const self = req.user.id;
-  const ids = store.receivedBy(self);
+  const ids = store.directReceivedBy(self);
   const conversations = new Map<string, { max_message_id: number; user_ids: number[] }>();
-  let seen = 0;
-  for (let i = ids.length - 1; i >= 0 && seen < RECENT_DIRECT_MESSAGES; i--) {
+  for (let i = ids.length - 1; i >= 0 && i >= ids.length - RECENT_DIRECT_MESSAGES; i--) {
     const message = store.messages.get(ids.at(i)!);
     if (message?.type !== "private") continue;
-    seen++;
     const others = message.dmUserIds.filter((u) => u !== self);
     const key = others.join(",");
     if (!conversations.has(key)) conversations.set(key, { max_message_id: message.id, user_ids: others });

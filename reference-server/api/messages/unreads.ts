@@ -43,17 +43,32 @@ interface StreamEntry {
   unread_message_ids: number[];
 }
 
+/** A topic's entry of unread_msgs.streams, with its muting reckoned once for all its messages. */
+interface TopicUnreads {
+  entry: StreamEntry;
+  muted: boolean;
+}
+
+/** The entries met so far: by the topic as the message spells it, and by the topic (case-insensitive), in order. */
+interface Topics {
+  bySpelling: Map<string, TopicUnreads>;
+  byTopic: Map<string, TopicUnreads>;
+}
+
 /**
  * unread_msgs of POST /register (wire §13), from the user's unread index, newest 50000 only: count (direct
  * messages and unmuted channel messages), pms, streams (subscribed channels, muted ones too), huddles, mentions.
- * Topics get the empty-topic substitution (FL334) unless the client accepts the empty topic.
+ * Topics get the empty-topic substitution (FL334) unless the client accepts the empty topic. An account with a long
+ * history holds thousands of unread messages in a few hundred topics: subscription and muting are looked up once per
+ * channel and topic, not once per message.
  */
 export function unreadMsgs(rt: Runtime, userId: number, allowEmptyTopic: boolean): Record<string, unknown> {
   const { store } = rt;
   const unread = store.flags.unreadOf(userId);
   const first = Math.max(0, unread.length - MAX_UNREAD_MESSAGES);
   const substitute = !rt.faulty("fl334.register.unread-msgs-topic-substitution");
-  const streams = new Map<string, StreamEntry>();
+  const subscribed = new Map<number, boolean>();
+  const topics: Topics = { bySpelling: new Map(), byTopic: new Map() };
   const pms = new Map<number, number[]>();
   const huddles = new Map<string, number[]>();
   const mentions: number[] = [];
@@ -61,29 +76,63 @@ export function unreadMsgs(rt: Runtime, userId: number, allowEmptyTopic: boolean
   for (let i = first; i < unread.length; i++) {
     const m = store.messages.get(unread.at(i)!);
     if (!m) continue;
+    let muted = false;
     if (m.type === "stream") {
-      if (!store.isSubscribed(userId, m.channelId!)) continue;
-      const topic = substitute ? topicFor(rt, m.topic, allowEmptyTopic) : m.topic;
-      const key = `${m.channelId}\0${topic.toLowerCase()}`;
-      const entry = streams.get(key) ?? { stream_id: m.channelId!, topic, unread_message_ids: [] };
-      entry.unread_message_ids.push(m.id);
-      streams.set(key, entry);
-      if (!isMutedFor(rt, userId, m)) count++;
+      const place = topicUnreads(rt, userId, m, subscribed, topics, substitute, allowEmptyTopic);
+      if (!place) continue;
+      place.entry.unread_message_ids.push(m.id);
+      muted = place.muted;
+      if (!muted) count++;
     } else {
       const others = othersIn(m, userId);
-      if (others.length <= 1) pms.set(others[0] ?? userId, [...(pms.get(others[0] ?? userId) ?? []), m.id]);
-      else huddles.set(m.dmUserIds.join(","), [...(huddles.get(m.dmUserIds.join(",")) ?? []), m.id]);
+      const list = others.length <= 1 ? listIn(pms, others[0] ?? userId) : listIn(huddles, m.dmUserIds.join(","));
+      list.push(m.id);
       count++;
     }
-    if (isUnreadMention(rt, userId, m)) mentions.push(m.id);
+    const flags = store.flagsOf(userId, m.id);
+    if (flags?.has("mentioned") || (flags?.has("wildcard_mentioned") && !muted)) mentions.push(m.id);
   }
+  const streams = [...topics.byTopic.values()].map((t) => t.entry);
   if (rt.faulty("fl153.register.unread-msgs")) pms.clear();
   return {
     count,
     pms: [...pms].map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
-    streams: [...streams.values()],
+    streams,
     huddles: [...huddles].map(([key, ids]) => ({ user_ids_string: key, unread_message_ids: ids })),
     mentions,
     old_unreads_missing: first > 0,
   };
+}
+
+/** The list of `key` in `map`, made empty when absent. */
+function listIn<K>(map: Map<K, number[]>, key: K): number[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
+/** The unread entry of a channel message's topic; null when the user is not subscribed to its channel. */
+function topicUnreads(
+  rt: Runtime,
+  userId: number,
+  m: Message,
+  subscribed: Map<number, boolean>,
+  topics: Topics,
+  substitute: boolean,
+  allowEmptyTopic: boolean,
+): TopicUnreads | null {
+  const channelId = m.channelId!;
+  let isIn = subscribed.get(channelId);
+  if (isIn === undefined) subscribed.set(channelId, (isIn = rt.store.isSubscribed(userId, channelId)));
+  if (!isIn) return null;
+  const spelling = `${channelId}\0${m.topic}`;
+  let place = topics.bySpelling.get(spelling);
+  if (place !== undefined) return place;
+  const topic = substitute ? topicFor(rt, m.topic, allowEmptyTopic) : m.topic;
+  // Topics differing in case are one topic: the first spelling names its entry.
+  const key = `${channelId}\0${topic.toLowerCase()}`;
+  place = topics.byTopic.get(key);
+  if (!place) topics.byTopic.set(key, (place = { entry: { stream_id: channelId, topic, unread_message_ids: [] }, muted: isMutedFor(rt, userId, m) }));
+  topics.bySpelling.set(spelling, place);
+  return place;
 }
