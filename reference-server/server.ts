@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { FIRST_LEVEL as MIN_FEATURE_LEVEL, LAST_LEVEL as MAX_FEATURE_LEVEL } from "../facts/levels.ts";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Access } from "./access/access.ts";
@@ -17,8 +18,8 @@ import { Store } from "./state/store.ts";
 import { RealmFixtureSchema, type RealmFixture } from "./state/fixture-schema.ts";
 import { loadRealmFixture } from "./state/fixture-seed.ts";
 
-export const MIN_FEATURE_LEVEL = 153;
-export const MAX_FEATURE_LEVEL = 372;
+/** The levels the server emulates (the product's range), under the names the package exports. */
+export { MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL };
 
 export interface ReferenceServerOptions {
   featureLevel?: number;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Derives src/product/data/zulip-api.json from Zulip's OpenAPI description:
+// Derives facts/data/zulip-api.json from Zulip's OpenAPI description:
 //
 //   node scripts/derive-zulip-api.mjs <path>/zulip-openapi-fl420.yaml
 //
@@ -53,7 +53,7 @@ if (!source) {
   console.error(`usage: node ${SCRIPT} <zulip-openapi-flNNN.yaml> [out.json]`);
   process.exit(2);
 }
-const out = process.argv[3] ?? fileURLToPath(new URL("../src/product/data/zulip-api.json", import.meta.url));
+const out = process.argv[3] ?? fileURLToPath(new URL("../facts/data/zulip-api.json", import.meta.url));
 const doc = YAML.parse(readFileSync(source, "utf8"));
 const sourceLevel = Number(/fl(\d+)/i.exec(basename(source))?.[1] ?? NaN);
 if (!Number.isInteger(sourceLevel)) throw new Error(`cannot tell the feature level from the file name '${basename(source)}' (want …flNNN.yaml)`);

@@ -163,7 +163,7 @@ function serveLine(child) {
 await stepAsync("chat-conformance serve --product zulip --json, then run --target against it", async () => {
   // A 5 s heartbeat instead of a real server's 50: the run would otherwise wait out the long one for its heartbeat test.
   // The real product's names on both sides: the server sends them, and the harness, detecting a `zulip` server,
-  // speaks them (src/product/names.ts); the repeatable-run test covers serve with the spec's names.
+  // speaks them (facts/names.ts); the repeatable-run test covers serve with the spec's names.
   const child = spawn("npx", ["--no-install", "chat-conformance", "serve", "--product", "zulip", "--port", "0", "--json", "--heartbeat-seconds", "5"], {
     cwd: app,
     env,

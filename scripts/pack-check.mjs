@@ -9,7 +9,7 @@ const [pack] = JSON.parse(execFileSync(npm, ["pack", "--dry-run", "--json", "--i
 const files = pack.files.map((f) => f.path);
 const problems = [];
 for (const f of files) {
-  if (/^(test|bench|scripts|src|reference-server|suites|fixtures)\//.test(f)) problems.push(`${f}: outside dist/ (sources or project tests)`);
+  if (/^(test|bench|scripts|facts|src|reference-server|suites|fixtures)\//.test(f)) problems.push(`${f}: outside dist/ (sources or project tests)`);
   else if (/(^|\/)node_modules\//.test(f)) problems.push(`${f}: a cache or dependency inside the package`);
   else if (/\.ts$/.test(f) && !/\.d\.ts$/.test(f)) problems.push(`${f}: TypeScript source`);
   else if (/^dist\/suites\/.*\.d\.ts$/.test(f)) problems.push(`${f}: declarations of a suite file`);
@@ -20,6 +20,8 @@ for (const needed of [
   "dist/src/index.d.ts",
   "dist/src/cli/entry.js",
   "dist/src/catalog/data/levels.yaml",
+  "dist/facts/names.js",
+  "dist/facts/data/zulip-api.json",
   "dist/fixtures/realm.json",
   "package.json",
   "README.md",

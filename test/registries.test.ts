@@ -5,7 +5,7 @@ import { catalog } from "../src/catalog/catalog.ts";
 import { errorsOnly, formatIssue, lintTests, coverage } from "../src/catalog/lint.ts";
 import { collectTests } from "../src/expect/collect.ts";
 import { ROUTES } from "../reference-server/routes.ts";
-import { operationSpan } from "../src/product/operations.ts";
+import { operationSpan } from "../facts/zulip-operations.ts";
 
 /** The registries are checked both ways: catalog ↔ suites ↔ levels.ts ↔ faults.ts. */
 describe("reference-server/levels.ts", () => {

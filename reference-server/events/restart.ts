@@ -1,5 +1,5 @@
 import type { Runtime } from "../runtime.ts";
-import { versionFor } from "../version.ts";
+import { versionFor } from "../../facts/versions.ts";
 
 /** Every active user: a restart reaches every event queue. */
 function everyone(rt: Runtime): number[] {

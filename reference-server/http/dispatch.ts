@@ -7,7 +7,7 @@ import { ApiError, badRequest, methodNotAllowed, notFound } from "./errors.ts";
 import { TextMemo } from "./memo.ts";
 import { Params } from "./params.ts";
 import { applyRateLimit } from "./rate-limit.ts";
-import { AUTH_REALM, specEndpoint, specName, toRealNames } from "../../src/product/names.ts";
+import { AUTH_REALM, specEndpoint, specName, toRealNames } from "../../facts/names.ts";
 import { routeExists } from "./route-exists.ts";
 import type { RouteTable } from "./router.ts";
 import { multipartFileLimit } from "../uploads/limits.ts";

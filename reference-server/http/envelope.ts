@@ -1,4 +1,4 @@
-import { AUTH_REALM } from "../../src/product/names.ts";
+import { AUTH_REALM } from "../../facts/names.ts";
 import type { ServerResponse } from "node:http";
 import { ApiError } from "./errors.ts";
 import type { CachedAnswer } from "../state/fragments.ts";

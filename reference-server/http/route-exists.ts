@@ -1,6 +1,6 @@
 import type { FeatureLevel } from "../levels.ts";
 import type { Route } from "../runtime.ts";
-import { operationExistsAt } from "../../src/product/operations.ts";
+import { operationExistsAt } from "../../facts/zulip-operations.ts";
 
 /**
  * Whether a server at the emulated level has the route: its spec switch is on, no later switch removed it, and,

@@ -2,7 +2,7 @@
 import type { Catalog } from "./catalog.ts";
 import type { Clause } from "./schema.ts";
 import type { TestInfo } from "../expect/descriptor-info.ts";
-import { releaseLabel } from "./releases.ts";
+import { releaseLabel } from "../../facts/releases.ts";
 
 export interface Tally {
   tested: number;

@@ -6,7 +6,7 @@
 import type { RawCatalog } from "./load.ts";
 import { AREAS, CLAUSE_ID, FIRST_LEVEL, LAST_LEVEL } from "./schema.ts";
 import { TAG_NAMES } from "./tags.ts";
-import { BACKPORTS, CITED_LEVELS_BELOW_FLOOR, NO_CHANGE_LEVELS, RELEASE_LEVELS, RESERVED_LEVELS, releaseForLevel } from "./releases.ts";
+import { BACKPORTS, CITED_LEVELS_BELOW_FLOOR, NO_CHANGE_LEVELS, RELEASE_MARKER_LEVELS, RESERVED_LEVELS, releaseForLevel } from "../../facts/releases.ts";
 import { duplicates, issue, type Check, type Issue } from "./issues.ts";
 import { modelReduces } from "../expect/state/reducers.ts";
 
@@ -63,7 +63,7 @@ export const CATALOG_CHECKS: readonly Check<RawCatalog>[] = [
         const where = `levels.yaml: level ${l.level}`;
         const backportOf = BACKPORTS[l.level];
         let want: string = "change";
-        if (RELEASE_LEVELS.includes(l.level)) want = "release";
+        if (RELEASE_MARKER_LEVELS.includes(l.level)) want = "release";
         else if (RESERVED_LEVELS.includes(l.level)) want = "reserved";
         else if (backportOf !== undefined) want = "backport";
         else if (NO_CHANGE_LEVELS.has(l.level)) want = "no-change";

@@ -2,9 +2,9 @@
  * The catalog's fixed words, without its schema: the CLI's option tables and help read them without loading zod.
  */
 
-/** The feature levels the catalog covers: every one of them has exactly one entry. */
-export const FIRST_LEVEL = 153;
-export const LAST_LEVEL = 372;
+/** The feature levels the catalog covers, and its releases: facts the reference server shares. */
+export { FIRST_LEVEL, LAST_LEVEL } from "../../facts/levels.ts";
+export { RELEASES, type Release } from "../../facts/releases.ts";
 
 export const AREAS = [
   "server",
@@ -29,6 +29,3 @@ export const AREAS = [
   "versioning",
 ] as const;
 export type Area = (typeof AREAS)[number];
-
-export const RELEASES = ["6.x", "7.0", "8.0", "9.x", "10.0"] as const;
-export type Release = (typeof RELEASES)[number];

@@ -1,5 +1,5 @@
 import { Agent, FormData, request, type Dispatcher } from "undici";
-import { realEndpoint, realName, toSpecNames } from "../product/names.ts";
+import { realEndpoint, realName, toSpecNames } from "../../facts/names.ts";
 import { encodeParams, type ParamMap } from "./encode.ts";
 import { redactHeaders, type Exchange } from "./exchange.ts";
 import { RateLimitedError, throttle as processThrottle, type Throttle } from "./rate-limit.ts";

@@ -2,7 +2,7 @@ import type { ProblemKind } from "./validate.ts";
 
 /**
  * The one list of ways the reference server's `--product zulip` answers may differ from Zulip's own API description
- * (src/product/data/zulip-api.json), each for a stated reason. test/zulip/validate-responses.test.ts drops the
+ * (facts/data/zulip-api.json), each for a stated reason. test/zulip/validate-responses.test.ts drops the
  * problems an entry covers; everything else it reports fails.
  *
  * An entry covers a problem when:

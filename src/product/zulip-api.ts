@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 
 /**
- * Zulip's API as data (data/zulip-api.json): the facts scripts/derive-zulip-api.mjs keeps from Zulip's own OpenAPI
+ * Zulip's API as data (facts/data/zulip-api.json): the facts scripts/derive-zulip-api.mjs keeps from Zulip's own OpenAPI
  * description — operations, their parameters and 200 bodies, the event variants of GET /events and the POST /register
  * body — with the level each element appeared at (`since`) or left at (`until`). The schema subset and how the notes
  * become levels are documented at the top of that script; src/product/validate.ts reads the schemas level by level.
  */
 
-const API_URL = new URL("./data/zulip-api.json", import.meta.url);
+const API_URL = new URL("../../facts/data/zulip-api.json", import.meta.url);
 
 export type JsonType = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
 

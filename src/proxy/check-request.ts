@@ -1,5 +1,5 @@
 import { catalog } from "../catalog/catalog.ts";
-import { specEndpoint } from "../product/names.ts";
+import { specEndpoint } from "../../facts/names.ts";
 import type { ZulipOperation } from "../product/zulip-api.ts";
 import { capabilitiesOf } from "./clients.ts";
 import { specEndpointOf, specParameters } from "./spec-parameters.ts";

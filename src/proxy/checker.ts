@@ -1,4 +1,4 @@
-import { realEndpoint, realName, specEndpoint, specName, toSpecNames } from "../product/names.ts";
+import { realEndpoint, realName, specEndpoint, specName, toSpecNames } from "../../facts/names.ts";
 import { checkEvents } from "./check-events.ts";
 import { checkRequest } from "./check-request.ts";
 import { checkEndpoint, checkEnvelope } from "./check-response.ts";

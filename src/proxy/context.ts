@@ -7,7 +7,7 @@ import type { RequestParams } from "./params.ts";
 
 /**
  * What every check of one exchange reads: the request and the answer in the spec's names (a `zulip` target's
- * answer is renamed through src/product/names.ts first), the target's level, and the clients' capabilities.
+ * answer is renamed through facts/names.ts first), the target's level, and the clients' capabilities.
  */
 export interface CheckContext {
   level: number;

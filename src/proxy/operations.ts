@@ -1,9 +1,9 @@
 import { ZULIP_OPERATIONS, type ZulipOperation } from "../product/zulip-api.ts";
 
 /**
- * Which operation of the API a request is, from Zulip's own description (src/product/data/zulip-api.json), whose
+ * Which operation of the API a request is, from Zulip's own description (facts/data/zulip-api.json), whose
  * operations, parameters and levels the spec shares (a `chat` target's method and path are first turned into the
- * real product's through src/product/names.ts by the caller). Literal segments win over `{name}` ones, so
+ * real product's through facts/names.ts by the caller). Literal segments win over `{name}` ones, so
  * /users/me is not /users/{user_id}.
  */
 interface Matcher {

@@ -1,7 +1,7 @@
-import { specEndpoint } from "../product/names.ts";
+import { specEndpoint } from "../../facts/names.ts";
 
 /**
- * Parameters the spec gives an endpoint where Zulip's API description (src/product/data/zulip-api.json, which the
+ * Parameters the spec gives an endpoint where Zulip's API description (facts/data/zulip-api.json, which the
  * proxy reads for each endpoint's parameters and their levels) says otherwise. On a target of the spec's names the
  * spec decides: such a parameter is one the endpoint takes (never owed in ignored_parameters_unsupported), over the
  * spec's levels rather than the description's. `products` says which targets an entry holds for: the spec's

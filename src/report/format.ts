@@ -1,4 +1,4 @@
-import { RELEASE_RANGES, releaseForLevel } from "../catalog/releases.ts";
+import { RELEASE_RANGES, releaseForLevel } from "../../facts/releases.ts";
 import { AREAS, RELEASES, type Release } from "../catalog/schema.ts";
 import { StatusSchema, type ResultStatus, type TestResult } from "./schema.ts";
 

@@ -1,5 +1,5 @@
 import { ApiClient, type ApiResponse } from "../client/client.ts";
-import { operationExistsAt } from "../product/operations.ts";
+import { operationExistsAt } from "../../facts/zulip-operations.ts";
 import type { PersonaRole } from "./personas.ts";
 import type { TargetInfo } from "./target.ts";
 

@@ -1,7 +1,7 @@
 import type { ApiResponse } from "../../src/client/client.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { NotApplicableError, UnverifiableError } from "../../src/expect/failure.ts";
-import { operationSpan } from "../../src/product/operations.ts";
+import { operationSpan } from "../../facts/zulip-operations.ts";
 import { ZULIP_OPERATIONS } from "../../src/product/zulip-api.ts";
 
 /**

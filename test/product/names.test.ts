@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/client/client.ts";
-import { realEndpoint, realName, specEndpoint, toRealNames, toSpecNames } from "../../src/product/names.ts";
+import { realEndpoint, realName, specEndpoint, toRealNames, toSpecNames } from "../../facts/names.ts";
 
 describe("the real product's names (wire §17.1): one exact table for the server and the harness", () => {
   it("read under the spec's names: keys at any depth and the property of setting-change events", () => {

@@ -3,7 +3,7 @@ import { routeExists } from "../../reference-server/http/route-exists.ts";
 import { FeatureLevel } from "../../reference-server/levels.ts";
 import { ROUTES } from "../../reference-server/routes.ts";
 import { MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL } from "../../reference-server/server.ts";
-import { realEndpoint } from "../../src/product/names.ts";
+import { realEndpoint } from "../../facts/names.ts";
 import { allowedBy } from "../../src/product/zulip-allow-list.ts";
 import { existsAt, ZULIP_OPERATIONS } from "../../src/product/zulip-api.ts";
 

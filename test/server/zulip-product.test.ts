@@ -14,7 +14,7 @@ function client(server: ReferenceServer, role: string | null) {
   };
 }
 
-describe("serve --product zulip speaks the real product's names (src/product/names.ts)", () => {
+describe("serve --product zulip speaks the real product's names (facts/names.ts)", () => {
   let server: ReferenceServer;
   beforeAll(async () => {
     server = await createReferenceServer({ featureLevel: 372, port: 0, product: "zulip", heartbeatMs: 1000 });

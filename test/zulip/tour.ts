@@ -2,7 +2,7 @@ import type { ParamMap } from "../../src/client/encode.ts";
 import { MODERN_CLIENT_CAPABILITIES } from "../../src/client/capabilities.ts";
 
 /**
- * A tour of every operation of Zulip's API description (src/product/data/zulip-api.json) up to FL372, in an order
+ * A tour of every operation of Zulip's API description (facts/data/zulip-api.json) up to FL372, in an order
  * where each step finds what it needs: what one step creates, a later step reads, edits and removes. Parameters are
  * valid for the level they are sent at (the changelog's renames are followed); the runner in
  * validate-responses.test.ts skips a step whose operation does not exist at the level, calls the rest and checks

@@ -10,7 +10,7 @@ import { existsAt, operationsAt, schemaFor, zulipOperation, ZULIP_OPERATIONS, ty
 import { TOUR, type Credentials, type Step, type TourContext } from "./tour.ts";
 
 /**
- * `serve --product zulip` against Zulip's own API description (src/product/data/zulip-api.json): at each level, a
+ * `serve --product zulip` against Zulip's own API description (facts/data/zulip-api.json): at each level, a
  * reference server in product zulip mode gets the tour (tour.ts) of every operation Zulip's description has at that
  * level, and every 200 body and every event it sends is checked against Zulip's schema for that level
  * (src/product/validate.ts). What src/product/zulip-allow-list.ts covers is dropped; everything else fails, one line

@@ -23,7 +23,7 @@ function createProviderTwoCall(ctx: RequestContext): Record<string, unknown> {
   return { url: `${rt.url}/calls/bigbluebutton/join?${query.toString()}` };
 }
 
-/** The spec's paths; `--product zulip` serves them at the real product's (src/product/names.ts). */
+/** The spec's paths; `--product zulip` serves them at the real product's (facts/names.ts). */
 export const routes: Route[] = [
   authed("POST", "/calls/provider_one/create", createProviderOneCall),
   authed("POST", "/calls/provider_two/create", createProviderTwoCall),

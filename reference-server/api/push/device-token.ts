@@ -39,7 +39,7 @@ function removeOtherToken(ctx: RequestContext): Record<string, unknown> {
   return {};
 }
 
-/** The spec's paths; `--product zulip` serves the mobile-platform one at the real product's (src/product/names.ts). */
+/** The spec's paths; `--product zulip` serves the mobile-platform one at the real product's (facts/names.ts). */
 export const routes: Route[] = [
   authed("POST", "/users/me/push_device_token", addMobileToken),
   authed("DELETE", "/users/me/push_device_token", removeMobileToken),

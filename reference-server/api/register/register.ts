@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { versionFor } from "../../version.ts";
+import { versionFor } from "../../../facts/versions.ts";
 import { NarrowSchema } from "../messages/narrow.ts";
 import { CapabilitiesSchema, capabilitiesFor } from "./capabilities.ts";
 import { initialState } from "./state.ts";

@@ -1,5 +1,5 @@
 import { open, type Route } from "../../runtime.ts";
-import { versionFor } from "../../version.ts";
+import { versionFor } from "../../../facts/versions.ts";
 import { realmIconUrl } from "../realm/zulip-fields.ts";
 
 /** GET /server_settings: no credentials; the feature level and the realm's public facts (wire §7). */

@@ -5,7 +5,7 @@
 import { FeatureLevel } from "../../../reference-server/levels.ts";
 import { routeExists } from "../../../reference-server/http/route-exists.ts";
 import { ROUTES } from "../../../reference-server/routes.ts";
-import { realEndpoint, specEndpoint } from "../../product/names.ts";
+import { realEndpoint, specEndpoint } from "../../../facts/names.ts";
 
 /** One endpoint as `list --operations --json` prints it. */
 export interface ListedOperation {

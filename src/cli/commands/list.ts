@@ -7,7 +7,7 @@ import { catalog as loadCatalog, type Catalog } from "../../catalog/catalog.ts";
 import { AREAS, FIRST_LEVEL, LAST_LEVEL, RELEASES, type Clause, type Release } from "../../catalog/schema.ts";
 import { TAG_NAMES } from "../../catalog/tags.ts";
 import { coverage, formatTally, testsByClause } from "../../catalog/coverage.ts";
-import { CITED_LEVELS_BELOW_FLOOR, releaseForLevel } from "../../catalog/releases.ts";
+import { CITED_LEVELS_BELOW_FLOOR, releaseForLevel } from "../../../facts/releases.ts";
 import type { TestInfo } from "../../expect/descriptor-info.ts";
 import { parseOptions } from "../options.ts";
 import { LIST } from "../specs/list.ts";

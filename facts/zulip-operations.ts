@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 
 /**
  * When each operation of Zulip's API exists, by operationId: the light part of data/zulip-api.json that the
- * reference server needs on every request (src/product/zulip-api.ts loads and checks the whole file for the tests).
+ * reference server needs on every request (src/product/zulip-api.ts loads and checks the whole file for the harness and the tests).
  */
 export interface OperationSpan {
   method: string;

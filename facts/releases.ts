@@ -1,9 +1,11 @@
-import type { Release } from "./schema.ts";
-
 /**
- * The spec's release table and level lists, as resolved by data/conflicts.yaml. The catalog lint checks
- * data/levels.yaml against these, so the two are written independently of each other.
+ * The spec's release table and level lists, as resolved by src/catalog/data/conflicts.yaml. The catalog lint checks
+ * src/catalog/data/levels.yaml against these, so the two are written independently of each other.
  */
+
+/** The spec's releases, in order. */
+export const RELEASES = ["6.x", "7.0", "8.0", "9.x", "10.0"] as const;
+export type Release = (typeof RELEASES)[number];
 
 /** Each release's levels, first..last inclusive (conflict.release-7-range-186-187, conflict.levels-238-239-release,
  * conflict.release-9x-range, conflict.release-10-range-372). */
@@ -15,8 +17,8 @@ export const RELEASE_RANGES: readonly { release: Release; first: number; last: n
   { release: "10.0", first: 280, last: 372 },
 ];
 
-/** Levels that mark a release and change nothing. */
-export const RELEASE_LEVELS: readonly number[] = [156, 185, 237, 277, 371];
+/** Levels that mark a release and change nothing (levels.yaml's `kind: release`). */
+export const RELEASE_MARKER_LEVELS: readonly number[] = [156, 185, 237, 277, 371];
 
 /** Levels kept free for maintenance releases and never used. */
 export const RESERVED_LEVELS: readonly number[] = [158, 186, 187, 238, 239, 279];
