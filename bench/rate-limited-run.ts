@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Results } from "../src/report/schema.ts";
+import type { Results } from "../src/results/schema.ts";
 
 /**
  * Section 11: the whole suite against `serve --rate-limit 200/60` (Zulip's default api_by_user, GET /events 200 then

@@ -34,7 +34,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createReferenceServer } from "../reference-server/server.ts";
 import { renderHtml } from "../src/report/html.ts";
-import type { ResultStatus } from "../src/report/schema.ts";
+import type { ResultStatus } from "../src/results/schema.ts";
 import { results, tr } from "../test/report/fixtures.ts";
 import { launchChromium, NO_CHROMIUM, type PageGlobals } from "../test/browser/chromium.ts";
 import { runServerLoad } from "./load.ts";

@@ -8,8 +8,8 @@ export { runConformance, type ConformanceOptions, type ConformanceRun, type Remo
 export { conformanceSetup, type SetupOptions } from "./run/vitest-setup.ts";
 export { writeReports, REPORT_FILES } from "./report/write.ts";
 export { renderSummary } from "./report/summary.ts";
-export { ResultsSchema, type Results, type TestResult, type ResultStatus } from "./report/schema.ts";
-export { readExpectations, type Expectations } from "./report/expectations.ts";
+export { ResultsSchema, type Results, type TestResult, type ResultStatus } from "./results/schema.ts";
+export { readExpectations, type Expectations } from "./results/expectations.ts";
 export { behaviour } from "./expect/behaviour.ts";
 export type { BehaviourOptions, Descriptor } from "./expect/descriptor.ts";
 export type { TestContext } from "./expect/context.ts";

@@ -1,4 +1,4 @@
-import type { Verdict } from "../report/verdict.ts";
+import type { Verdict } from "../results/verdict.ts";
 
 /**
  * Colour in the CLI's output, decided the way node tools (vitest among them) decide it: NO_COLOR (any non-empty
@@ -47,7 +47,7 @@ export function palette(on: boolean): Palette {
 
 /**
  * The run summary (src/report/summary.ts: plain text, shared with the reports) with the verdict of its Result line
- * coloured by the verdict's state (src/report/verdict.ts): green, amber, red, or grey (left uncoloured, in bold).
+ * coloured by the verdict's state (src/results/verdict.ts): green, amber, red, or grey (left uncoloured, in bold).
  * Everything else stays as rendered.
  */
 export function paintSummary(summary: string, state: Verdict["state"], p: Palette): string {

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { VERSION } from "../layout.ts";
-import { compareRuns, renderComparison, type RunToCompare } from "../report/compare.ts";
+import { compareRuns, renderComparison, type RunToCompare } from "../results/compare.ts";
 import { renderCompareHtml } from "../report/compare-html.ts";
-import { ResultsSchema } from "../report/schema.ts";
+import { ResultsSchema } from "../results/schema.ts";
 import { readJsonOption } from "./json-file.ts";
 import { parseOptions } from "./options.ts";
 import { checkOutDir } from "./out-option.ts";

@@ -15,7 +15,7 @@ async function isInputError(e: unknown): Promise<boolean> {
   const [{ CatalogError }, { TargetError }, { ExpectationsError }] = await Promise.all([
     import("../catalog/load.ts"),
     import("../target/detect.ts"),
-    import("../report/expectations.ts"),
+    import("../results/expectations.ts"),
   ]);
   return e instanceof TargetError || e instanceof CatalogError || e instanceof ExpectationsError;
 }

@@ -1,5 +1,6 @@
 import type { Reporter, TestCase, TestModule, TestSpecification } from "vitest/node";
-import { fmtDuration, isProblem } from "../report/format.ts";
+import { fmtDuration } from "../report/format.ts";
+import { isProblem } from "../results/tally.ts";
 import type { Terminal } from "./colour.ts";
 
 export interface ProgressOptions {

@@ -4,9 +4,9 @@ import { join } from "node:path";
 // server itself loads only when the run starts one.
 import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
 import { collectTests } from "../expect/collect.ts";
-import { checkExpectations, readExpectations } from "../report/expectations.ts";
+import { checkExpectations, readExpectations } from "../results/expectations.ts";
 import { renderSummary } from "../report/summary.ts";
-import { verdictOf } from "../report/verdict.ts";
+import { verdictOf } from "../results/verdict.ts";
 import { REPORT_FILES, writeReports } from "../report/write.ts";
 import { runConformance } from "../run/conformance.ts";
 import { configureRateLimit, DEFAULT_MAX_WAIT_SECONDS, type RateLimitPolicy } from "../client/rate-limit.ts";

@@ -6,7 +6,7 @@ import { registry } from "./registry.ts";
 import { runBehaviour } from "./runner.ts";
 import { toTestMeta } from "./meta.ts";
 import { boundariesOf } from "./boundaries.ts";
-import { applyExpectations, type Expectations } from "../report/expectations.ts";
+import { applyExpectations, type Expectations } from "../results/expectations.ts";
 import type { TargetInfo } from "../target/target.ts";
 import type { Sweep } from "./sweep.ts";
 import { CODE_ROOT, suiteSourceName } from "../layout.ts";

@@ -33,7 +33,7 @@ export interface TestMeta {
   invariant?: InvariantRecord;
   /**
    * The requests this worker sent, and the rate limits they met, since the worker's previous test ended: each
-   * test carries its worker's share to the main process (src/report/throttle.ts sums them).
+   * test carries its worker's share to the main process (src/results/throttle.ts sums them).
    */
   throttle?: ThrottleRecord;
 }

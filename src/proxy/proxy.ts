@@ -4,7 +4,7 @@ import { findingLine, type Finding } from "./findings.ts";
 import { startForwarder } from "./forward.ts";
 import { detectLevel, type TargetLevel } from "./level.ts";
 import { sessionResults } from "./report.ts";
-import type { Results } from "../report/schema.ts";
+import type { Results } from "../results/schema.ts";
 
 /** Findings kept per clause and severity for the report; the rest are counted (and printed) only. */
 export const KEPT_PER_CLAUSE = 50;

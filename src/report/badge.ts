@@ -1,5 +1,5 @@
-import type { Results } from "./schema.ts";
-import { leftTestsOut } from "./verdict.ts";
+import type { Results } from "../results/schema.ts";
+import { leftTestsOut } from "../results/verdict.ts";
 
 /** A shields.io endpoint document (https://shields.io/badges/endpoint-badge): serve it and point a badge at it. */
 export interface ShieldsEndpoint {

@@ -1,5 +1,6 @@
-import type { Comparison, ComparedRun, Cell, ClauseRow } from "./compare-schema.ts";
-import { escapeHtml as e, fmtTime, releaseRange, statusClass } from "./format.ts";
+import type { Comparison, ComparedRun, Cell, ClauseRow } from "../results/compare-schema.ts";
+import { escapeHtml as e, fmtTime, statusClass } from "./format.ts";
+import { releaseRange } from "../results/tally.ts";
 import { BASE_STYLE } from "./html-style.ts";
 
 /**

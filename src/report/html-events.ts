@@ -1,4 +1,4 @@
-import type { Results } from "./schema.ts";
+import type { Results } from "../results/schema.ts";
 import { escapeHtml as e } from "./format.ts";
 import { eventCoverageLine } from "../expect/state/coverage.ts";
 

@@ -1,22 +1,8 @@
 import { RELEASES } from "../catalog/schema.ts";
-import type { Results, ResultStatus, TestResult } from "./schema.ts";
-import {
-  STATUSES,
-  countStatuses,
-  escapeHtml as e,
-  fmtDuration,
-  fmtTime,
-  orderAreas,
-  orderReleases,
-  pct,
-  releaseOfLevel,
-  releaseRange,
-  statusClass,
-  tally,
-  anchorOf,
-  worst,
-} from "./format.ts";
-import { shareWords, verdictOf } from "./verdict.ts";
+import type { Results, ResultStatus, TestResult } from "../results/schema.ts";
+import { escapeHtml as e, fmtDuration, fmtTime, statusClass, anchorOf } from "./format.ts";
+import { STATUSES, countStatuses, orderAreas, orderReleases, pct, releaseOfLevel, releaseRange, tally, worst } from "../results/tally.ts";
+import { shareWords, verdictOf } from "../results/verdict.ts";
 
 /** The upper parts of the HTML report: header, headline, summary, coverage, the release × level grid, tags. */
 

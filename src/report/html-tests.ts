@@ -1,5 +1,6 @@
-import type { ResultStatus, TestResult } from "./schema.ts";
-import { anchorOf, byLevel, countStatuses, escapeHtml as e, fmtDuration, isProblem, orderAreas, prettyBody, STATUSES, truncate } from "./format.ts";
+import type { ResultStatus, TestResult } from "../results/schema.ts";
+import { anchorOf, escapeHtml as e, fmtDuration, prettyBody, truncate } from "./format.ts";
+import { byLevel, countStatuses, isProblem, orderAreas, STATUSES } from "../results/tally.ts";
 import { failureParts, type FailureParts } from "./failure-parts.ts";
 import { badge } from "./html-sections.ts";
 import { remedyGroups } from "./remedies.ts";

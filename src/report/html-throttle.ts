@@ -1,4 +1,4 @@
-import type { Results } from "./schema.ts";
+import type { Results } from "../results/schema.ts";
 import { escapeHtml as e } from "./format.ts";
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms >= 10_000 ? 0 : 1)} s`;

@@ -1,4 +1,4 @@
-import type { Results } from "./schema.ts";
+import type { Results } from "../results/schema.ts";
 import { escapeHtml as e, fmtDuration, fmtTime } from "./format.ts";
 import { renderCoverage, renderGrid, renderHeader, renderHeadline, renderSummary, renderTags } from "./html-sections.ts";
 import { renderTestList, renderUnverifiable } from "./html-tests.ts";

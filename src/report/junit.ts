@@ -1,5 +1,6 @@
-import type { Results, TestResult } from "./schema.ts";
-import { byLevel, countStatuses, groupBy, orderAreas, truncate } from "./format.ts";
+import type { Results, TestResult } from "../results/schema.ts";
+import { groupBy, truncate } from "./format.ts";
+import { byLevel, countStatuses, orderAreas } from "../results/tally.ts";
 
 /**
  * JUnit XML for CI systems: <testsuites> > one <testsuite> per area > <testcase classname=area>.

@@ -1,5 +1,5 @@
-import { byLevel } from "./format.ts";
-import type { TestResult } from "./schema.ts";
+import { byLevel } from "../results/tally.ts";
+import type { TestResult } from "../results/schema.ts";
 
 /** What one remedy would make runnable: the tests it covers, by level, each with its index in the results' list. */
 export interface RemedyGroup {

@@ -1,9 +1,10 @@
-import type { Results, TestResult } from "./schema.ts";
-import { STATUSES, byLevel, firstLine, fmtDuration, isProblem, pct } from "./format.ts";
-import { throttleLines } from "./throttle.ts";
+import type { Results, TestResult } from "../results/schema.ts";
+import { firstLine, fmtDuration } from "./format.ts";
+import { STATUSES, byLevel, isProblem, pct } from "../results/tally.ts";
+import { throttleLines } from "./throttle-lines.ts";
 import { propertyCaseLine } from "../expect/failure.ts";
 import { remedyGroups } from "./remedies.ts";
-import { verdictOf, type Verdict } from "./verdict.ts";
+import { verdictOf, type Verdict } from "../results/verdict.ts";
 
 /** The plain-text summary the CLI prints after a run (where the reports went is the CLI's to say). */
 

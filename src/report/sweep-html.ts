@@ -1,8 +1,9 @@
-import { escapeHtml as e, fmtTime, worst } from "./format.ts";
+import { escapeHtml as e, fmtTime } from "./format.ts";
+import { worst } from "../results/tally.ts";
 import { BASE_STYLE } from "./html-style.ts";
-import type { ResultStatus } from "./schema.ts";
-import { levelRanges } from "./sweep-build.ts";
-import type { SweepCell, SweepLevel, SweepResults } from "./sweep-schema.ts";
+import type { ResultStatus } from "../results/schema.ts";
+import { levelRanges } from "./sweep-summary.ts";
+import type { SweepCell, SweepLevel, SweepResults } from "../results/sweep-schema.ts";
 
 /**
  * sweep.html: one self-contained file (inline CSS, no script, no external assets), a pure function of sweep.json.

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { badgeOf, renderBadgeSvg } from "./badge.ts";
 import { renderHtml } from "./html.ts";
 import { renderJunit } from "./junit.ts";
-import type { Results } from "./schema.ts";
+import type { Results } from "../results/schema.ts";
 
 /** The files every run writes, rendered from its one results document. */
 export const REPORT_FILES = ["results.json", "index.html", "junit.xml", "badge.json", "badge.svg"] as const;

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { catalog } from "../catalog/catalog.ts";
 import { configureRateLimit, DEFAULT_POLICY, throttle, type RateLimitPolicy } from "../client/rate-limit.ts";
 import { collectTests } from "../expect/collect.ts";
-import { buildResults } from "../report/build.ts";
-import { applyExpectations, type Expectations } from "../report/expectations.ts";
-import type { Results } from "../report/schema.ts";
+import { buildResults } from "../results/build.ts";
+import type { Expectations } from "../results/expectations.ts";
+import type { Results } from "../results/schema.ts";
 import { connectTarget, type RemoteTarget } from "../target/remote.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { settleHarnessHost } from "../target/harness-host.ts";
@@ -134,7 +134,8 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     faults: [...(o.faults ?? [])],
     startedAt,
     durationMs: Date.now() - startedAt.getTime(),
-    tests: applyExpectations(run.tests, o.expectations),
+    // Each worker has settled its tests with the expectations (src/expect/behaviour.ts): they are applied there once.
+    tests: run.tests,
     coverage: scope.coverage,
     notRun: scope.notRun,
     toolVersion: VERSION,

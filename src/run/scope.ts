@@ -4,7 +4,7 @@ import { coverage, type Coverage } from "../catalog/coverage.ts";
 import type { Descriptor } from "../expect/descriptor.ts";
 import type { TestMeta } from "../expect/meta.ts";
 import { notApplicable } from "../expect/runner.ts";
-import type { NotRunTest } from "../report/build.ts";
+import type { NotRunTest } from "../results/build.ts";
 import { CODE_ROOT, suitePathHere } from "../layout.ts";
 
 /** Statuses in which a test judged the server: the clauses it names were tested, whichever way it went. */

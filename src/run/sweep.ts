@@ -3,7 +3,8 @@ import type { Reporter } from "vitest/node";
 import type { TestMeta } from "../expect/meta.ts";
 import type { Sweep } from "../expect/sweep.ts";
 import { CODE_EXT } from "../layout.ts";
-import { ConformanceCollector } from "../report/collector.ts";
+import { ConformanceCollector } from "./collector.ts";
+import type { SweepRun } from "../results/sweep-build.ts";
 import { filterHere } from "./filter.ts";
 import { SUITE_VITE, suiteRunOptions } from "./suites.ts";
 
@@ -24,15 +25,6 @@ export interface SweepChunk {
   levels: number[];
   tests: TestMeta[];
   wallMs: number;
-}
-
-export interface SweepRun {
-  levels: number[];
-  /** Every run of every test, each with the level it ran at (TestMeta.atLevel). */
-  tests: TestMeta[];
-  moduleErrors: string[];
-  wallMs: number;
-  workers: number;
 }
 
 /**

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { CLI } from "../support/cli-entry.ts";
 import { serveChild } from "../support/serve-child.ts";
 import { describe, expect, it } from "vitest";
-import { ResultsSchema } from "../../src/report/schema.ts";
+import { ResultsSchema } from "../../src/results/schema.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 

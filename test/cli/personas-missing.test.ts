@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Results } from "../../src/report/schema.ts";
+import type { Results } from "../../src/results/schema.ts";
 import { PERSONA_ROLES, type PersonaRole } from "../../src/target/personas.ts";
 import { CLI } from "../support/cli-entry.ts";
 import { serveChild, type ServeLine } from "../support/serve-child.ts";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Results } from "../../src/report/schema.ts";
+import type { Results } from "../../src/results/schema.ts";
 import { runCli } from "../support/cli-run.ts";
 import { serveChild } from "../support/serve-child.ts";
 

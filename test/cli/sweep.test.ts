@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SweepResultsSchema } from "../../src/report/sweep-schema.ts";
-import { levelRanges } from "../../src/report/sweep-build.ts";
+import { SweepResultsSchema } from "../../src/results/sweep-schema.ts";
+import { levelRanges } from "../../src/report/sweep-summary.ts";
 import { sweepChunks } from "../../src/run/sweep.ts";
 import { CLI } from "../support/cli-entry.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TestMeta } from "../../src/expect/meta.ts";
-import { buildResults, type NotRunTest } from "../../src/report/build.ts";
-import { ResultsSchema } from "../../src/report/schema.ts";
+import { buildResults, type NotRunTest } from "../../src/results/build.ts";
+import { ResultsSchema } from "../../src/results/schema.ts";
 import { renderSummary } from "../../src/report/summary.ts";
 import type { TargetInfo } from "../../src/target/target.ts";
 

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.ts";
 import { badgeOf, renderBadgeSvg } from "../../src/report/badge.ts";
-import { compareRuns, renderComparison } from "../../src/report/compare.ts";
+import { compareRuns, renderComparison } from "../../src/results/compare.ts";
 import { renderCompareHtml } from "../../src/report/compare-html.ts";
-import { ComparisonSchema } from "../../src/report/compare-schema.ts";
+import { ComparisonSchema } from "../../src/results/compare-schema.ts";
 import { writeReports } from "../../src/report/write.ts";
 import { results, tr } from "./fixtures.ts";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { catalog } from "../../src/catalog/catalog.ts";
 import { collectTests } from "../../src/expect/collect.ts";
 import type { TestMeta } from "../../src/expect/meta.ts";
-import { applyExpectations, readExpectations } from "../../src/report/expectations.ts";
+import { applyExpectations, readExpectations } from "../../src/results/expectations.ts";
 
 const meta = (over: Partial<TestMeta>): TestMeta => ({
   id: "fl1.x.y#t",

@@ -1,4 +1,4 @@
-import { ResultsSchema, type Results, type ResultStatus, type TestResult } from "../../src/report/schema.ts";
+import { ResultsSchema, type Results, type ResultStatus, type TestResult } from "../../src/results/schema.ts";
 
 /** Hand-built results documents for the renderer tests and the example page. */
 

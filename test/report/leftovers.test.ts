@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../src/catalog/catalog.ts";
-import { buildResults } from "../../src/report/build.ts";
+import { buildResults } from "../../src/results/build.ts";
 import { renderHtml } from "../../src/report/html.ts";
-import { ResultsSchema } from "../../src/report/schema.ts";
+import { ResultsSchema } from "../../src/results/schema.ts";
 import { renderSummary } from "../../src/report/summary.ts";
 import type { TargetInfo } from "../../src/target/target.ts";
 import { results, tr } from "./fixtures.ts";

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../src/catalog/catalog.ts";
 import type { LaneRecord, ThrottleRecord } from "../../src/client/rate-limit.ts";
-import { buildResults } from "../../src/report/build.ts";
+import { buildResults } from "../../src/results/build.ts";
 import { renderHtml } from "../../src/report/html.ts";
-import { ResultsSchema } from "../../src/report/schema.ts";
+import { ResultsSchema } from "../../src/results/schema.ts";
 import { renderSummary } from "../../src/report/summary.ts";
-import { summarizeThrottle, throttleLines } from "../../src/report/throttle.ts";
+import { summarizeThrottle } from "../../src/results/throttle.ts";
+import { throttleLines } from "../../src/report/throttle-lines.ts";
 import type { TargetInfo } from "../../src/target/target.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ResultsSchema, type Results } from "../../src/report/schema.ts";
+import { ResultsSchema, type Results } from "../../src/results/schema.ts";
 import { CLI } from "./cli-entry.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;

@@ -6,7 +6,7 @@ import { GenericContainer, getContainerRuntimeClient, Wait } from "testcontainer
 import { CLI } from "../support/cli-entry.ts";
 import { describe, expect, it } from "vitest";
 import { personasFromLog, serverConfigFromLog } from "../../src/target/container.ts";
-import { ResultsSchema } from "../../src/report/schema.ts";
+import { ResultsSchema } from "../../src/results/schema.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const runtime = await getContainerRuntimeClient().then(

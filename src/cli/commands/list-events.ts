@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { Catalog } from "../../catalog/catalog.ts";
 import { eventCoverage, eventCoverageLine, type Watched } from "../../expect/state/coverage.ts";
-import { ResultsSchema } from "../../report/schema.ts";
-import { SweepResultsSchema } from "../../report/sweep-schema.ts";
+import { ResultsSchema } from "../../results/schema.ts";
+import { SweepResultsSchema } from "../../results/sweep-schema.ts";
 
 /** Where `list --events` looks for a run when no --results is given. */
 const LATEST = "reports/latest/results.json";

@@ -1,6 +1,6 @@
 import type { ResultStatus, Results, TestResult } from "./schema.ts";
 import { COMPARE_SCHEMA_VERSION, type Cell, type ClauseRow, type Comparison, type Difference, type Score } from "./compare-schema.ts";
-import { isProblem, orderAreas, orderReleases, releaseOfLevel, SEVERITY } from "./format.ts";
+import { isProblem, orderAreas, orderReleases, releaseOfLevel, SEVERITY } from "./tally.ts";
 import { leftTestsOut } from "./verdict.ts";
 
 export type { Comparison, ComparedRun, Difference } from "./compare-schema.ts";

@@ -127,7 +127,7 @@ export const ThrottlePersonaSchema = z.strictObject({
   topEndpoints: z.array(z.strictObject({ endpoint: z.string(), requests: z.number().int() })),
 });
 
-/** How the run met the target's rate limits, and the requests it sent, by persona (src/report/throttle.ts). */
+/** How the run met the target's rate limits, and the requests it sent, by persona (src/results/throttle.ts). */
 export const ThrottleSchema = z.strictObject({
   /** `run --rate-limit`: auto, off, or N/SECONDS. */
   setting: z.string(),

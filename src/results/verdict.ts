@@ -1,5 +1,5 @@
 import { FIRST_LEVEL } from "../catalog/schema.ts";
-import { pct } from "./format.ts";
+import { pct } from "./tally.ts";
 import type { Results } from "./schema.ts";
 
 /**
