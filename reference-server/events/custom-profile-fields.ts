@@ -1,4 +1,4 @@
-import { profileFieldList } from "../api/realm/profile-fields-serialize.ts";
+import { profileFieldList } from "../wire/profile-field.ts";
 import type { Runtime } from "../runtime.ts";
 
 /** `custom_profile_fields` {fields}: the whole list after any change, to every active user. */

@@ -1,4 +1,4 @@
-import { serializeChannel } from "../api/channels/serialize.ts";
+import { serializeChannel } from "../wire/channel.ts";
 import type { Runtime } from "../runtime.ts";
 import { zulipHas } from "../zulip-levels.ts";
 

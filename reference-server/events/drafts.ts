@@ -1,4 +1,4 @@
-import { serializeDraft } from "../api/drafts/serialize.ts";
+import { serializeDraft } from "../wire/draft.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Draft } from "../state/drafts.ts";
 

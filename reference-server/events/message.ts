@@ -1,4 +1,4 @@
-import { serializeMessage } from "../api/messages/serialize.ts";
+import { serializeMessage } from "../wire/message.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Message } from "../state/types.ts";
 import { snapshot, type EventQueue, type StoredEvent } from "./queue.ts";

@@ -1,4 +1,4 @@
-import { unreadSteps } from "../api/onboarding/steps.ts";
+import { unreadSteps } from "../wire/onboarding-steps.ts";
 import type { Runtime } from "../runtime.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { legacyClientEntry, presenceLimited } from "../api/presence/serialize.ts";
+import { legacyClientEntry, presenceLimited } from "../wire/presence.ts";
 import type { Runtime } from "../runtime.ts";
 import type { PresenceRecord } from "../state/presence.ts";
 import type { User } from "../state/types.ts";

@@ -1,6 +1,6 @@
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
-import { serializeBot } from "../api/users/serialize.ts";
+import { serializeBot } from "../wire/user.ts";
 
 /** realm_bot events (wire §10) go to the bot's owner and the administrators. */
 

@@ -1,4 +1,4 @@
-import { realmEmojiMap } from "../api/realm/emoji-serialize.ts";
+import { realmEmojiMap } from "../wire/realm-emoji.ts";
 import type { Runtime } from "../runtime.ts";
 
 /** `realm_emoji` op `update` {realm_emoji}: every custom emoji, after one was added or deactivated. */

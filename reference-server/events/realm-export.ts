@@ -1,4 +1,4 @@
-import { serializeExport } from "../api/exports/serialize.ts";
+import { serializeExport } from "../wire/export.ts";
 import type { Runtime } from "../runtime.ts";
 
 /** `realm_export` (wire §10): every export record, to the administrators. */

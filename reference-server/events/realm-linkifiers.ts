@@ -1,4 +1,4 @@
-import { linkifierList } from "../api/realm/linkifiers-serialize.ts";
+import { linkifierList } from "../wire/linkifier.ts";
 import type { Runtime } from "../runtime.ts";
 
 /**

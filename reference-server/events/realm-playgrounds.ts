@@ -1,4 +1,4 @@
-import { playgroundList } from "../api/realm/playgrounds-serialize.ts";
+import { playgroundList } from "../wire/playground.ts";
 import type { Runtime } from "../runtime.ts";
 
 /** `realm_playgrounds` with the whole list after any change, to every active user. */

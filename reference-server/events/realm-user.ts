@@ -1,7 +1,7 @@
 import type { Capabilities, EventQueue } from "./queue.ts";
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
-import { apiEmail, avatarUrl, avatarUrlFor, serializeUser, unknownUser } from "../api/users/serialize.ts";
+import { apiEmail, avatarUrl, avatarUrlFor, serializeUser, unknownUser } from "../wire/user.ts";
 
 /** Every active user: who hears about changes that are not limited by access. */
 export function activeUserIds(rt: Runtime): number[] {

@@ -1,4 +1,4 @@
-import { serializeSavedSnippet } from "../api/saved-snippets/serialize.ts";
+import { serializeSavedSnippet } from "../wire/saved-snippet.ts";
 import type { Runtime } from "../runtime.ts";
 import type { SavedSnippet } from "../state/saved-snippets.ts";
 

@@ -1,4 +1,4 @@
-import { serializeScheduled } from "../api/scheduled/serialize.ts";
+import { serializeScheduled } from "../wire/scheduled-message.ts";
 import type { Runtime } from "../runtime.ts";
 import type { ScheduledMessage } from "../state/scheduled.ts";
 

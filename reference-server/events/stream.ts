@@ -1,6 +1,6 @@
 import type { Runtime } from "../runtime.ts";
 import type { Channel } from "../state/types.ts";
-import { serializeChannel } from "../api/channels/serialize.ts";
+import { serializeChannel } from "../wire/channel.ts";
 import { zulipHas } from "../zulip-levels.ts";
 
 /** The active users who hear of a channel (access/channels.ts: metadata access, with the guest rules of FL192/FL205). */

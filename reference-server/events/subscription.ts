@@ -1,6 +1,6 @@
 import type { Runtime } from "../runtime.ts";
 import type { Channel } from "../state/types.ts";
-import { serializeSubscription } from "../api/channels/serialize.ts";
+import { serializeSubscription } from "../wire/subscription.ts";
 
 /** subscription op add: to the user who was subscribed, with the subscription objects. */
 export function publishSubscriptionAdd(rt: Runtime, userId: number, channels: Channel[]): void {

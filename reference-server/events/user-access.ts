@@ -1,6 +1,6 @@
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
-import { serializeUser } from "../api/users/serialize.ts";
+import { serializeUser } from "../wire/user.ts";
 import { publishUserRemoved } from "./realm-user.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { Runtime } from "../runtime.ts";
 import type { UserGroup } from "../state/groups.ts";
 import type { User } from "../state/types.ts";
-import { serializeGroup } from "../api/groups/serialize.ts";
+import { serializeGroup } from "../wire/group.ts";
 import { activeUserIds } from "./realm-user.ts";
 
 /** `user_group` op add: a new group, to every user. */

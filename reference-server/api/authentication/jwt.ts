@@ -2,7 +2,7 @@ import { errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
 import { ApiError, badRequest } from "../../http/errors.ts";
 import { open, type RequestContext, type Route } from "../../runtime.ts";
-import { serializeUser } from "../users/serialize.ts";
+import { serializeUser } from "../../wire/user.ts";
 
 /** The email claim of a token signed with the organization's key (HS256); 400 BAD_REQUEST otherwise (reference §2.3). */
 async function verifiedEmail(key: string, token: string): Promise<string> {

@@ -4,7 +4,7 @@ import { publishUserAdded } from "../../events/realm-user.ts";
 import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE } from "../../state/types.ts";
-import { avatarUrl } from "../users/serialize.ts";
+import { avatarUrl } from "../../wire/user.ts";
 import { botDomain } from "./domain.ts";
 // --- webhooks (imports) ---
 import { readOutgoingService } from "../webhooks/outgoing.ts";

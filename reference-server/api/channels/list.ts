@@ -2,7 +2,8 @@ import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Channel } from "../../state/types.ts";
 import { channelFromPath } from "./lookup.ts";
-import { serializeChannel, serializeSubscription } from "./serialize.ts";
+import { serializeChannel } from "../../wire/channel.ts";
+import { serializeSubscription } from "../../wire/subscription.ts";
 
 /** include_all (FL356; include_all_active before, administrators only): every channel the user has metadata access to. */
 function includeAll(ctx: RequestContext): boolean {

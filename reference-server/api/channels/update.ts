@@ -6,7 +6,7 @@ import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Channel } from "../../state/types.ts";
 import { channelFromPath } from "./lookup.ts";
 import { addDefaultChannel, removeDefaultChannel } from "./default-channels.ts";
-import { postPolicy } from "./serialize.ts";
+import { postPolicy } from "../../wire/channel.ts";
 import { applyPostPolicy, readGroupSettings, readPostPolicy } from "./settings-params.ts";
 
 const notAllowed = () => badRequest("You do not have permission to administer this channel.");

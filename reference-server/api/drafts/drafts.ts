@@ -4,7 +4,7 @@ import { resourceNotFound } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Draft } from "../../state/drafts.ts";
 import { DraftInput, draftFields, requireDraftSync } from "./read.ts";
-import { serializeDraft } from "./serialize.ts";
+import { serializeDraft } from "../../wire/draft.ts";
 
 /** The user's draft named by the path, or 404 with code BAD_REQUEST. */
 function ownDraft(ctx: RequestContext): Draft {

@@ -4,7 +4,7 @@ import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { EXPORT_TYPE } from "../../state/exports.ts";
 import { USER_SETTING_BY_NAME } from "../../state/user-settings.ts";
-import { serializeExport } from "./serialize.ts";
+import { serializeExport } from "../../wire/export.ts";
 
 const ExportType = z.union([z.literal(EXPORT_TYPE.public), z.literal(EXPORT_TYPE.standard)]);
 

@@ -1,5 +1,5 @@
 import { authed, type Route } from "../../runtime.ts";
-import { visibleGroups } from "./serialize.ts";
+import { visibleGroups } from "../../wire/group.ts";
 
 /** GET /user_groups. */
 export const routes: Route[] = [

@@ -3,7 +3,7 @@ import { badRequest, insufficientPermission, invitationFailed, mustBeAdministrat
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Invite } from "../../state/invites.ts";
 import { readInviteOptions } from "./options.ts";
-import { serializeInvite } from "./serialize.ts";
+import { serializeInvite } from "../../wire/invite.ts";
 
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 

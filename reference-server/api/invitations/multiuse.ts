@@ -2,7 +2,7 @@ import { publishInvitesChanged } from "../../events/invites-changed.ts";
 import { badRequest, insufficientPermission, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { newLinkKey, readInviteOptions } from "./options.ts";
-import { inviteLink } from "./serialize.ts";
+import { inviteLink } from "../../wire/invite.ts";
 
 /** Whether the requester may create a reusable link, with the faults that break the two sides of FL209. */
 function mayCreate(ctx: RequestContext): boolean {

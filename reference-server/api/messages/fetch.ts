@@ -4,7 +4,7 @@ import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Message, User } from "../../state/types.ts";
 import { NarrowSchema, parseNarrow, type NarrowTerm } from "./narrow.ts";
 import { fetchRange, flagsFor, readRange } from "./range.ts";
-import { messageJsonOpen, serializeMessage, type MessageView } from "./serialize.ts";
+import { messageJsonOpen, serializeMessage, type MessageView } from "../../wire/message.ts";
 import { RawJson } from "../../http/envelope.ts";
 import { TextMemo } from "../../http/memo.ts";
 

@@ -1,6 +1,6 @@
 import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { editHistoryVisibility, historySnapshots } from "./edit-history.ts";
+import { editHistoryVisibility, historySnapshots } from "../../wire/edit-history.ts";
 import { readableMessage } from "./readable.ts";
 
 /**

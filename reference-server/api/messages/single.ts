@@ -1,6 +1,6 @@
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { readableMessage } from "./readable.ts";
-import { serializeMessage } from "./serialize.ts";
+import { serializeMessage } from "../../wire/message.ts";
 
 /**
  * GET /messages/{message_id} (wire §13): `message` with the user's flags, and the deprecated raw_content. An empty

@@ -2,7 +2,7 @@ import { publishOnboardingSteps } from "../../events/onboarding-steps.ts";
 import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { HOTSPOTS } from "../../state/onboarding.ts";
-import { hotspotsExist, isKnownStep } from "./steps.ts";
+import { hotspotsExist, isKnownStep } from "../../wire/onboarding-steps.ts";
 
 /** POST /users/me/onboarding_steps (FL233): marks one step (`onboarding_step`, a name) read. */
 function markStepRead(ctx: RequestContext): Record<string, unknown> {

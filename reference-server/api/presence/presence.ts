@@ -3,7 +3,7 @@ import { publishPresence } from "../../events/presence.ts";
 import { badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { userFromPath } from "../users/lookup.ts";
-import { legacyPresence, presencesFor } from "./serialize.ts";
+import { legacyPresence, presencesFor } from "../../wire/presence.ts";
 
 /** history_limit_days / presence_history_limit_days (FL288): a non-negative whole number of days, or null. */
 export const HistoryLimitDays = z.number().int().min(0).nullable();

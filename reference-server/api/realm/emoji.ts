@@ -1,7 +1,7 @@
 import { publishRealmEmoji } from "../../events/realm-emoji.ts";
 import { ApiError, badRequest } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { realmEmojiMap } from "./emoji-serialize.ts";
+import { realmEmojiMap } from "../../wire/realm-emoji.ts";
 
 /** Emoji names: lower-case letters, digits, dashes and underscores, not ending in a dash or underscore. */
 const EMOJI_NAME = /^[0-9a-z_-]*[0-9a-z]$/;

@@ -2,7 +2,7 @@ import { publishLinkifiers } from "../../events/realm-linkifiers.ts";
 import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Linkifier } from "../../state/linkifiers.ts";
-import { linkifierList } from "./linkifiers-serialize.ts";
+import { linkifierList } from "../../wire/linkifier.ts";
 
 /** The named groups of a pattern written in Python's syntax, (?P<name>…); a pattern that does not compile is refused. */
 function namedGroups(pattern: string): Set<string> {

@@ -2,7 +2,7 @@ import { publishPlaygrounds } from "../../events/realm-playgrounds.ts";
 import { ApiError, badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { Playground } from "../../state/playgrounds.ts";
-import { urlKey } from "./playgrounds-serialize.ts";
+import { urlKey } from "../../wire/playground.ts";
 
 const MAX_LANGUAGE = 40;
 const LANGUAGE_CHARS = /^[ a-zA-Z0-9_+\-./#]*$/;

@@ -4,7 +4,7 @@ import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { ProfileField } from "../../state/profile-fields.ts";
 import { zulipHas } from "../../zulip-levels.ts";
-import { FIELD_TYPES, profileFieldList } from "./profile-fields-serialize.ts";
+import { FIELD_TYPES, profileFieldList } from "../../wire/profile-field.ts";
 
 const CHOICE = 3;
 const MAX_NAME = 40;

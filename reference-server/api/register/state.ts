@@ -4,11 +4,11 @@ import type { User } from "../../state/types.ts";
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from "../messages/topic.ts";
 import { legacySettingsSection, realmBotSection, realmUserSection, userSettingsDefaultsSection, userSettingsSection } from "../users/register-section.ts";
 import { realmSettingsSection } from "../realm/register-section.ts";
-import { linkifiersSection, realmFilters } from "../realm/linkifiers-serialize.ts";
-import { profileFieldsSection } from "../realm/profile-fields-serialize.ts";
-import { realmEmojiMap } from "../realm/emoji-serialize.ts";
+import { linkifiersSection, realmFilters } from "../../wire/linkifier.ts";
+import { profileFieldsSection } from "../../wire/profile-field.ts";
+import { realmEmojiMap } from "../../wire/realm-emoji.ts";
 import { uploadLimitFields } from "../../uploads/limits.ts";
-import { visibleGroups } from "../groups/serialize.ts";
+import { visibleGroups } from "../../wire/group.ts";
 import { channelUserFields, streamSection, subscriptionSection } from "../channels/register-section.ts";
 import { typingConstants } from "../messages/typing-constants.ts";
 import { scheduledSection } from "../scheduled/register-section.ts";
@@ -21,7 +21,7 @@ import { presenceConstants, presenceSection, userStatusSection } from "../presen
 import { incomingWebhookBotsSection } from "../webhooks/incoming-bots.ts";
 // --- default channels, playgrounds, muted topics (imports) ---
 import { defaultStreamGroupsSection, defaultStreamsSection } from "../channels/default-channels.ts";
-import { playgroundList } from "../realm/playgrounds-serialize.ts";
+import { playgroundList } from "../../wire/playground.ts";
 import { mutedTopicsSection } from "../topics/muted-topics.ts";
 // --- drafts, saved snippets, alert words, muted users (imports) ---
 import { draftsSection } from "../drafts/register-section.ts";

@@ -3,7 +3,7 @@ import { badRequest, resourceNotFound } from "../../http/errors.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { SavedSnippet } from "../../state/saved-snippets.ts";
 import { MAX_MESSAGE_LENGTH } from "../messages/topic.ts";
-import { serializeSavedSnippet } from "./serialize.ts";
+import { serializeSavedSnippet } from "../../wire/saved-snippet.ts";
 
 /** SavedSnippet.MAX_TITLE_LENGTH of real servers; content may be as long as a message. */
 const MAX_TITLE_LENGTH = 60;

@@ -1,6 +1,6 @@
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { userFromPath } from "./lookup.ts";
-import { serializeUser } from "./serialize.ts";
+import { serializeUser } from "../../wire/user.ts";
 
 /** client_gravatar (default true) and include_custom_profile_fields, read by both endpoints. */
 function view(ctx: RequestContext): boolean {

@@ -1,5 +1,5 @@
 import { authed, type Route } from "../../runtime.ts";
-import { serializeUser } from "./serialize.ts";
+import { serializeUser } from "../../wire/user.ts";
 
 /** GET /users/me: the requester's own user object, with the newest message the requester has received. */
 export const routes: Route[] = [

@@ -11,7 +11,7 @@ import {
   type UserSettingValue,
 } from "../../state/user-settings.ts";
 import { ROLE, type User } from "../../state/types.ts";
-import { ownAvatarFields, serializeBot, serializeUser, unknownUser } from "./serialize.ts";
+import { ownAvatarFields, serializeBot, serializeUser, unknownUser } from "../../wire/user.ts";
 
 export interface UserSectionRequest {
   user: User;

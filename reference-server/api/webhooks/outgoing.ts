@@ -4,7 +4,7 @@ import { badRequest, missingParam } from "../../http/errors.ts";
 import type { RequestContext, Runtime } from "../../runtime.ts";
 import type { OutgoingService } from "../../state/outgoing-webhooks.ts";
 import type { Message, User } from "../../state/types.ts";
-import { serializeMessage } from "../messages/serialize.ts";
+import { serializeMessage } from "../../wire/message.ts";
 
 const OUTGOING_WEBHOOK_BOT = 3;
 

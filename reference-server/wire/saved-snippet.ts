@@ -1,4 +1,4 @@
-import type { SavedSnippet } from "../../state/saved-snippets.ts";
+import type { SavedSnippet } from "../state/saved-snippets.ts";
 
 /** The saved snippet object of GET /saved_snippets, register and events. */
 export function serializeSavedSnippet(s: SavedSnippet): Record<string, unknown> {

@@ -1,5 +1,5 @@
-import type { Runtime } from "../../runtime.ts";
-import type { Invite } from "../../state/invites.ts";
+import type { Runtime } from "../runtime.ts";
+import type { Invite } from "../state/invites.ts";
 
 /** The link a reusable invitation gives out. */
 export const inviteLink = (rt: Runtime, invite: Invite): string => `${rt.url}/join/${invite.key ?? ""}/`;

@@ -1,9 +1,9 @@
-import type { Runtime } from "../../runtime.ts";
-import type { Message, User } from "../../state/types.ts";
-import type { Submessage } from "../../state/submessages.ts";
-import { avatarUrl } from "../users/serialize.ts";
+import type { Runtime } from "../runtime.ts";
+import type { Message, User } from "../state/types.ts";
+import type { Submessage } from "../state/submessages.ts";
+import { avatarUrl } from "./user.ts";
 import { serializeEditHistory } from "./edit-history.ts";
-import { topicFor } from "./topic.ts";
+import { topicFor } from "../api/messages/topic.ts";
 
 export interface MessageView {
   applyMarkdown: boolean;

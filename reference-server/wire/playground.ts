@@ -1,6 +1,6 @@
-import type { Runtime } from "../../runtime.ts";
-import type { Playground } from "../../state/playgrounds.ts";
-import { zulipHas } from "../../zulip-levels.ts";
+import type { Runtime } from "../runtime.ts";
+import type { Playground } from "../state/playgrounds.ts";
+import { zulipHas } from "../zulip-levels.ts";
 
 /** The key a playground's URL goes under: url_template from FL196, url_prefix before. */
 export function urlKey(rt: Runtime): "url_template" | "url_prefix" {

@@ -1,5 +1,5 @@
-import type { Runtime } from "../../runtime.ts";
-import { HOTSPOTS, ONE_TIME_NOTICES } from "../../state/onboarding.ts";
+import type { Runtime } from "../runtime.ts";
+import { HOTSPOTS, ONE_TIME_NOTICES } from "../state/onboarding.ts";
 
 /** Whether hotspots exist at the emulated level (until FL259, when one-time notices became the only type). */
 export const hotspotsExist = (rt: Runtime) => !rt.fl.has("onlyOneTimeNotices");

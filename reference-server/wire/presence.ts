@@ -1,6 +1,6 @@
-import type { Runtime } from "../../runtime.ts";
-import type { PresenceRecord } from "../../state/presence.ts";
-import type { User } from "../../state/types.ts";
+import type { Runtime } from "../runtime.ts";
+import type { PresenceRecord } from "../state/presence.ts";
+import type { User } from "../state/types.ts";
 
 /** The reference server stores no client names (real servers since FL178): every report is the web client's. */
 const CLIENT = "website";

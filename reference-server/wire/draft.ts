@@ -1,4 +1,4 @@
-import type { Draft } from "../../state/drafts.ts";
+import type { Draft } from "../state/drafts.ts";
 
 /** The draft object of GET /drafts, register `drafts` and `drafts` events; `timestamp` in whole seconds. */
 export function serializeDraft(d: Draft): Record<string, unknown> {

@@ -1,6 +1,6 @@
-import type { Runtime } from "../../runtime.ts";
-import type { ProfileField } from "../../state/profile-fields.ts";
-import { zulipHas } from "../../zulip-levels.ts";
+import type { Runtime } from "../runtime.ts";
+import type { ProfileField } from "../state/profile-fields.ts";
+import { zulipHas } from "../zulip-levels.ts";
 
 /** Field types (wire: 1 short text … 8 pronouns); 3 (list of options) needs field_data. */
 export const FIELD_TYPES = [1, 2, 3, 4, 5, 6, 7, 8] as const;

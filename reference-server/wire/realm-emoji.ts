@@ -1,6 +1,6 @@
-import type { Runtime } from "../../runtime.ts";
-import type { RealmEmoji } from "../../state/realm-emoji.ts";
-import { UPLOAD_REALM_ID } from "../../state/uploads.ts";
+import type { Runtime } from "../runtime.ts";
+import type { RealmEmoji } from "../state/realm-emoji.ts";
+import { UPLOAD_REALM_ID } from "../state/uploads.ts";
 
 export function serializeRealmEmoji(e: RealmEmoji): Record<string, unknown> {
   return {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Runtime } from "../../runtime.ts";
-import { EMAIL_VISIBILITY } from "../../state/user-settings.ts";
-import { ROLE, type User } from "../../state/types.ts";
-import { zulipHas } from "../../zulip-levels.ts";
+import type { Runtime } from "../runtime.ts";
+import { EMAIL_VISIBILITY } from "../state/user-settings.ts";
+import { ROLE, type User } from "../state/types.ts";
+import { zulipHas } from "../zulip-levels.ts";
 
 /** A gravatar URL, as servers give for users without an uploaded avatar when the client asks for URLs; `medium` is the 500-pixel one. */
 export function avatarUrl(user: User, clientGravatar: boolean, medium = false): string | null {

@@ -1,5 +1,5 @@
-import type { Runtime } from "../../runtime.ts";
-import type { Linkifier } from "../../state/linkifiers.ts";
+import type { Runtime } from "../runtime.ts";
+import type { Linkifier } from "../state/linkifiers.ts";
 
 /** A linkifier object: url_template from FL176, url_format_string before (the same stored text). */
 export function serializeLinkifier(rt: Runtime, l: Linkifier): Record<string, unknown> {

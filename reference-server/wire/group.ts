@@ -1,7 +1,7 @@
-import type { Runtime } from "../../runtime.ts";
-import type { UserGroup } from "../../state/groups.ts";
-import type { User } from "../../state/types.ts";
-import { zulipHas } from "../../zulip-levels.ts";
+import type { Runtime } from "../runtime.ts";
+import type { UserGroup } from "../state/groups.ts";
+import type { User } from "../state/types.ts";
+import { zulipHas } from "../zulip-levels.ts";
 
 /**
  * The user group object (wire §13) of register realm_user_groups and GET /user_groups, with the fields real servers

@@ -1,5 +1,5 @@
-import type { Runtime } from "../../runtime.ts";
-import type { RealmExport } from "../../state/exports.ts";
+import type { Runtime } from "../runtime.ts";
+import type { RealmExport } from "../state/exports.ts";
 
 /** An export record (reference §7.9), in GET /export/realm and realm_export events; export_type from FL304. */
 export function serializeExport(rt: Runtime, e: RealmExport): Record<string, unknown> {

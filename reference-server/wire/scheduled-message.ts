@@ -1,5 +1,5 @@
-import type { Runtime } from "../../runtime.ts";
-import type { ScheduledMessage } from "../../state/scheduled.ts";
+import type { Runtime } from "../runtime.ts";
+import type { ScheduledMessage } from "../state/scheduled.ts";
 
 /**
  * The scheduled message object (wire §13) of GET /scheduled_messages, register and events: `to` is the channel id
