@@ -3,7 +3,8 @@ import type { FeatureLevel } from "../levels.ts";
 import type { Store } from "../state/store.ts";
 import { MessageEditRules } from "./message-edit.ts";
 import { ChannelAccess, type ContentUse } from "./channels.ts";
-import { holds, type GroupSettingValue } from "./group-settings.ts";
+import { holds } from "./group-settings.ts";
+import type { GroupSettingValue } from "../state/group-setting-value.ts";
 import { EMAIL_VISIBILITY } from "../state/user-settings.ts";
 import { ROLE, type Channel, type Message, type User } from "../state/types.ts";
 // --- invitations (imports) ---

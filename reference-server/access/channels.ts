@@ -3,7 +3,8 @@ import type { FeatureLevel, LevelSwitchName } from "../levels.ts";
 import type { ChannelGroupSetting } from "../state/channel-settings.ts";
 import type { Store } from "../state/store.ts";
 import { ROLE, type Channel, type User } from "../state/types.ts";
-import { holds, type GroupSettingValue } from "./group-settings.ts";
+import { holds } from "./group-settings.ts";
+import type { GroupSettingValue } from "../state/group-setting-value.ts";
 import { policyAllows } from "./policies.ts";
 
 export type ChannelKind = "public" | "private" | "web-public";

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { badRequest } from "../http/errors.ts";
+import type { GroupSettingValue } from "../state/group-setting-value.ts";
 import type { Groups } from "../state/groups.ts";
 import type { Store } from "../state/store.ts";
 import type { User } from "../state/types.ts";
-
-/** A group-setting value (wire §11): a group's id, or an anonymous group of direct members and subgroups. */
-export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
 
 export const GroupSettingValueSchema = z.union([
   z.number().int(),

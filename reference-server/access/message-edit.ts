@@ -2,7 +2,8 @@ import type { FaultId } from "../faults.ts";
 import type { FeatureLevel } from "../levels.ts";
 import type { Store } from "../state/store.ts";
 import { ROLE, type Message, type User } from "../state/types.ts";
-import { holds, type GroupSettingValue } from "./group-settings.ts";
+import { holds } from "./group-settings.ts";
+import type { GroupSettingValue } from "../state/group-setting-value.ts";
 import { policyAllows } from "./policies.ts";
 
 /**

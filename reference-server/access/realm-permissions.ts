@@ -1,7 +1,8 @@
 import type { FeatureLevel } from "../levels.ts";
 import type { Store } from "../state/store.ts";
 import { ROLE, type User } from "../state/types.ts";
-import { holds, type GroupSettingValue } from "./group-settings.ts";
+import { holds } from "./group-settings.ts";
+import type { GroupSettingValue } from "../state/group-setting-value.ts";
 import { policyAllows } from "./policies.ts";
 
 /**

@@ -1,7 +1,8 @@
 import type { Runtime } from "../runtime.ts";
 import type { UserGroup } from "../state/groups.ts";
 import { ROLE, type User } from "../state/types.ts";
-import { holds, type GroupSettingValue } from "./group-settings.ts";
+import { holds } from "./group-settings.ts";
+import type { GroupSettingValue } from "../state/group-setting-value.ts";
 
 /**
  * Who may change user groups. The catalog's reading (realm.yaml, groups.yaml):

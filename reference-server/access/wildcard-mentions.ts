@@ -1,7 +1,8 @@
 import { wildcardMentionNotAllowed, type ApiError } from "../http/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import { ROLE, type Channel, type User } from "../state/types.ts";
-import { holds, type GroupSettingValue } from "./group-settings.ts";
+import { holds } from "./group-settings.ts";
+import type { GroupSettingValue } from "../state/group-setting-value.ts";
 
 /** Channel-wide wildcards (`@**all**` and its synonyms) and the topic wildcard, not silent (`@_**…**` notifies nobody). */
 const CHANNEL_WILDCARD = /(?<!@_)@\*\*(all|everyone|channel|stream)\*\*/i;

@@ -1,4 +1,4 @@
-import type { GroupSettingValue } from "../access/group-settings.ts";
+import type { GroupSettingValue } from "./group-setting-value.ts";
 import { IdSequence } from "./ids.ts";
 import { ROLE, type Role, type User } from "./types.ts";
 

@@ -1,4 +1,4 @@
-import type { GroupSettingValue } from "../access/group-settings.ts";
+import type { GroupSettingValue } from "./group-setting-value.ts";
 import type { FeatureLevel } from "../levels.ts";
 import type { Groups } from "./groups.ts";
 import { REALM_SETTINGS, type RealmSettingDef } from "./realm-settings.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkValue, GroupSettingUpdateSchema, normalize, sameValue, type GroupSettingValue } from "../../access/group-settings.ts";
+import { checkValue, GroupSettingUpdateSchema, normalize, sameValue } from "../../access/group-settings.ts";
+import type { GroupSettingValue } from "../../state/group-setting-value.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { RequestContext } from "../../runtime.ts";
 import { CHANNEL_SETTINGS, POST_POLICY_GROUP, type ChannelSettingDef } from "../../state/channel-settings.ts";

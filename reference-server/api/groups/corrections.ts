@@ -1,4 +1,5 @@
-import { normalize, withoutMember, type GroupSettingValue } from "../../access/group-settings.ts";
+import { normalize, withoutMember } from "../../access/group-settings.ts";
+import type { GroupSettingValue } from "../../state/group-setting-value.ts";
 import { publishRealmChanges } from "../../events/realm.ts";
 import { publishGroupUpdate } from "../../events/user-group.ts";
 import type { Runtime } from "../../runtime.ts";

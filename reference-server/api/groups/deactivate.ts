@@ -1,4 +1,5 @@
-import { namesGroup, type GroupSettingValue } from "../../access/group-settings.ts";
+import { namesGroup } from "../../access/group-settings.ts";
+import type { GroupSettingValue } from "../../state/group-setting-value.ts";
 import { canManageGroup } from "../../access/user-groups.ts";
 import { publishGroupUpdate } from "../../events/user-group.ts";
 import { badRequest, cannotDeactivateGroupInUse, insufficientPermission } from "../../http/errors.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkValue, GroupSettingUpdateSchema, GroupSettingValueSchema, normalize, sameValue, type GroupSettingValue } from "../../access/group-settings.ts";
+import { checkValue, GroupSettingUpdateSchema, GroupSettingValueSchema, normalize, sameValue } from "../../access/group-settings.ts";
+import type { GroupSettingValue } from "../../state/group-setting-value.ts";
 import { expectationMismatch, invalidUserGroup } from "../../http/errors.ts";
 import type { RequestContext, Runtime } from "../../runtime.ts";
 import type { GroupPermission, UserGroup } from "../../state/groups.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkValue, GroupSettingUpdateSchema, normalize, sameValue, type GroupSettingValue } from "../../access/group-settings.ts";
+import { checkValue, GroupSettingUpdateSchema, normalize, sameValue } from "../../access/group-settings.ts";
+import type { GroupSettingValue } from "../../state/group-setting-value.ts";
 import { publishRealmChanges } from "../../events/realm.ts";
 import { tableFault } from "../../faults/realm-table.ts";
 import { ApiError, badRequest, systemGroupRequired } from "../../http/errors.ts";
