@@ -15,7 +15,7 @@ async function isInputError(e: unknown): Promise<boolean> {
   const [{ CatalogError }, { TargetError }, { ExpectationsError }] = await Promise.all([
     import("../catalog/load.ts"),
     import("../target/detect.ts"),
-    import("../results/expectations.ts"),
+    import("./expectations-file.ts"),
   ]);
   return e instanceof TargetError || e instanceof CatalogError || e instanceof ExpectationsError;
 }
@@ -76,7 +76,7 @@ async function dispatch(command: string, rest: string[], io: Io): Promise<number
       return await compareCommand(rest, io);
     }
     case "proxy": {
-      const { proxyCommand } = await import("../proxy/command.ts");
+      const { proxyCommand } = await import("./proxy.ts");
       return await proxyCommand(rest, io);
     }
     case "sweep": {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
-import { UsageError } from "../cli/usage.ts";
+import { UsageError } from "./usage.ts";
 
 /** How a command the proxy ran ended: its exit code, or 128 + the signal's number as shells report it. */
 export interface Ended {

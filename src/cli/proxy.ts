@@ -1,15 +1,15 @@
 import { join } from "node:path";
-import { parseOptions } from "../cli/options.ts";
-import { checkOutDir } from "../cli/out-option.ts";
-import { PROXY, PROXY_OUT, PROXY_PORT, PROXY_WAIT_SECONDS } from "../cli/specs/proxy.ts";
-import { intOption, UsageError, type Io } from "../cli/usage.ts";
+import { parseOptions } from "./options.ts";
+import { checkOutDir } from "./out-option.ts";
+import { PROXY, PROXY_OUT, PROXY_PORT, PROXY_WAIT_SECONDS } from "./specs/proxy.ts";
+import { intOption, UsageError, type Io } from "./usage.ts";
 import { TargetError } from "../target/detect.ts";
 import { REPORT_FILES, writeReports } from "../report/write.ts";
-import { startChild, type Child, type Ended } from "./child.ts";
-import { detectLevel } from "./level.ts";
-import { startProxy, targetBase } from "./proxy.ts";
-import { exitCodeOf, sessionHeadline } from "./report.ts";
-import { TargetNotUp, waitForTarget } from "./wait.ts";
+import { startChild, type Child, type Ended } from "./proxy-child.ts";
+import { detectLevel } from "../proxy/level.ts";
+import { startProxy, targetBase } from "../proxy/proxy.ts";
+import { exitCodeOf, sessionHeadline } from "../proxy/report.ts";
+import { TargetNotUp, waitForTarget } from "../proxy/wait.ts";
 
 /** The environment variable that tells `proxy -- CMD`'s command where the proxy listens. */
 export const PROXY_URL_ENV = "CC_PROXY_URL";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 // server itself loads only when the run starts one.
 import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
 import { collectTests } from "../expect/collect.ts";
-import { checkExpectations, readExpectations } from "../results/expectations.ts";
+import { checkExpectations, readExpectations } from "./expectations-file.ts";
 import { renderSummary } from "../report/summary.ts";
 import { verdictOf } from "../results/verdict.ts";
 import { REPORT_FILES, writeReports } from "../report/write.ts";

@@ -1,6 +1,17 @@
-import type { Expectations } from "../expect/expect.ts";
+import type { z } from "zod";
 import { AnyEvent, EventsResponse } from "../schemas/events/envelope.ts";
-import { NetworkError, type ApiClient } from "./client.ts";
+import { NetworkError, type ApiClient, type ApiResponse } from "./client.ts";
+import type { Exchange } from "./exchange.ts";
+
+/**
+ * The checks a reader reports through, bound to the test's clause (src/expect/expect.ts's Expectations). Declared here,
+ * as the reader needs only these three, so that the client does not import the layer of tests above it.
+ */
+export interface ReaderChecks {
+  fail(expected: string, got: string): never;
+  success(res: ApiResponse, what?: string): Record<string, unknown>;
+  schema<S extends z.ZodType>(schema: S, value: unknown, ex?: Exchange, label?: string): z.infer<S>;
+}
 
 /** A check over one event: null when the event satisfies it, else a sentence saying why not. */
 export interface EventCheck {
@@ -61,7 +72,7 @@ export class EventQueueReader {
     private readonly client: ApiClient,
     readonly queueId: string,
     public lastEventId: number,
-    private readonly expect: Expectations,
+    private readonly expect: ReaderChecks,
     private readonly defaultBudgetMs: number = DEFAULT_BUDGET_MS,
     private readonly absence: AbsenceRule = "budget",
     private readonly feed?: FeedWatch,

@@ -6,7 +6,7 @@ import { registry } from "./registry.ts";
 import { runBehaviour } from "./runner.ts";
 import { toTestMeta } from "./meta.ts";
 import { boundariesOf } from "./boundaries.ts";
-import { applyExpectations, type Expectations } from "../results/expectations.ts";
+import { applyExpectations, type ExpectedFailures } from "../results/expectations.ts";
 import type { TargetInfo } from "../target/target.ts";
 import type { Sweep } from "./sweep.ts";
 import { CODE_ROOT, suiteSourceName } from "../layout.ts";
@@ -17,7 +17,7 @@ import type { TestContext as VitestContext } from "vitest";
 declare module "vitest" {
   interface ProvidedContext {
     /** The run's expectations file, so a known deviation settles inside the worker (vitest, JUnit and Allure agree). */
-    expectations?: Expectations;
+    expectations?: ExpectedFailures;
     /** Set when the allure-vitest reporter is on: each test describes itself in conformance terms. */
     allure?: boolean;
     /** Set when each isolated file (ISOLATED_SUITES) runs against an organization of its own (src/run/suites.ts). */

@@ -3,9 +3,9 @@
  * `where: CHECK-ID - message`. Catalog checks read the raw data (lintCatalog); test checks read what the suites
  * declare (lintTests). UNTESTED is an error: every testable clause has a test.
  */
-import type { RawCatalog } from "./load.ts";
-import { AREAS, CLAUSE_ID, FIRST_LEVEL, LAST_LEVEL } from "./schema.ts";
-import { TAG_NAMES } from "./tags.ts";
+import type { RawCatalog } from "../catalog/load.ts";
+import { AREAS, CLAUSE_ID, FIRST_LEVEL, LAST_LEVEL } from "../catalog/schema.ts";
+import { TAG_NAMES } from "../catalog/tags.ts";
 import { BACKPORTS, CITED_LEVELS_BELOW_FLOOR, NO_CHANGE_LEVELS, RELEASE_MARKER_LEVELS, RESERVED_LEVELS, releaseForLevel } from "../../facts/releases.ts";
 import { duplicates, issue, type Check, type Issue } from "./issues.ts";
 import { modelReduces } from "../expect/state/reducers.ts";
@@ -234,7 +234,3 @@ export const CATALOG_CHECKS: readonly Check<RawCatalog>[] = [
 export function lintCatalog(raw: RawCatalog): Issue[] {
   return CATALOG_CHECKS.flatMap((check) => check.run(raw));
 }
-
-export { formatIssue, errorsOnly, type Check, type Issue, type Severity } from "./issues.ts";
-export { TEST_CHECKS, UNTESTED_SEVERITY, lintTests, type TestLintInput } from "./lint-tests.ts";
-export { coverage, testsByClause, type Coverage, type Tally } from "./coverage.ts";

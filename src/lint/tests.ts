@@ -2,7 +2,7 @@
  * Lint checks on the tests the suites declare (TestInfo, collected without running them). UNTESTED is an error:
  * every testable clause has a test (`{ untested: "warn" }` relaxes it, e.g. while drafting a new area).
  */
-import type { Catalog } from "./catalog.ts";
+import type { Catalog } from "../catalog/catalog.ts";
 import type { TestInfo } from "../expect/descriptor-info.ts";
 import { duplicates, issue, type Check, type Issue, type Severity } from "./issues.ts";
 

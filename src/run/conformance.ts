@@ -5,7 +5,7 @@ import { catalog } from "../catalog/catalog.ts";
 import { configureRateLimit, DEFAULT_POLICY, throttle, type RateLimitPolicy } from "../client/rate-limit.ts";
 import { collectTests } from "../expect/collect.ts";
 import { buildResults } from "../results/build.ts";
-import type { Expectations } from "../results/expectations.ts";
+import type { ExpectedFailures } from "../results/expectations.ts";
 import type { Results } from "../results/schema.ts";
 import { connectTarget, type RemoteTarget } from "../target/remote.ts";
 import type { TargetInfo } from "../target/target.ts";
@@ -23,7 +23,7 @@ export interface ConformanceOptions extends Omit<SuiteRunOptions, "expectations"
   target?: RemoteTarget | TargetInfo;
   featureLevel?: number;
   /** Known deviations: listed failures are expected-fail, listed passes unexpected-pass. */
-  expectations?: Expectations;
+  expectations?: ExpectedFailures;
   /** Only the tests that change nothing on the server run. */
   readOnly?: boolean;
   /**

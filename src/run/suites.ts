@@ -11,7 +11,7 @@ import { startSibling } from "../target/sibling.ts";
 import { holdCacheLock } from "./cache-lock.ts";
 import { filterHere } from "./filter.ts";
 import { ConformanceCollector } from "./collector.ts";
-import type { Expectations } from "../results/expectations.ts";
+import type { ExpectedFailures } from "../results/expectations.ts";
 import type { PersonaRole } from "../target/personas.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { CODE_EXT, CODE_ROOT, suitePathHere, VERSION } from "../layout.ts";
@@ -19,7 +19,7 @@ import { CODE_EXT, CODE_ROOT, suitePathHere, VERSION } from "../layout.ts";
 export interface SuiteRunOptions {
   /** Suite files (or parts of their paths) to run; default all. */
   filter?: readonly string[];
-  expectations?: Expectations;
+  expectations?: ExpectedFailures;
   /** Where allure-vitest writes its results; omitted, no Allure output. */
   allureResultsDir?: string;
   /** Faults of an embedded reference server, stated in Allure's environment. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectTests } from "../../src/expect/collect.ts";
-import { checkExpectations, ExpectationsError, readExpectations } from "../../src/results/expectations.ts";
+import { checkExpectations, ExpectationsError, readExpectations } from "../../src/cli/expectations-file.ts";
 import { CLI } from "../support/cli-entry.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;

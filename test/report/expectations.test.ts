@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { catalog } from "../../src/catalog/catalog.ts";
 import { collectTests } from "../../src/expect/collect.ts";
 import type { TestMeta } from "../../src/expect/meta.ts";
-import { applyExpectations, readExpectations } from "../../src/results/expectations.ts";
+import { readExpectations } from "../../src/cli/expectations-file.ts";
+import { applyExpectations } from "../../src/results/expectations.ts";
 
 const meta = (over: Partial<TestMeta>): TestMeta => ({
   id: "fl1.x.y#t",
