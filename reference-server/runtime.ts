@@ -3,6 +3,7 @@ import type { Access } from "./access/access.ts";
 import type { ReferenceControl } from "./control/control.ts";
 import type { EventQueues } from "./events/queues.ts";
 import type { FaultId } from "./faults.ts";
+import type { AnswerCache } from "./http/answer-cache.ts";
 import type { UploadedFile } from "./http/body.ts";
 import type { Params } from "./http/params.ts";
 import type { RateLimiter } from "./http/rate-limit.ts";
@@ -38,7 +39,8 @@ export interface Runtime {
   faulty(id: FaultId): boolean;
   /** Per-user rate limits (wire §18), none unless the server was started with them. */
   readonly limiter: RateLimiter;
-  // --- reference control ---
+  /** Whole answers to reads that repeat, while nothing changes (http/answer-cache.ts). */
+  readonly answers: AnswerCache;
   /** What tests may do that no API can (control/): the clock the store keeps, a work budget, the control's secret. */
   readonly control: ReferenceControl;
 }

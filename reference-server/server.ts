@@ -4,11 +4,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Access } from "./access/access.ts";
 import { ReferenceControl } from "./control/control.ts";
+import { controlMount } from "./control/http.ts";
+import { staticMount } from "./api/messages/emoji-data.ts";
+import { multipartFileLimit } from "./uploads/limits.ts";
+import { uploadsMount } from "./uploads/paths.ts";
 import { stopDelivery } from "./api/scheduled/deliver.ts";
 import { DEFAULT_QUEUE_TIMEOUT_SECONDS, EventQueues } from "./events/queues.ts";
 import { faults as FAULTS, isFaultId, type FaultId } from "./faults.ts";
 import { answerClientError, Connections, MAX_HEADER_BYTES } from "./http/connections.ts";
-import { dispatch } from "./http/dispatch.ts";
+import { AnswerCache } from "./http/answer-cache.ts";
+import { dispatch, type HttpApp } from "./http/dispatch.ts";
 import { DEFAULT_EVENTS_RATE_LIMIT, MAX_RATE_LIMIT_REQUESTS, RateLimiter, type EventsRateLimit, type RateLimit } from "./http/rate-limit.ts";
 import { RouteTable } from "./http/router.ts";
 import { FeatureLevel, type LevelSwitchName } from "./levels.ts";
@@ -191,12 +196,14 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     url: "",
     faulty: (id) => faultSet.has(id),
     limiter: new RateLimiter(rateLimit, eventsRateLimit),
+    answers: new AnswerCache(store.fragments),
     control,
   };
-  const table = new RouteTable(ROUTES);
+  // Upload downloads and tus, the static files and the reference control answer in their own shapes, before routing.
+  const app: HttpApp = { routes: new RouteTable(ROUTES), mounts: [uploadsMount, staticMount, controlMount], fileLimit: multipartFileLimit };
   const server: Server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     connections.track(req, res);
-    void dispatch(rt, table, req, res);
+    void dispatch(rt, app, req, res);
   });
   const connections = new Connections(server);
   server.on("clientError", answerClientError);

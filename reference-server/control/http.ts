@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { publishRestart } from "../events/restart.ts";
 import { sendJson } from "../http/envelope.ts";
+import type { Mount } from "../http/mount.ts";
 import type { Runtime } from "../runtime.ts";
 import { changePlan } from "./plan.ts";
 import { reach } from "./reach.ts";
@@ -147,3 +148,6 @@ export async function serveControl(rt: Runtime, req: IncomingMessage, res: Serve
     sendJson(res, 400, { result: "error", msg: `Bad reference control request: ${e.message}` });
   }
 }
+
+/** The reference control as a mount server.ts registers. */
+export const controlMount: Mount = { claims: (_rt, pathname) => isControlPath(pathname), serve: serveControl };

@@ -1,7 +1,7 @@
 import { AUTH_REALM } from "../../facts/names.ts";
 import type { ServerResponse } from "node:http";
 import { ApiError } from "./errors.ts";
-import type { CachedAnswer } from "../state/fragments.ts";
+import type { CachedAnswer } from "./answer-cache.ts";
 
 /**
  * JSON made beforehand (a page of cached message fragments), as encoded chunks, placed as it is in an answer's top

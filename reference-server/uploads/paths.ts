@@ -3,6 +3,7 @@ import { DOWNLOAD_PREFIX, serveDownload } from "../api/uploads/download.ts";
 import { serveTemporaryDownload, TEMPORARY_PREFIX } from "../api/uploads/temporary-url.ts";
 import { authenticate } from "../http/auth.ts";
 import { applyRateLimit } from "../http/rate-limit.ts";
+import type { Mount } from "../http/mount.ts";
 import type { Runtime } from "../runtime.ts";
 import { serveTus, TUS_PATH } from "./tus-server.ts";
 
@@ -30,3 +31,6 @@ export async function serveUploadPath(rt: Runtime, req: IncomingMessage, res: Se
     serveDownload(rt, req, res, pathname);
   } else await serveTus(rt, req, res);
 }
+
+/** The upload paths as a mount server.ts registers. */
+export const uploadsMount: Mount = { claims: isUploadPath, serve: serveUploadPath };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReferenceServer, type ReferenceServer } from "../../reference-server/server.ts";
 
 /**
- * GET /messages answers repeated reads from what it kept (http/dispatch.ts, state/fragments.ts): the same read gives
+ * GET /messages answers repeated reads from what it kept (http/dispatch.ts, http/answer-cache.ts): the same read gives
  * the same bytes, and whatever changes state — a request, a write past the wire layer that says so — shows in the
  * next answer.
  */

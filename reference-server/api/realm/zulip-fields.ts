@@ -5,7 +5,7 @@ import { settingActive } from "../../state/realm-values.ts";
 import { zulipHas } from "../../zulip-levels.ts";
 import type { User } from "../../state/types.ts";
 import { botDomain } from "../bots/domain.ts";
-import { EMOJI_DATA_PATH } from "../../http/static.ts";
+import { EMOJI_DATA_PATH } from "../messages/emoji-data.ts";
 
 /** Zulip's names and ids of the video-call providers (realm setting video_chat_provider). */
 const VIDEO_CHAT_PROVIDERS: ReadonlyArray<readonly [key: string, name: string, id: number]> = [
