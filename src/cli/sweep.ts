@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { isFaultId } from "../../reference-server/faults.ts";
 import { FIRST_LEVEL, LAST_LEVEL } from "../catalog/words.ts";
 import { VERSION } from "../layout.ts";
+import { catalog } from "../catalog/catalog.ts";
+import { testsEventCoverage } from "../expect/state/coverage.ts";
 import { buildSweepResults, isSweepProblem } from "../results/sweep-build.ts";
 import { levelRanges, renderSweepSummary } from "../report/sweep-summary.ts";
 import { renderSweepHtml } from "../report/sweep-html.ts";
@@ -43,6 +45,7 @@ export async function sweepCommand(argv: string[], io: Io): Promise<number> {
   });
   const results = buildSweepResults({
     run,
+    eventCoverage: testsEventCoverage(catalog(), run.tests),
     startedAt,
     tool: { name: "chat-conformance", version: VERSION },
     from,

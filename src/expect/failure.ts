@@ -1,4 +1,5 @@
 import { describeExchange, toCurl, type Exchange } from "../client/exchange.ts";
+import type { PropertyCase } from "../results/schema.ts";
 
 /** The server did not do what the clause requires. */
 export class ConformanceFailure extends Error {
@@ -32,18 +33,6 @@ export class BlockedError extends Error {
   }
 }
 
-/**
- * The failing case of a property test (suites/support/property.ts), in its own fields: the shrunk counterexample
- * as fast-check prints it, the seed and path that replay it, and how many runs it took. Kept apart from the failure
- * text so that nothing pasted after a curl line makes it one bash cannot parse.
- */
-export interface PropertyCase {
-  counterexample: string;
-  seed: number;
-  path: string;
-  runs: number;
-}
-
 const PROPERTY_CASE = Symbol("propertyCase");
 
 /** The error a failing property threw, carrying its case (whatever its kind: failure, blocked, harness error). */
@@ -53,11 +42,6 @@ export function withPropertyCase<E extends Error>(e: E, c: PropertyCase): E {
 
 export function propertyCaseOf(e: unknown): PropertyCase | undefined {
   return e instanceof Error ? (e as Error & { [PROPERTY_CASE]?: PropertyCase })[PROPERTY_CASE] : undefined;
-}
-
-/** The case as one line of a failure text (the last line of the test's message): what it was and how to replay it. */
-export function propertyCaseLine(c: PropertyCase): string {
-  return `  counterexample: ${c.counterexample} (seed ${c.seed}, path ${c.path}, after ${c.runs} runs; replay: run --seed=${c.seed}, or CC_SEED=${c.seed} for npm test)`;
 }
 
 /** Why a test cannot run on this target, and exactly what would make it runnable. */

@@ -6,10 +6,11 @@ import { catalog } from "../catalog/catalog.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { TestContext } from "./context.ts";
 import type { Descriptor } from "./descriptor.ts";
-import { BlockedError, ConformanceFailure, HarnessError, NotApplicableError, propertyCaseLine, propertyCaseOf, UnverifiableError } from "./failure.ts";
+import { BlockedError, ConformanceFailure, HarnessError, NotApplicableError, propertyCaseOf, UnverifiableError } from "./failure.ts";
+import { propertyCaseLine } from "../results/property-case.ts";
 import { TestFl } from "./fl.ts";
 import { FeedDeadError, feedDeadReason, isEventsPoll, takeFeedFailure, unansweredPoll } from "./events-feed.ts";
-import type { Outcome } from "./outcome.ts";
+import type { Outcome } from "../results/test-records.ts";
 import { StateWatch } from "./state/invariant.ts";
 import { mergeRecords, type InvariantRecord } from "./state/record.ts";
 

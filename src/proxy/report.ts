@@ -2,10 +2,11 @@ import { catalog } from "../catalog/catalog.ts";
 import { coverage } from "../catalog/coverage.ts";
 import type { TestInfo } from "../expect/descriptor-info.ts";
 import { formatFailure } from "../expect/failure.ts";
-import type { TestMeta } from "../expect/meta.ts";
+import type { TestMeta } from "../results/test-records.ts";
 import { toCurl } from "../client/exchange.ts";
 import { VERSION } from "../layout.ts";
 import { buildResults } from "../results/build.ts";
+import { testsEventCoverage } from "../expect/state/coverage.ts";
 import type { Results } from "../results/schema.ts";
 import { NO_ANSWER } from "./checker.ts";
 import type { Finding } from "./findings.ts";
@@ -82,6 +83,7 @@ export function sessionResults(s: Session): Results {
     durationMs: Date.now() - s.startedAt.getTime(),
     tests: rows,
     coverage: coverage(catalog(), infos, checkedClauses),
+    eventCoverage: testsEventCoverage(catalog(), rows, s.level.featureLevel),
     toolVersion: VERSION,
     notRun: [],
   });

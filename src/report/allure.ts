@@ -1,7 +1,7 @@
 import * as allure from "allure-js-commons";
 import { catalog } from "../catalog/catalog.ts";
 import { toCurl } from "../client/exchange.ts";
-import type { TestMeta } from "../expect/meta.ts";
+import type { TestMeta } from "../results/test-records.ts";
 import type { TargetInfo } from "../target/target.ts";
 
 /**

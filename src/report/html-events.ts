@@ -1,6 +1,6 @@
 import type { Results } from "../results/schema.ts";
 import { escapeHtml as e } from "./format.ts";
-import { eventCoverageLine } from "../expect/state/coverage.ts";
+import { eventCoverageLine } from "./event-coverage-line.ts";
 
 /**
  * The state invariant's section of the HTML report: every event type and op with whether the model reduces it,

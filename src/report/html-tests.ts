@@ -4,7 +4,7 @@ import { byLevel, countStatuses, isProblem, orderAreas, STATUSES } from "../resu
 import { failureParts, type FailureParts } from "./failure-parts.ts";
 import { badge } from "./html-sections.ts";
 import { remedyGroups } from "./remedies.ts";
-import { propertyCaseLine } from "../expect/failure.ts";
+import { propertyCaseLine } from "../results/property-case.ts";
 
 /**
  * The test list of the HTML report: one table per area, problem rows expandable with their evidence. When the run

@@ -2,7 +2,7 @@ import type { Results, TestResult } from "../results/schema.ts";
 import { firstLine, fmtDuration } from "./format.ts";
 import { STATUSES, byLevel, isProblem, pct } from "../results/tally.ts";
 import { throttleLines } from "./throttle-lines.ts";
-import { propertyCaseLine } from "../expect/failure.ts";
+import { propertyCaseLine } from "../results/property-case.ts";
 import { remedyGroups } from "./remedies.ts";
 import { verdictOf, type Verdict } from "../results/verdict.ts";
 

@@ -1,12 +1,11 @@
 import { catalog } from "../catalog/catalog.ts";
 import type { Coverage } from "../catalog/coverage.ts";
 import { FIRST_LEVEL } from "../catalog/schema.ts";
-import type { TestMeta } from "../expect/meta.ts";
-import { eventCoverage } from "../expect/state/coverage.ts";
+import type { TestMeta } from "./test-records.ts";
 import type { TargetInfo } from "../target/target.ts";
 import type { ThrottleRecord } from "../client/rate-limit.ts";
 import { summarizeThrottle } from "./throttle.ts";
-import { RESULTS_SCHEMA_VERSION, StatusSchema, type PartialRun, type Results, type ResultStatus, type TestResult } from "./schema.ts";
+import { RESULTS_SCHEMA_VERSION, StatusSchema, type EventCoverageRow, type PartialRun, type Results, type ResultStatus, type TestResult } from "./schema.ts";
 
 /** An applicable test of the suites that the run did not run, and why ("not selected by --filter …"). */
 export interface NotRunTest {
@@ -30,35 +29,34 @@ export interface BuildInput {
   notRun: readonly NotRunTest[];
   /** Unverifiable tests count as problems: they make the run red and cap the verified level. */
   strict?: boolean;
+  /**
+   * The state invariant's coverage over these tests (src/expect/state/coverage.ts testsEventCoverage): the model it
+   * is reckoned with sits above the results model.
+   */
+  eventCoverage: EventCoverageRow[];
   /** What the main process's own requests met (detection, checks), besides the tests' (TestMeta.throttle). */
   throttle?: readonly ThrottleRecord[];
 }
 
 const NOT_PASSING: ReadonlySet<ResultStatus> = new Set(["fail", "blocked", "error", "unexpected-pass"]);
 
+/** The result of a test: the worker's record, the catalog's facts about its primary clause, no exchanges of a pass. */
 function toResult(m: TestMeta): TestResult {
-  const c = catalog().clause(m.clauses[0]!);
-  const r: TestResult = {
-    id: m.id,
-    title: m.title,
-    file: m.file,
-    clauses: m.clauses,
+  const { id, title, file, clauses, atLevel: _atLevel, throttle: _throttle, leftovers, ...rest } = m;
+  const c = catalog().clause(clauses[0]!);
+  return {
+    id,
+    title,
+    file,
+    clauses,
     level: c?.level ?? 0,
     area: c?.area ?? "unknown",
     strength: c?.strength ?? "must",
     tags: c?.tags ?? [],
-    status: m.status,
+    ...rest,
     exchanges: m.status === "pass" ? [] : m.exchanges,
-    durationMs: m.durationMs,
+    ...(leftovers?.length ? { leftovers } : {}),
   };
-  if (m.message !== undefined) r.message = m.message;
-  if (m.remedy !== undefined) r.remedy = m.remedy;
-  if (m.curl !== undefined) r.curl = m.curl;
-  if (m.failedClause !== undefined) r.failedClause = m.failedClause;
-  if (m.property !== undefined) r.property = m.property;
-  if (m.leftovers?.length) r.leftovers = m.leftovers;
-  if (m.invariant !== undefined) r.invariant = m.invariant;
-  return r;
 }
 
 /** The run's requests and rate limits by persona, when any request was recorded (a run's tests always record theirs). */
@@ -174,10 +172,7 @@ export function buildResults(input: BuildInput): Results {
     coverage: input.coverage,
     tests,
     leftovers: tests.flatMap((t) => (t.leftovers ?? []).map((what) => ({ test: t.id, what }))),
-    eventCoverage: eventCoverage(
-      catalog(),
-      input.tests.map((m) => ({ level: m.atLevel ?? fl, ...(m.invariant ? { invariant: m.invariant } : {}) })),
-    ),
+    eventCoverage: input.eventCoverage,
     ...throttleOf(input),
   };
 }

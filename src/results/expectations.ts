@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TestMeta } from "../expect/meta.ts";
+import type { TestMeta } from "./test-records.ts";
 
 /**
  * An expectations file (`run --expectations FILE`): the user's own list of known deviations, one entry per test id

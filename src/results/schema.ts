@@ -24,27 +24,61 @@ export const ExchangeSchema = z.object({
   error: z.string().optional(),
 });
 
+/** What the state invariant did for one test (src/expect/state/invariant.ts; a test's `invariant`). */
 export const InvariantSchema = z.strictObject({
+  /** checked: compared and equal; failed: a difference (the test fails on INVARIANT_CLAUSE); skipped: not compared, and why. */
   status: z.enum(["checked", "failed", "skipped"]),
+  /** Why skipped (opt-out reason, a test that failed first, a lost queue…). */
   why: z.string().optional(),
+  /** The model's names (`type` or `type/op`) of the events reduced, each once. */
   reduced: z.array(z.string()),
+  /** Event types the model does not know (not reduced: their sections are not compared). */
   unknown: z.array(z.string()),
+  /** The register sections refetched and compared (fetch_event_types names). */
   sections: z.array(z.string()),
-  /** How many watchers of the test's own (TestContext.watching) the record sums up besides the runner's. */
+  /**
+   * How many watchers of the test's own (StateWatch.start, attached with TestContext.watching) the record sums up
+   * besides the runner's watcher; absent when none. Their events count as reduced, their sections as compared, and
+   * the status is checked only when every comparison of every watcher held.
+   */
   own: z.number().int().positive().optional(),
 });
+export type InvariantRecord = z.infer<typeof InvariantSchema>;
 
-/** One event type (or type/op) of the invariant's coverage (src/expect/state/coverage.ts). */
+/**
+ * One event type (or type/op) of the invariant's coverage (src/expect/state/coverage.ts): every event type and op
+ * the spec (the catalog's clauses) or the model names, whether the model reduces it, whether a test's action
+ * produced it, and the levels at which a test that produced it passed the comparison.
+ */
 export const EventCoverageSchema = z.strictObject({
+  /** `type` or `type/op`. */
   event: z.string(),
   reducer: z.boolean(),
+  /** The register sections its reducer can change (fetch_event_types names); empty for events without register state. */
   sections: z.array(z.string()),
+  /** What the reducer does, in a line. */
   does: z.string().nullable(),
+  /** Clauses of the catalog that name it. */
   clauses: z.array(z.string()),
+  /** A test's watcher received and reduced it. */
   exercised: z.boolean(),
+  /** Levels at which a watcher that reduced it found the states equal. */
   verifiedAt: z.array(z.number().int()),
 });
+export type EventCoverageRow = z.infer<typeof EventCoverageSchema>;
 
+/**
+ * The failing case of a property test (suites/support/property.ts), in its own fields: the shrunk counterexample
+ * as fast-check prints it, the seed and path that replay it, and how many runs it took. Kept apart from the failure
+ * text so that nothing pasted after a curl line makes it one bash cannot parse.
+ */
+export const PropertyCaseSchema = z.strictObject({ counterexample: z.string(), seed: z.number().int(), path: z.string(), runs: z.number().int() });
+export type PropertyCase = z.infer<typeof PropertyCaseSchema>;
+
+/**
+ * One test's result: the one declaration of a test result. The worker's record (TestMeta) and the test's own
+ * (Outcome) are derived from it (src/results/test-records.ts), so a new per-test field is added here only.
+ */
 export const TestResultSchema = z.strictObject({
   id: z.string(),
   title: z.string(),
@@ -56,21 +90,23 @@ export const TestResultSchema = z.strictObject({
   strength: z.enum(["must", "should", "may"]),
   tags: z.array(z.string()),
   status: StatusSchema,
+  /** Why n/a, skipped, blocked, unverifiable or error; the failure text for fail. */
   message: z.string().optional(),
   /** For unverifiable: what would make the test runnable (a personas-file field, an option, a persona role). */
   remedy: z.string().optional(),
+  /** For fail: a curl line reproducing the request that showed it. */
   curl: z.string().optional(),
   /**
    * For fail: the clause whose requirement was broken, when the test names several (its level places the failure);
    * for blocked: the clause whose prerequisite step failed (the run's first failure is that clause's).
    */
   failedClause: z.string().optional(),
+  /** For a property test that did not pass: its failing case, so that a report can show it, and its replay, apart from the curl line. */
+  property: PropertyCaseSchema.optional(),
   /**
-   * For a property test that did not pass: its failing case in fields of its own (src/expect/failure.ts
-   * PropertyCase), so that a report can show it, and its replay, apart from the curl line.
+   * What the test made on the server and its cleanups could not remove ("label: why"), whatever the status
+   * (TestContext.cleanup); absent when everything was removed.
    */
-  property: z.strictObject({ counterexample: z.string(), seed: z.number().int(), path: z.string(), runs: z.number().int() }).optional(),
-  /** What the test made on the server and could not remove afterwards ("label: why"); absent when nothing. */
   leftovers: z.array(z.string()).optional(),
   exchanges: z.array(ExchangeSchema),
   durationMs: z.number(),

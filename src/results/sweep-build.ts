@@ -1,9 +1,8 @@
 import { catalog } from "../catalog/catalog.ts";
-import type { TestMeta } from "../expect/meta.ts";
+import type { TestMeta } from "./test-records.ts";
 import { emptyCounts, isProblem, orderAreas, releaseOfLevel } from "./tally.ts";
-import type { ResultStatus } from "./schema.ts";
+import type { EventCoverageRow, ResultStatus } from "./schema.ts";
 import { SWEEP_SCHEMA_VERSION, type SweepCell, type SweepLevel, type SweepProblem, type SweepResults } from "./sweep-schema.ts";
-import { eventCoverage } from "../expect/state/coverage.ts";
 
 /**
  * A problem in a sweep: what a run counts as one, and also a test not verifiable there. Every server of a sweep is
@@ -32,6 +31,8 @@ export interface SweepInput {
   to: number;
   filter?: readonly string[];
   faults?: readonly string[];
+  /** The state invariant's coverage over the sweep's test runs (src/expect/state/coverage.ts testsEventCoverage). */
+  eventCoverage: EventCoverageRow[];
 }
 
 /** sweep.json from the sweep's test runs: a level × area grid of counts, and each problem test with its levels. */
@@ -96,9 +97,6 @@ export function buildSweepResults(i: SweepInput): SweepResults {
     areas: orderAreas(areas),
     levels,
     moduleErrors: [...i.run.moduleErrors],
-    eventCoverage: eventCoverage(
-      catalog(),
-      i.run.tests.flatMap((m) => (m.atLevel !== undefined ? [{ level: m.atLevel, ...(m.invariant ? { invariant: m.invariant } : {}) }] : [])),
-    ),
+    eventCoverage: i.eventCoverage,
   };
 }

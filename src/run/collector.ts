@@ -1,5 +1,5 @@
 import type { Reporter, TestModule } from "vitest/node";
-import type { TestMeta } from "../expect/meta.ts";
+import type { TestMeta } from "../results/test-records.ts";
 
 /**
  * A vitest reporter that keeps each test's conformance outcome (its task meta). A test that died before it

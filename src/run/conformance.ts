@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { catalog } from "../catalog/catalog.ts";
 import { configureRateLimit, DEFAULT_POLICY, throttle, type RateLimitPolicy } from "../client/rate-limit.ts";
 import { collectTests } from "../expect/collect.ts";
+import { testsEventCoverage } from "../expect/state/coverage.ts";
 import { buildResults } from "../results/build.ts";
 import type { ExpectedFailures } from "../results/expectations.ts";
 import type { Results } from "../results/schema.ts";
@@ -136,6 +137,7 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     durationMs: Date.now() - startedAt.getTime(),
     // Each worker has settled its tests with the expectations (src/expect/behaviour.ts): they are applied there once.
     tests: run.tests,
+    eventCoverage: testsEventCoverage(catalog(), run.tests, target.featureLevel),
     coverage: scope.coverage,
     notRun: scope.notRun,
     toolVersion: VERSION,

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Catalog } from "../catalog/catalog.ts";
 import { coverage, type Coverage } from "../catalog/coverage.ts";
 import type { Descriptor } from "../expect/descriptor.ts";
-import type { TestMeta } from "../expect/meta.ts";
+import type { TestMeta } from "../results/test-records.ts";
 import { notApplicable } from "../expect/runner.ts";
 import type { NotRunTest } from "../results/build.ts";
 import { CODE_ROOT, suitePathHere } from "../layout.ts";

@@ -4,7 +4,7 @@ import { join, relative, sep } from "node:path";
 import type { CliOptions, Reporter, TestSpecification } from "vitest/node";
 // Declares vite's `test` key (vitest's own options) that the overrides below carry.
 import type {} from "vitest/config";
-import type { TestMeta } from "../expect/meta.ts";
+import type { TestMeta } from "../results/test-records.ts";
 import { ISOLATED_SUITES } from "../expect/isolation.ts";
 import { WAITING_SUITES } from "../expect/waiting.ts";
 import { startSibling } from "../target/sibling.ts";

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { Reporter } from "vitest/node";
-import type { TestMeta } from "../expect/meta.ts";
+import type { TestMeta } from "../results/test-records.ts";
 import type { Sweep } from "../expect/sweep.ts";
 import { CODE_EXT } from "../layout.ts";
 import { ConformanceCollector } from "./collector.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TestMeta } from "../../src/expect/meta.ts";
+import type { TestMeta } from "../../src/results/test-records.ts";
 import { buildResults, type NotRunTest } from "../../src/results/build.ts";
 import { ResultsSchema } from "../../src/results/schema.ts";
 import { renderSummary } from "../../src/report/summary.ts";
@@ -24,6 +24,7 @@ const build = (tests: TestMeta[], o: { notRun?: NotRunTest[]; strict?: boolean }
       tests,
       coverage,
       toolVersion: "0",
+      eventCoverage: [],
       notRun: o.notRun ?? [],
       ...(o.strict ? { strict: true } : {}),
     }),
@@ -171,6 +172,7 @@ describe("buildResults", () => {
         durationMs: 5,
         coverage: cov,
         toolVersion: "0",
+        eventCoverage: [],
         notRun: [],
         tests: [
           pass("a", "fl153.uploads.upload-quota"),

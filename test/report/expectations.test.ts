@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../src/catalog/catalog.ts";
 import { collectTests } from "../../src/expect/collect.ts";
-import type { TestMeta } from "../../src/expect/meta.ts";
+import type { TestMeta } from "../../src/results/test-records.ts";
 import { readExpectations } from "../../src/cli/expectations-file.ts";
 import { applyExpectations } from "../../src/results/expectations.ts";
 

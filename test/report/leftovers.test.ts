@@ -32,6 +32,7 @@ describe("leftovers", () => {
       tests: [meta("a#one", ["channel c1: HTTP 400 refused"]), meta("b#two")],
       coverage: { tested: 0, testable: 0, untestable: 0, byArea: {}, byRelease: {}, untestedIds: [] },
       toolVersion: "0",
+      eventCoverage: [],
       notRun: [],
     });
     expect(ResultsSchema.parse(doc).leftovers).toEqual([{ test: "a#one", what: "channel c1: HTTP 400 refused" }]);

@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { toCurl } from "../../src/client/exchange.ts";
-import { formatFailure, propertyCaseLine } from "../../src/expect/failure.ts";
+import { formatFailure } from "../../src/expect/failure.ts";
+import { propertyCaseLine } from "../../src/results/property-case.ts";
 import { renderHtml } from "../../src/report/html.ts";
 import { areaCount } from "../../src/report/html-tests.ts";
 import { SCRIPT } from "../../src/report/html-script.ts";

@@ -115,6 +115,7 @@ describe("results.json throttle", () => {
       tests: [meta],
       coverage: { tested: 0, testable: 0, untestable: 0, byArea: {}, byRelease: {}, untestedIds: [] },
       toolVersion: "0",
+      eventCoverage: [],
       notRun: [],
       throttle: [worker2],
     });
@@ -162,6 +163,7 @@ describe("the summary and the HTML say it", () => {
       tests: [meta],
       coverage: { tested: 0, testable: 0, untestable: 0, byArea: {}, byRelease: {}, untestedIds: [] },
       toolVersion: "0",
+      eventCoverage: [],
       notRun: [],
     });
     const line = "rate-limited: persona member (API bucket at http://127.0.0.1:9991): limit 20 requests, a wait of 590.5 s announced, over --max-wait 5 s";

@@ -3,7 +3,7 @@ import type { Fault } from "../../reference-server/faults/fault.ts";
 import { collectTests } from "../../src/expect/collect.ts";
 import type { Descriptor } from "../../src/expect/descriptor.ts";
 import { isIsolated } from "../../src/expect/isolation.ts";
-import type { Outcome } from "../../src/expect/outcome.ts";
+import type { Outcome } from "../../src/results/test-records.ts";
 import { runBehaviour } from "../../src/expect/runner.ts";
 import { startReferenceTarget } from "../../src/target/reference.ts";
 import type { TargetInfo } from "../../src/target/target.ts";

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { Catalog } from "../../catalog/catalog.ts";
-import { eventCoverage, eventCoverageLine, type Watched } from "../../expect/state/coverage.ts";
+import { eventCoverage, type Watched } from "../../expect/state/coverage.ts";
+import { eventCoverageLine } from "../../report/event-coverage-line.ts";
 import { ResultsSchema } from "../../results/schema.ts";
 import { SweepResultsSchema } from "../../results/sweep-schema.ts";
 

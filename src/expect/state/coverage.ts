@@ -1,27 +1,6 @@
 import type { Catalog } from "../../catalog/catalog.ts";
-import type { InvariantRecord } from "./record.ts";
+import type { EventCoverageRow, InvariantRecord } from "../../results/schema.ts";
 import { modelReduces, REDUCERS } from "./reducers.ts";
-
-/**
- * The invariant's coverage: every event type and op the spec (the catalog's clauses) or the model names, whether
- * the model reduces it, whether a test's action produced it, and the levels at which a test that produced it
- * passed the comparison. results.json (`eventCoverage`), the HTML report and `list --events` show it.
- */
-export interface EventCoverageRow {
-  /** `type` or `type/op`. */
-  event: string;
-  reducer: boolean;
-  /** The register sections its reducer can change (fetch_event_types names); empty for events without register state. */
-  sections: string[];
-  /** What the reducer does, in a line. */
-  does: string | null;
-  /** Clauses of the catalog that name it. */
-  clauses: string[];
-  /** A test's watcher received and reduced it. */
-  exercised: boolean;
-  /** Levels at which a watcher that reduced it found the states equal. */
-  verifiedAt: number[];
-}
 
 /** The catalog's event names, with the model's keys: the universe the coverage is over. */
 export function eventNames(cat: Catalog): Map<string, string[]> {
@@ -45,6 +24,11 @@ export interface Watched {
   invariant?: InvariantRecord;
 }
 
+/**
+ * The invariant's coverage (results.json's `eventCoverage`, the HTML report, `list --events`): every event type and
+ * op the spec or the model names, whether the model reduces it, whether a test's action produced it, and the levels
+ * at which a test that produced it passed the comparison.
+ */
 export function eventCoverage(cat: Catalog, watched: readonly Watched[]): EventCoverageRow[] {
   const exercised = new Set<string>();
   const verified = new Map<string, Set<number>>();
@@ -69,10 +53,16 @@ export function eventCoverage(cat: Catalog, watched: readonly Watched[]): EventC
     }));
 }
 
-/** "41 of 62 event types and ops reduced (66 %), 30 exercised, 28 verified". */
-export function eventCoverageLine(rows: readonly EventCoverageRow[]): string {
-  const n = rows.length;
-  const pct = (k: number) => (n ? Math.round((100 * k) / n) : 0);
-  const reduced = rows.filter((r) => r.reducer).length;
-  return `${reduced} of ${n} event types and ops reduced (${pct(reduced)} %), ${rows.filter((r) => r.exercised).length} exercised (${pct(rows.filter((r) => r.exercised).length)} %), ${rows.filter((r) => r.verifiedAt.length).length} verified`;
+/**
+ * The coverage over a run's tests: each at the level it ran at (a sweep's atLevel), else at `level` (the target's);
+ * without either, a test is left out.
+ */
+export function testsEventCoverage(cat: Catalog, tests: readonly { atLevel?: number; invariant?: InvariantRecord }[], level?: number): EventCoverageRow[] {
+  return eventCoverage(
+    cat,
+    tests.flatMap((m) => {
+      const at = m.atLevel ?? level;
+      return at === undefined ? [] : [{ level: at, ...(m.invariant ? { invariant: m.invariant } : {}) }];
+    }),
+  );
 }
