@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "../http/errors.ts";
+import { badRequest } from "../errors/registry.ts";
 import type { GroupSettingValue } from "../state/group-setting-value.ts";
 import type { Groups } from "../state/groups.ts";
 import type { Store } from "../state/store.ts";

@@ -1,4 +1,4 @@
-import { wildcardMentionNotAllowed, type ApiError } from "../http/errors.ts";
+import { wildcardMentionNotAllowed, type ApiError } from "../errors/registry.ts";
 import type { Runtime } from "../runtime.ts";
 import { ROLE, type Channel, type User } from "../state/types.ts";
 import { holds } from "./group-settings.ts";

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
-import { ApiError, badRequest, unauthorized } from "./errors.ts";
+import { badRequest, unauthorized, basicAuthRequired } from "../errors/registry.ts";
 import { TextMemo } from "./memo.ts";
 
 const API_KEY = /^[A-Za-z0-9]{32}$/;
@@ -35,7 +35,7 @@ export function authenticate(rt: Runtime, req: IncomingMessage): User {
     throw unauthorized("Not logged in: API authentication or user session required");
   }
   const d = decode(header);
-  if (d.scheme !== "basic") throw new ApiError(400, "BAD_REQUEST", "This endpoint requires HTTP basic authentication.");
+  if (d.scheme !== "basic") throw basicAuthRequired();
   let { email, key } = d;
   if (rt.faulty("fl153.authentication.basic-auth")) [email, key] = [key, email];
   if (!API_KEY.test(key)) throw unauthorized("Malformed API key");

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import busboy from "busboy";
-import { badRequest, fileTooLarge, payloadTooLarge } from "./errors.ts";
+import { badRequest, fileTooLarge, payloadTooLarge } from "../errors/registry.ts";
 
 export const MAX_FORM_BYTES = 2 * 1024 * 1024;
 

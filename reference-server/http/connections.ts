@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { errorBody } from "./envelope.ts";
-import { ApiError } from "./errors.ts";
+import { headerFieldsTooLarge, malformedRequest, requestTimeout, type ApiError } from "../errors/registry.ts";
 
 /**
  * The largest request head (request line and headers) the server reads: well past node's default of 16 KiB, so a
@@ -14,9 +14,9 @@ const LINGER_MS = 2_000;
 
 /** What node's HTTP parser reports, as the envelope: status and error (the parser's codes are llhttp's). */
 function parserError(code: string | undefined): { status: number; err: ApiError } {
-  if (code === "HPE_HEADER_OVERFLOW") return { status: 431, err: new ApiError(431, "BAD_REQUEST", "Request header fields too large") };
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return { status: 408, err: new ApiError(408, "BAD_REQUEST", "Request timeout") };
-  return { status: 400, err: new ApiError(400, "BAD_REQUEST", "Malformed HTTP request") };
+  if (code === "HPE_HEADER_OVERFLOW") return { status: 431, err: headerFieldsTooLarge() };
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return { status: 408, err: requestTimeout() };
+  return { status: 400, err: malformedRequest() };
 }
 
 const REASONS: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" };

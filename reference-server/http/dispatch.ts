@@ -4,7 +4,7 @@ import type { Route, Runtime } from "../runtime.ts";
 import { authenticate } from "./auth.ts";
 import { hasNoBody, NO_BODY, parseBody, type UploadedFile } from "./body.ts";
 import { jsonAnswer, sendAnswer, sendError, sendJson, successBody } from "./envelope.ts";
-import { ApiError, badRequest, methodNotAllowed, notFound } from "./errors.ts";
+import { ApiError, badRequest, methodNotAllowed, notFound, withoutCode } from "../errors/registry.ts";
 import { TextMemo } from "./memo.ts";
 import type { Mount } from "./mount.ts";
 import { Params } from "./params.ts";
@@ -194,7 +194,7 @@ function fail(rt: Runtime, req: IncomingMessage, res: ServerResponse, e: unknown
   if (e instanceof ApiError) {
     let error = e;
     if (rt.faulty("fl153.server.missing-parameter") && error.code === "REQUEST_VARIABLE_MISSING") error = badRequest(error.message);
-    if (rt.faulty("fl153.errors.error-envelope")) error = new ApiError(error.status, undefined, error.message, error.extra);
+    if (rt.faulty("fl153.errors.error-envelope")) error = withoutCode(error);
     sendError(res, error, AUTH_REALM[rt.config.product]);
     return;
   }

@@ -1,6 +1,6 @@
 import { AUTH_REALM } from "../../facts/names.ts";
 import type { ServerResponse } from "node:http";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../errors/registry.ts";
 import type { CachedAnswer } from "./answer-cache.ts";
 
 /**

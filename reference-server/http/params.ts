@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { FaultId } from "../faults.ts";
-import { badRequest, confusingVar, missingParam } from "./errors.ts";
+import { badRequest, confusingVar, missingParam } from "../errors/registry.ts";
 import type { TextMemo } from "./memo.ts";
 
 function deepFreeze<T>(value: T): T {

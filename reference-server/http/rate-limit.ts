@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
-import { rateLimitHit } from "./errors.ts";
+import { rateLimitHit } from "../errors/registry.ts";
 
 /**
  * Per-user rate limits as real servers apply them (wire §18): what a client developer meets on a real server, so

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ERRORS, Server, type ServerOptions, type Upload } from "@tus/server";
 import { authenticate } from "../http/auth.ts";
-import { badRequest, methodNotAllowed } from "../http/errors.ts";
+import { badRequest, methodNotAllowed } from "../errors/registry.ts";
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
 import { storeUpload, uploadUrl } from "./create.ts";

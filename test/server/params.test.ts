@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError } from "../../reference-server/http/errors.ts";
+import { ApiError } from "../../reference-server/errors/registry.ts";
 import { Params } from "../../reference-server/http/params.ts";
 
 const params = (o: Record<string, string>) => new Params(new Map(Object.entries(o)));

@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from "../../http/errors.ts";
+import { badRequest, authenticationFailed, userDeactivated, realmDeactivated } from "../../errors/registry.ts";
 import { open, type RequestContext, type Route } from "../../runtime.ts";
 import { zulipHas } from "../../zulip-levels.ts";
 
@@ -15,9 +15,9 @@ function devFetchApiKey(ctx: RequestContext<undefined>): Record<string, unknown>
   const username = params.str("username");
   if (!EMAIL.test(username.trim())) throw badRequest("Enter a valid email address.");
   const user = rt.store.userByEmail(username);
-  if (!user) throw new ApiError(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
-  if (rt.store.realmStatus.deactivated) throw new ApiError(401, "REALM_DEACTIVATED", "This organization has been deactivated");
-  if (!user.isActive) throw new ApiError(401, "USER_DEACTIVATED", "Account is deactivated");
+  if (!user) throw authenticationFailed();
+  if (rt.store.realmStatus.deactivated) throw realmDeactivated();
+  if (!user.isActive) throw userDeactivated();
   return { api_key: user.apiKey, email: user.email, ...(zulipHas(rt.fl, "fetchApiKeyUserId") ? { user_id: user.id } : {}) };
 }
 

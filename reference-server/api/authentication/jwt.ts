@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
-import { ApiError, badRequest } from "../../http/errors.ts";
+import { badRequest, authenticationFailed, userDeactivated } from "../../errors/registry.ts";
 import { open, type RequestContext, type Route } from "../../runtime.ts";
 import { serializeUser } from "../../wire/user.ts";
 
@@ -30,8 +30,8 @@ async function jwtFetchApiKey(ctx: RequestContext<undefined>): Promise<Record<st
   if (token === undefined || token === "") throw badRequest("No JSON web token passed in request");
   const includeProfile = params.optJson("include_profile", z.boolean()) ?? false;
   const user = rt.store.userByEmail(await verifiedEmail(key, token));
-  if (!user || user.isBot) throw new ApiError(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
-  if (!user.isActive) throw new ApiError(401, "USER_DEACTIVATED", "Account is deactivated");
+  if (!user || user.isBot) throw authenticationFailed();
+  if (!user.isActive) throw userDeactivated();
   return { api_key: user.apiKey, email: user.email, ...(includeProfile ? { user: serializeUser(rt, user, user, false) } : {}) };
 }
 

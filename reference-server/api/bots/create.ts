@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { publishBotAdded } from "../../events/realm-bot.ts";
 import { publishUserAdded } from "../../events/realm-user.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE } from "../../state/types.ts";
 import { avatarUrl } from "../../wire/user.ts";

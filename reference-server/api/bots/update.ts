@@ -2,7 +2,7 @@ import { z } from "zod";
 import { publishBotOwnerChanged, publishBotUpdate } from "../../events/realm-bot.ts";
 import { publishUserUpdate } from "../../events/realm-user.ts";
 import { withAccessTracking } from "../../events/user-access.ts";
-import { badRequest, noSuchBot } from "../../http/errors.ts";
+import { badRequest, noSuchBot } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
 

@@ -1,5 +1,5 @@
 import { channelAudience, publishStreamDelete } from "../../events/stream.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { channelFromPath } from "./lookup.ts";
 import { removeDefaultChannel } from "./default-channels.ts";

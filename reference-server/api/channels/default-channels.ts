@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defaultStreamGroupsValue, defaultStreamsValue, publishDefaultStreams } from "../../events/default-streams.ts";
-import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
+import { badRequest, mustBeAdministrator } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { Channel, User } from "../../state/types.ts";
 

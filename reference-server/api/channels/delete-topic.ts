@@ -1,5 +1,5 @@
 import { publishDeleteMessages } from "../../events/delete-message.ts";
-import { unauthorizedPrincipal } from "../../http/errors.ts";
+import { unauthorizedPrincipal } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { completion } from "../messages/mark-read.ts";
 import { channelFromPath, readTopicName } from "./lookup.ts";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { channelFromPath } from "./lookup.ts";
 

@@ -1,4 +1,4 @@
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { Channel } from "../../state/types.ts";
 import { truncateTopic } from "../messages/topic.ts";

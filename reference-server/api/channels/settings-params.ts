@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkValue, GroupSettingUpdateSchema, normalize, sameValue } from "../../access/group-settings.ts";
 import type { GroupSettingValue } from "../../state/group-setting-value.ts";
-import { ApiError } from "../../http/errors.ts";
+import { settingExpectationMismatch } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import { CHANNEL_SETTINGS, POST_POLICY_GROUP, type ChannelSettingDef } from "../../state/channel-settings.ts";
 import type { Channel } from "../../state/types.ts";
@@ -27,7 +27,7 @@ export function readGroupSettings(ctx: RequestContext, current: Channel | undefi
     const update = typeof raw === "object" && "new" in raw ? raw : { new: raw as GroupSettingValue, old: undefined };
     checkValue(rt.store, def.name, update.new);
     if (current && update.old !== undefined && !sameValue(normalize(rt.store, update.old), current.groups[def.key])) {
-      throw new ApiError(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value");
+      throw settingExpectationMismatch();
     }
     out.push({ def, value: normalize(rt.store, update.new) });
   }

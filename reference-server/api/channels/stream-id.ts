@@ -1,4 +1,4 @@
-import { streamDoesNotExist } from "../../http/errors.ts";
+import { streamDoesNotExist } from "../../errors/registry.ts";
 import { authed, type Route } from "../../runtime.ts";
 
 /** GET /get_stream_id?stream=NAME → {stream_id}, for channels the requester can see. */

@@ -1,7 +1,7 @@
 import { zulipHas } from "../../zulip-levels.ts";
 import { z } from "zod";
 import type { ChannelKind } from "../../access/channels.ts";
-import { ApiError, badRequest } from "../../http/errors.ts";
+import { badRequest, notAuthorizedOnBehalfOf } from "../../errors/registry.ts";
 import { Params } from "../../http/params.ts";
 import { withAccessTracking } from "../../events/user-access.ts";
 import { publishStreamCreate } from "../../events/stream.ts";
@@ -23,7 +23,7 @@ export function resolvePrincipals(ctx: RequestContext, refs: Array<number | stri
     const u = typeof ref === "number" ? ctx.rt.store.users.get(ref) : ctx.rt.store.userByEmail(ref);
     if (u && u.isActive) return u;
     if (ctx.rt.fl.has("badPrincipalIsBadRequest")) throw badRequest(`No such user: ${String(ref)}`);
-    throw new ApiError(403, "UNAUTHORIZED_PRINCIPAL", `User not authorized to execute queries on behalf of '${String(ref)}'`, { principal: ref });
+    throw notAuthorizedOnBehalfOf(ref);
   });
 }
 

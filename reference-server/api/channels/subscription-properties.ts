@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishSubscriptionUpdate } from "../../events/subscription.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { SUBSCRIPTION_COLOR_PATTERN, type SubscriptionProperties } from "../../state/subscriptions.ts";
 import { channelById } from "./lookup.ts";

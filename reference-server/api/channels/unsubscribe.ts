@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withAccessTracking } from "../../events/user-access.ts";
 import { publishPeers, publishSubscriptionRemove } from "../../events/subscription.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { Channel, User } from "../../state/types.ts";
 import { readPrincipals } from "./subscribe.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { publishStreamUpdate } from "../../events/stream.ts";
 import { channelAudience } from "../../events/stream.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Channel } from "../../state/types.ts";
 import { channelFromPath } from "./lookup.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishDraftRemoved, publishDraftsAdded, publishDraftUpdated } from "../../events/drafts.ts";
-import { resourceNotFound } from "../../http/errors.ts";
+import { resourceNotFound } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Draft } from "../../state/drafts.ts";
 import { DraftInput, draftFields, requireDraftSync } from "./read.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { DraftFields } from "../../state/drafts.ts";
 import { MAX_MESSAGE_LENGTH, truncateTopic } from "../messages/topic.ts";

@@ -1,5 +1,5 @@
 import { RawJson } from "../../http/envelope.ts";
-import { badEventQueueId, missingParam } from "../../http/errors.ts";
+import { badEventQueueId, missingParam } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishRealmExports } from "../../events/realm-export.ts";
-import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
+import { badRequest, mustBeAdministrator } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { EXPORT_TYPE } from "../../state/exports.ts";
 import { USER_SETTING_BY_NAME } from "../../state/user-settings.ts";

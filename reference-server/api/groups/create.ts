@@ -1,6 +1,6 @@
 import { canCreateGroups } from "../../access/user-groups.ts";
 import { publishGroupAdded } from "../../events/user-group.ts";
-import { badRequest, insufficientPermission } from "../../http/errors.ts";
+import { badRequest, insufficientPermission } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { readCreateSetting, UserIds } from "./lookup.ts";
 

@@ -2,7 +2,7 @@ import { namesGroup } from "../../access/group-settings.ts";
 import type { GroupSettingValue } from "../../state/group-setting-value.ts";
 import { canManageGroup } from "../../access/user-groups.ts";
 import { publishGroupUpdate } from "../../events/user-group.ts";
-import { badRequest, cannotDeactivateGroupInUse, insufficientPermission } from "../../http/errors.ts";
+import { badRequest, cannotDeactivateGroupInUse, insufficientPermission } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { UserGroup } from "../../state/groups.ts";
 import { CHANNEL_SETTINGS } from "../../state/channel-settings.ts";

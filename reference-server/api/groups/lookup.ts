@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkValue, GroupSettingUpdateSchema, GroupSettingValueSchema, normalize, sameValue } from "../../access/group-settings.ts";
 import type { GroupSettingValue } from "../../state/group-setting-value.ts";
-import { expectationMismatch, invalidUserGroup } from "../../http/errors.ts";
+import { expectationMismatch, invalidUserGroup } from "../../errors/registry.ts";
 import type { RequestContext, Runtime } from "../../runtime.ts";
 import type { GroupPermission, UserGroup } from "../../state/groups.ts";
 import type { User } from "../../state/types.ts";

@@ -1,6 +1,6 @@
 import { canAddMembers, canManageGroup } from "../../access/user-groups.ts";
 import { publishMembers, publishSubgroups } from "../../events/user-group.ts";
-import { badRequest, insufficientPermission, invalidUserGroup, noSuchUser } from "../../http/errors.ts";
+import { badRequest, insufficientPermission, invalidUserGroup, noSuchUser } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { UserGroup } from "../../state/groups.ts";
 import type { User } from "../../state/types.ts";

@@ -1,6 +1,6 @@
 import { canManageGroup } from "../../access/user-groups.ts";
 import { publishGroupRemoved, publishGroupUpdate } from "../../events/user-group.ts";
-import { badRequest, insufficientPermission, methodNotAllowed } from "../../http/errors.ts";
+import { badRequest, insufficientPermission, methodNotAllowed } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { pathGroup, readUpdateSetting } from "./lookup.ts";
 

@@ -1,5 +1,5 @@
 import { publishInvitesChanged } from "../../events/invites-changed.ts";
-import { badRequest, insufficientPermission, invitationFailed, mustBeAdministrator } from "../../http/errors.ts";
+import { badRequest, insufficientPermission, invitationFailed, mustBeAdministrator } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Invite } from "../../state/invites.ts";
 import { readInviteOptions } from "./options.ts";

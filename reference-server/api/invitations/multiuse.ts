@@ -1,5 +1,5 @@
 import { publishInvitesChanged } from "../../events/invites-changed.ts";
-import { badRequest, insufficientPermission, mustBeAdministrator } from "../../http/errors.ts";
+import { badRequest, insufficientPermission, mustBeAdministrator } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { newLinkKey, readInviteOptions } from "./options.ts";
 import { inviteLink } from "../../wire/invite.ts";

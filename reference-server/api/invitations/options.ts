@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { badRequest, insufficientPermission } from "../../http/errors.ts";
+import { badRequest, insufficientPermission } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { Invite } from "../../state/invites.ts";
 import { ROLE } from "../../state/types.ts";

@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from "../../http/errors.ts";
+import { badRequest, missingTopic } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import { MAX_MESSAGE_LENGTH, truncateTopic } from "./topic.ts";
 
@@ -28,7 +28,7 @@ export function readTopic(ctx: RequestContext): string {
   const raw = ctx.params.optStr("topic", ctx.rt.faulty("fl153.messages.subject-alias") ? undefined : "subject");
   if (raw === undefined) {
     if (ctx.rt.fl.has("emptyTopicName")) return "";
-    throw new ApiError(400, "REQUEST_VARIABLE_MISSING", "Missing topic", { var_name: "topic" });
+    throw missingTopic();
   }
   const topic = raw.trim();
   if (topic === "" && !ctx.rt.fl.has("emptyTopicName")) throw badRequest("Topic can't be empty!");

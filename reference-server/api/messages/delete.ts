@@ -1,5 +1,5 @@
 import { publishDeleteMessages } from "../../events/delete-message.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Message } from "../../state/types.ts";
 import { readableMessage } from "./readable.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { publishEditTyping } from "../../events/typing-edit-message.ts";
 import type { TypingOp } from "../../events/typing.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { readableMessage } from "./readable.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { wildcardMentionRefusal } from "../../access/wildcard-mentions.ts";
 import type { PropagateMode } from "../../events/update-message.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Channel, Message } from "../../state/types.ts";
 import { applyEdit, type EditPlan } from "./apply-edit.ts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import type { Reaction } from "../../state/types.ts";
 
 const EMOJI_URL = new URL("../../data/emoji.json", import.meta.url);

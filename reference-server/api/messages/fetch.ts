@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Message, User } from "../../state/types.ts";
 import { NarrowSchema, parseNarrow, type NarrowTerm } from "./narrow.ts";

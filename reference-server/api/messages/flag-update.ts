@@ -1,5 +1,5 @@
 import { publishFlagsUpdate, type UnreadDetail } from "../../events/update-message-flags.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import type { Params } from "../../http/params.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Message, User } from "../../state/types.ts";

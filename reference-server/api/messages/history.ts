@@ -1,4 +1,4 @@
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { editHistoryVisibility, historySnapshots } from "../../wire/edit-history.ts";
 import { readableMessage } from "./readable.ts";

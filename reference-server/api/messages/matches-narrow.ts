@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badNarrow } from "../../http/errors.ts";
+import { badNarrow } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Message } from "../../state/types.ts";
 import { compileNarrow, NarrowSchema, type NarrowTerm } from "./narrow.ts";

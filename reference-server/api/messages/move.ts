@@ -1,6 +1,6 @@
 import type { MoveAsk } from "../../access/message-edit.ts";
 import type { PropagateMode } from "../../events/update-message.ts";
-import { badRequest, moveMessagesTimeLimitExceeded } from "../../http/errors.ts";
+import { badRequest, moveMessagesTimeLimitExceeded } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { Message } from "../../state/types.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badNarrow } from "../../http/errors.ts";
+import { badNarrow } from "../../errors/registry.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Channel, Message, User } from "../../state/types.ts";
 

@@ -1,4 +1,4 @@
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { SortedIds } from "../../state/sorted-ids.ts";
 import type { Message } from "../../state/types.ts";

@@ -1,5 +1,5 @@
 import { publishReaction } from "../../events/reaction.ts";
-import { reactionAlreadyExists, reactionDoesNotExist } from "../../http/errors.ts";
+import { reactionAlreadyExists, reactionDoesNotExist } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { addReaction, findReaction, removeReaction } from "../../state/reactions.ts";
 import { emojiOfRemoval, emojiOfRequest } from "./emoji.ts";

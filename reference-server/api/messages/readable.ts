@@ -1,4 +1,4 @@
-import { invalidMessage } from "../../http/errors.ts";
+import { invalidMessage } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { Message } from "../../state/types.ts";
 import type { ContentUse } from "../../access/channels.ts";

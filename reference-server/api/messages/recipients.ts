@@ -1,4 +1,4 @@
-import { badRequest, streamDoesNotExist } from "../../http/errors.ts";
+import { badRequest, streamDoesNotExist } from "../../errors/registry.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Channel, User } from "../../state/types.ts";
 

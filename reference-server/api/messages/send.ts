@@ -1,4 +1,4 @@
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { wildcardMentionRefusal } from "../../access/wildcard-mentions.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { messageKind, readContent, readTopic } from "./compose.ts";

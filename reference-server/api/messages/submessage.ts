@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishSubmessage } from "../../events/submessage.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { readableMessage } from "./readable.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishChannelTyping, publishDirectTyping, type TypingOp } from "../../events/typing.ts";
-import { badRequest, streamDoesNotExist } from "../../http/errors.ts";
+import { badRequest, streamDoesNotExist } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Channel, User } from "../../state/types.ts";
 

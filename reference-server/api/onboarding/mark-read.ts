@@ -1,5 +1,5 @@
 import { publishOnboardingSteps } from "../../events/onboarding-steps.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { HOTSPOTS } from "../../state/onboarding.ts";
 import { hotspotsExist, isKnownStep } from "../../wire/onboarding-steps.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishPresence } from "../../events/presence.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { userFromPath } from "../users/lookup.ts";
 import { legacyPresence, presencesFor } from "../../wire/presence.ts";

@@ -1,5 +1,5 @@
 import { publishUserStatus } from "../../events/user-status.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { UserStatus } from "../../state/presence.ts";
 

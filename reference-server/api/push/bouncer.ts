@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { badRequest, hostnameAlreadyInUse, invalidRemoteServer, unauthorized } from "../../http/errors.ts";
+import { badRequest, hostnameAlreadyInUse, invalidRemoteServer, unauthorized } from "../../errors/registry.ts";
 import { open, type RequestContext, type Runtime } from "../../runtime.ts";
 import type { RemoteServer } from "../../state/push-bouncer.ts";
 

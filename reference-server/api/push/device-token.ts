@@ -1,4 +1,4 @@
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 
 /** Before FL223 the server's own setting gave the app id; the reference server's is this one. */

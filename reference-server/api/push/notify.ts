@@ -1,4 +1,4 @@
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Runtime } from "../../runtime.ts";
 import type { Message, User } from "../../state/types.ts";
 import { applyBouncerAnswer } from "./status.ts";

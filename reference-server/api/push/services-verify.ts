@@ -1,4 +1,4 @@
-import { verificationSecretNotPrepared } from "../../http/errors.ts";
+import { verificationSecretNotPrepared } from "../../errors/registry.ts";
 import { open, type Method, type RequestContext } from "../../runtime.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishRealmDeactivated } from "../../events/realm.ts";
-import { badRequest, mustBeOwner } from "../../http/errors.ts";
+import { badRequest, mustBeOwner } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import { UPLOAD_REALM_ID } from "../../state/uploads.ts";
 import { ROLE } from "../../state/types.ts";

@@ -1,4 +1,4 @@
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
 

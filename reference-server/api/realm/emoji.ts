@@ -1,5 +1,5 @@
 import { publishRealmEmoji } from "../../events/realm-emoji.ts";
-import { ApiError, badRequest } from "../../http/errors.ts";
+import { badRequest, resourceNotFound } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { realmEmojiMap } from "../../wire/realm-emoji.ts";
 
@@ -27,7 +27,7 @@ function removeEmoji(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
   const name = ctx.path.emoji_name ?? "";
   const emoji = rt.store.realmEmoji.active(name);
-  if (!emoji) throw new ApiError(404, "BAD_REQUEST", `Emoji '${name}' does not exist`);
+  if (!emoji) throw resourceNotFound(`Emoji '${name}' does not exist`);
   if (!rt.access.realm.canRemoveCustomEmoji(user, emoji.authorId)) throw badRequest("Must be an organization administrator or emoji author");
   rt.store.realmEmoji.deactivate(emoji);
   publishRealmEmoji(rt);

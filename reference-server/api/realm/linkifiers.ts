@@ -1,5 +1,5 @@
 import { publishLinkifiers } from "../../events/realm-linkifiers.ts";
-import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
+import { badRequest, mustBeAdministrator } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Linkifier } from "../../state/linkifiers.ts";
 import { linkifierList } from "../../wire/linkifier.ts";

@@ -1,5 +1,5 @@
 import { publishPlaygrounds } from "../../events/realm-playgrounds.ts";
-import { ApiError, badRequest, mustBeAdministrator } from "../../http/errors.ts";
+import { badRequest, mustBeAdministrator } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { Playground } from "../../state/playgrounds.ts";
 import { urlKey } from "../../wire/playground.ts";
@@ -72,7 +72,7 @@ function addPlayground(ctx: RequestContext): Record<string, unknown> {
   const record = { name, pygmentsLanguage: language.trim(), url };
   const errors = problems(rt, record, key);
   const first = Object.values(errors)[0]?.[0];
-  if (first !== undefined) throw new ApiError(400, "BAD_REQUEST", first, { errors });
+  if (first !== undefined) throw badRequest(first, { errors });
   const playground = rt.store.playgrounds.add(record);
   publishPlaygrounds(rt);
   return { id: playground.id };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishProfileFields } from "../../events/custom-profile-fields.ts";
-import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
+import { badRequest, mustBeAdministrator } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { ProfileField } from "../../state/profile-fields.ts";
 import { zulipHas } from "../../zulip-levels.ts";

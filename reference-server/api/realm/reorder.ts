@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { publishProfileFields } from "../../events/custom-profile-fields.ts";
 import { publishLinkifiers } from "../../events/realm-linkifiers.ts";
-import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
+import { badRequest, mustBeAdministrator } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 
 const Ids = z.array(z.number().int());

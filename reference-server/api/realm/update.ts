@@ -3,13 +3,11 @@ import { checkValue, GroupSettingUpdateSchema, normalize, sameValue } from "../.
 import type { GroupSettingValue } from "../../state/group-setting-value.ts";
 import { publishRealmChanges } from "../../events/realm.ts";
 import { tableFault } from "../../faults/realm-table.ts";
-import { ApiError, badRequest, systemGroupRequired } from "../../http/errors.ts";
+import { badRequest, systemGroupRequired, mustBeAdministrator, mustBeOwner, settingExpectationMismatch } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { REALM_SETTINGS, type RealmSettingDef } from "../../state/realm-settings.ts";
 import { settingActive, type SettingValue } from "../../state/realm-values.ts";
 import { ROLE } from "../../state/types.ts";
-
-const mustBe = (what: string) => new ApiError(400, "UNAUTHORIZED_PRINCIPAL", `Must be an organization ${what}`);
 
 /** Reads one setting's new value from the request, validated by its kind; undefined when absent. */
 function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | undefined {
@@ -55,7 +53,7 @@ function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | un
       checkValue(rt.store, def.name, update.new);
       const current = rt.store.settings.get(def.name) as GroupSettingValue;
       if (update.old !== undefined && !sameValue(normalize(rt.store, update.old), current) && !rt.faulty("fl153.realm.group-setting-value-encoding")) {
-        throw new ApiError(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value");
+        throw settingExpectationMismatch();
       }
       // --- groups --- (fault: anonymous groups lose their direct members)
       if (rt.faulty("fl153.realm.group-setting-value-shape") && typeof update.new === "object")
@@ -74,14 +72,14 @@ function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | un
  */
 function updateRealm(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
-  if (user.role > ROLE.administrator && !rt.faulty("fl153.errors.forbidden-action")) throw mustBe("administrator");
+  if (user.role > ROLE.administrator && !rt.faulty("fl153.errors.forbidden-action")) throw mustBeAdministrator();
   const changes: Array<{ def: RealmSettingDef; value: SettingValue }> = [];
   for (const def of REALM_SETTINGS) {
     if (!settingActive(def, rt.fl) && !tableFault(rt, def, "-removed")) continue;
     if (def.setBy === "server" || tableFault(rt, def, "")) continue;
     const value = readValue(ctx, def);
     if (value === undefined) continue;
-    if (def.ownerOnly && user.role !== ROLE.owner) throw mustBe("owner");
+    if (def.ownerOnly && user.role !== ROLE.owner) throw mustBeOwner();
     if (JSON.stringify(rt.store.settings.get(def.name)) !== JSON.stringify(value)) changes.push({ def, value });
   }
   for (const { def, value } of changes) rt.store.settings.set(def.name, value);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { versionFor } from "../../../facts/versions.ts";
 import { NarrowSchema } from "../messages/narrow.ts";

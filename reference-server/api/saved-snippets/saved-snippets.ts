@@ -1,5 +1,5 @@
 import { publishSavedSnippetAdded, publishSavedSnippetRemoved, publishSavedSnippetUpdated } from "../../events/saved-snippets.ts";
-import { badRequest, resourceNotFound } from "../../http/errors.ts";
+import { badRequest, resourceNotFound } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { SavedSnippet } from "../../state/saved-snippets.ts";
 import { MAX_MESSAGE_LENGTH } from "../messages/topic.ts";

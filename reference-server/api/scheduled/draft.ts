@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { ScheduledMessage } from "../../state/scheduled.ts";
 import { messageKind, readContent, readTopic } from "../messages/compose.ts";

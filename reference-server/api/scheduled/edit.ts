@@ -1,5 +1,5 @@
 import { publishScheduledUpdate } from "../../events/scheduled-messages.ts";
-import { badRequest, resourceNotFound } from "../../http/errors.ts";
+import { badRequest, resourceNotFound } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { ScheduledMessage } from "../../state/scheduled.ts";
 import { deliverDue } from "./deliver.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishUserSetting, publishUserSettingDefault } from "../../events/user-settings.ts";
-import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
+import { badRequest, mustBeAdministrator } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { publishEmailViewChanges, publishUserUpdate, realEmailViewers } from "../../events/realm-user.ts";
 import { checkFullName } from "../users/full-name.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { mutedTopicsList } from "../../events/muted-topics.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { Channel, User } from "../../state/types.ts";
 import { VISIBILITY } from "../../state/user-topics.ts";

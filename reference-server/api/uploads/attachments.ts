@@ -1,5 +1,5 @@
 import { publishAttachment, serializeAttachment } from "../../events/attachment.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 
 /** GET /attachments: the requester's uploaded files, and the space the organization's files use in bytes. */

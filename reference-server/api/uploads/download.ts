@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "../../http/auth.ts";
-import { accessDenied, methodNotAllowed, notFound } from "../../http/errors.ts";
+import { accessDenied, methodNotAllowed, notFound } from "../../errors/registry.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { StoredUpload } from "../../state/uploads.ts";
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { accessDenied, badRequest, methodNotAllowed, notFound } from "../../http/errors.ts";
+import { accessDenied, badRequest, methodNotAllowed, notFound } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import { canonicalPath } from "../../state/uploads.ts";
 import { writeUpload } from "./download.ts";

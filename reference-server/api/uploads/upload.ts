@@ -1,4 +1,4 @@
-import { badRequest, realmUploadQuota } from "../../http/errors.ts";
+import { badRequest, realmUploadQuota } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { storeUpload, uploadResponse } from "../../uploads/create.ts";
 import { withinQuota } from "../../uploads/limits.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publishAlertWords } from "../../events/alert-words.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
 

@@ -1,5 +1,5 @@
 import { publishUserAdded } from "../../events/realm-user.ts";
-import { badRequest, mustBeAdministrator } from "../../http/errors.ts";
+import { badRequest, mustBeAdministrator } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE } from "../../state/types.ts";
 

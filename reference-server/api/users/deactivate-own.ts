@@ -1,4 +1,4 @@
-import { cannotDeactivateLastOwner, cannotDeactivateOnlyUser } from "../../http/errors.ts";
+import { cannotDeactivateLastOwner, cannotDeactivateOnlyUser } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE } from "../../state/types.ts";
 import { setActive } from "./deactivate.ts";

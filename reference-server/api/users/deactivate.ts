@@ -2,7 +2,7 @@ import { publishBotActive } from "../../events/realm-bot.ts";
 import { publishDeactivated, publishReactivated } from "../../events/realm-user.ts";
 import { groupsListing, publishMembership } from "../../events/user-group.ts";
 import { dropFromSettingValues } from "../groups/corrections.ts";
-import { badRequest, cannotDeactivateLastOwner, mustBeAdministrator, mustBeOwner, noSuchBot, noSuchUser } from "../../http/errors.ts";
+import { badRequest, cannotDeactivateLastOwner, mustBeAdministrator, mustBeOwner, noSuchBot, noSuchUser } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import { ROLE, type User } from "../../state/types.ts";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "../../http/errors.ts";
+import { authenticationFailed, userDeactivated } from "../../errors/registry.ts";
 import { open, type Route } from "../../runtime.ts";
 import { zulipHas } from "../../zulip-levels.ts";
 
@@ -10,9 +10,8 @@ export const routes: Route[] = [
   open("POST", "/fetch_api_key", ({ rt, params }) => {
     const user = rt.store.userByEmail(params.str("username"));
     const password = params.str("password");
-    if (!user || user.password === undefined || user.password !== password)
-      throw new ApiError(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
-    if (!user.isActive) throw new ApiError(401, "USER_DEACTIVATED", "Account is deactivated");
+    if (!user || user.password === undefined || user.password !== password) throw authenticationFailed();
+    if (!user.isActive) throw userDeactivated();
     return { api_key: user.apiKey, email: user.email, ...(zulipHas(rt.fl, "fetchApiKeyUserId") ? { user_id: user.id } : {}) };
   }),
 ];

@@ -1,4 +1,4 @@
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 
 /** Longest name a user may have, in characters (Zulip's MAX_NAME_LENGTH). */
 const MAX_NAME_LENGTH = 100;

@@ -1,4 +1,4 @@
-import { badRequest, noSuchUser, resourceNotFound } from "../../http/errors.ts";
+import { badRequest, noSuchUser, resourceNotFound } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import { EMAIL_VISIBILITY } from "../../state/user-settings.ts";
 import type { User } from "../../state/types.ts";

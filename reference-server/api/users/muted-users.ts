@@ -1,5 +1,5 @@
 import { publishMutedUsers } from "../../events/muted-users.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
 import { zulipHas } from "../../zulip-levels.ts";

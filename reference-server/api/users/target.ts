@@ -1,5 +1,5 @@
 import { userTargetRefusal, type UserTargetRules } from "../../access/user-targets.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
 

@@ -3,7 +3,7 @@ import { publishBotUpdate } from "../../events/realm-bot.ts";
 import { publishUserUpdate } from "../../events/realm-user.ts";
 import { withAccessTracking } from "../../events/user-access.ts";
 import { withChannelAccessTracking } from "../../events/channel-access.ts";
-import { mustBeAdministrator, mustBeOwner, noSuchUser } from "../../http/errors.ts";
+import { mustBeAdministrator, mustBeOwner, noSuchUser } from "../../errors/registry.ts";
 import { checkFullName } from "./full-name.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE, type Role, type User } from "../../state/types.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { badRequest, missingParam } from "../../http/errors.ts";
+import { badRequest, missingParam } from "../../errors/registry.ts";
 import type { RequestContext, Runtime } from "../../runtime.ts";
 import type { OutgoingService } from "../../state/outgoing-webhooks.ts";
 import type { Message, User } from "../../state/types.ts";

@@ -1,6 +1,8 @@
 /**
  * Every error the reference server answers with, in one registry: code, HTTP status and message shape
- * (wire facts §4–§5). Handlers throw these; the envelope turns them into `{result, msg, code, ...extra}`.
+ * (wire facts §4–§5). Handlers, access checks and the state throw these; the envelope turns them into
+ * `{result, msg, code, ...extra}`. A leaf: it imports nothing, so any layer may throw from it, and
+ * test/server/error-registry.test.ts checks that every error comes from here and that every one here is used.
  */
 export class ApiError extends Error {
   constructor(
@@ -38,9 +40,22 @@ export const moveMessagesTimeLimitExceeded = (firstAllowed: number | null, total
 export const unauthorizedPrincipal = (msg: string, status = 400) => new ApiError(status, "UNAUTHORIZED_PRINCIPAL", msg);
 export const accessDenied = () => new ApiError(403, "BAD_REQUEST", "Access denied");
 export const payloadTooLarge = (limitBytes: number) => new ApiError(413, "BAD_REQUEST", `Request body too large (limit: ${limitBytes} bytes)`);
+/** A request Node's parser refused before any route saw it (http/connections.ts): headers too large, too slow, malformed. */
+export const headerFieldsTooLarge = () => new ApiError(431, "BAD_REQUEST", "Request header fields too large");
+export const requestTimeout = () => new ApiError(408, "BAD_REQUEST", "Request timeout");
+export const malformedRequest = () => new ApiError(400, "BAD_REQUEST", "Malformed HTTP request");
+/** The same error without its code (the fl153.errors.error-envelope fault). */
+export const withoutCode = (e: ApiError) => new ApiError(e.status, undefined, e.message, e.extra);
+/** Credentials: an endpoint that takes only Basic, a wrong password or key, a deactivated user or organization. */
+export const basicAuthRequired = () => new ApiError(400, "BAD_REQUEST", "This endpoint requires HTTP basic authentication.");
+export const authenticationFailed = () => new ApiError(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
+export const userDeactivated = () => new ApiError(401, "USER_DEACTIVATED", "Account is deactivated");
+export const realmDeactivated = () => new ApiError(401, "REALM_DEACTIVATED", "This organization has been deactivated");
 // --- messages: reactions, submessages, typing, scheduled messages ---
 /** A message that does not exist or that the user cannot read (real servers do not tell the two apart). */
 export const invalidMessage = () => badRequest("Invalid message(s)");
+/** A message without a topic below FL334, which allows the empty one: the topic is a missing parameter. */
+export const missingTopic = () => new ApiError(400, "REQUEST_VARIABLE_MISSING", "Missing topic", { var_name: "topic" });
 export const reactionAlreadyExists = () => new ApiError(400, "REACTION_ALREADY_EXISTS", "Reaction already exists.");
 export const reactionDoesNotExist = () => new ApiError(400, "REACTION_DOES_NOT_EXIST", "Reaction doesn't exist.");
 /** A resource of the user that does not exist: 404 with code BAD_REQUEST (wire §5). */
@@ -57,6 +72,9 @@ export const noSuchBot = () => badRequest("No such bot");
 /** Role requirements of the user endpoints: 400 UNAUTHORIZED_PRINCIPAL (wire §5). */
 export const mustBeAdministrator = () => unauthorizedPrincipal("Must be an organization administrator");
 export const mustBeOwner = () => unauthorizedPrincipal("Must be an organization owner");
+/** A principal (subscribe's and unsubscribe's) that names no active user, before FL208 made it a bad request. */
+export const notAuthorizedOnBehalfOf = (ref: number | string) =>
+  new ApiError(403, "UNAUTHORIZED_PRINCIPAL", `User not authorized to execute queries on behalf of '${String(ref)}'`, { principal: ref });
 /** Deactivating the only owner (wire §5): 400 CANNOT_DEACTIVATE_LAST_USER with is_last_owner and entity. */
 export const cannotDeactivateLastOwner = () =>
   new ApiError(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only organization owner.", { is_last_owner: true, entity: "organization owner" });
@@ -77,6 +95,8 @@ export const cannotDeactivateGroupInUse = (objections: ReadonlyArray<Record<stri
   new ApiError(400, "CANNOT_DEACTIVATE_GROUP_IN_USE", "Cannot deactivate user group in use.", { objections });
 /** A group-setting update whose `old` does not match the current value (wire §11). */
 export const expectationMismatch = () => new ApiError(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value.");
+/** The same for a realm or channel setting, whose message ends without a full stop. */
+export const settingExpectationMismatch = () => new ApiError(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value");
 /** Wildcard mentions the sender may not make in a large channel or topic (FL229; BAD_REQUEST before). */
 export const wildcardMentionNotAllowed = (kind: "stream" | "topic", coded: boolean) =>
   new ApiError(
