@@ -1,4 +1,3 @@
-import { relative } from "node:path";
 import { configureRateLimit, throttle } from "../client/rate-limit.ts";
 import type { TestContext } from "./context.ts";
 import type { BehaviourOptions, Descriptor } from "./descriptor.ts";
@@ -9,9 +8,11 @@ import { boundariesOf } from "./boundaries.ts";
 import { applyExpectations, type ExpectedFailures } from "../results/expectations.ts";
 import type { TargetInfo } from "../target/target.ts";
 import type { Sweep } from "./sweep.ts";
+import { closeOrganizationOf, organizationOf } from "./isolation.ts";
+import type { SuiteInfo } from "./suite-info.ts";
+import { idPart } from "./id-part.ts";
 import { CODE_ROOT, suiteSourceName } from "../layout.ts";
-import { closeOrganizationOf, isIsolated, organizationOf } from "./isolation.ts";
-import { isWaiting } from "./waiting.ts";
+import { relative, sep } from "node:path";
 import type { TestContext as VitestContext } from "vitest";
 
 declare module "vitest" {
@@ -20,7 +21,7 @@ declare module "vitest" {
     expectations?: ExpectedFailures;
     /** Set when the allure-vitest reporter is on: each test describes itself in conformance terms. */
     allure?: boolean;
-    /** Set when each isolated file (ISOLATED_SUITES) runs against an organization of its own (src/run/suites.ts). */
+    /** Set when each isolated file (defineSuite's `isolated`) runs against an organization of its own (src/run/suites.ts). */
     ownOrganizations?: boolean;
   }
 }
@@ -31,22 +32,6 @@ const ownOrganizationFiles = new Set<string>();
 /** Loaded only inside a vitest worker: outside one (collect mode, the CLI) the suites are data. */
 const vitest = process.env.VITEST ? await import("vitest") : undefined;
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-/** The suite file that called behaviour(), from the call stack. */
-function callerFile(): string {
-  const stack = new Error().stack?.split("\n") ?? [];
-  for (const line of stack) {
-    const m = /(?:file:\/\/)?(\/[^\s():]+\.(?:test|spec)\.[cm]?[jt]s)/.exec(line);
-    if (m) return suiteSourceName(relative(CODE_ROOT, m[1]!));
-  }
-  return "unknown";
-}
-
 /** The levels a test runs at in the level sweep: the sweep's levels, and both sides of its own boundaries. */
 function sweepLevels(d: Descriptor, sweep: Sweep): number[] {
   const levels = new Set(sweep.levels);
@@ -56,6 +41,8 @@ function sweepLevels(d: Descriptor, sweep: Sweep): number[] {
 
 /** Runs the test against the target and turns its outcome into vitest's: pass, skip with the reason, or an error. */
 async function settle(d: Descriptor, target: TargetInfo, ctx: VitestContext): Promise<void> {
+  // A test of a project of its own is known by the file vitest runs it from (relative to the harness, as suites are).
+  if (d.file === "") d.file = suiteSourceName(relative(CODE_ROOT, ctx.task.file.filepath).split(sep).join("/"));
   // The run's way with rate limits reaches each worker with its target.
   if (target.rateLimit) configureRateLimit(target.rateLimit);
   const outcome = await runBehaviour(d, target);
@@ -81,30 +68,29 @@ async function settle(d: Descriptor, target: TargetInfo, ctx: VitestContext): Pr
 }
 
 /**
- * Declares a test of one or more catalog clauses. The first clause is primary: its level gates where the test
- * runs (see Gate) and its words head every failure.
- *
- *   behaviour("fl174.messages.direct-type", "type=direct sends a direct message", { needs: ["member"] }, async (t) => { … });
+ * Declares a test of one or more catalog clauses in a suite (a suite file's defineSuite gives its tests this as
+ * `behaviour`). The first clause is primary: its level gates where the test runs (see Gate) and its words head
+ * every failure.
  */
-export function behaviour(clauses: string | string[], title: string, options: BehaviourOptions, run: (t: TestContext) => Promise<void>): Descriptor;
-export function behaviour(clauses: string | string[], title: string, run: (t: TestContext) => Promise<void>): Descriptor;
-export function behaviour(
+export function declareBehaviour(
+  suite: SuiteInfo,
   clauses: string | string[],
   title: string,
-  optionsOrRun: BehaviourOptions | ((t: TestContext) => Promise<void>),
-  maybeRun?: (t: TestContext) => Promise<void>,
+  options: BehaviourOptions,
+  run: (t: TestContext) => Promise<void>,
 ): Descriptor {
-  const options = typeof optionsOrRun === "function" ? {} : optionsOrRun;
-  const run = typeof optionsOrRun === "function" ? optionsOrRun : maybeRun!;
   const ids = typeof clauses === "string" ? [clauses] : clauses;
+  if (suite.file !== "" && options.id === undefined) throw new Error(`behaviour '${title}' in ${suite.file}: a suite's test states its id`);
+  if (options.needs !== undefined && options.alsoNeeds !== undefined)
+    throw new Error(`behaviour ${options.id}: needs replaces the suite's, alsoNeeds adds to them: not both`);
   const d: Descriptor = {
-    id: `${ids[0]}#${slug(title)}`,
+    id: options.id ?? `${ids[0]}#${idPart(title)}`,
     title,
-    file: callerFile(),
+    file: suite.file,
     clauses: ids,
     gate: options.gate ?? "since",
     gateLevels: [],
-    needs: options.needs ?? [],
+    needs: options.needs ?? [...suite.needs, ...(options.alsoNeeds ?? [])],
     mutates: options.mutates ?? true,
     run,
   };
@@ -130,14 +116,38 @@ export function behaviour(
       });
     }
     if (!sweep) {
-      const own = vitest.inject("ownOrganizations") === true && isIsolated(d.file);
+      const own = vitest.inject("ownOrganizations") === true && suite.isolated;
       if (own && !ownOrganizationFiles.has(d.file)) {
         ownOrganizationFiles.add(d.file);
         vitest.afterAll(() => closeOrganizationOf(d.file));
       }
-      const test = isWaiting(d.file) ? vitest.test.concurrent : vitest.test;
+      const test = suite.waiting ? vitest.test.concurrent : vitest.test;
       test(name, async (ctx) => settle(d, own ? await organizationOf(d.file, vitest.inject("target")) : vitest.inject("target"), ctx));
     }
   }
   return d;
+}
+
+/**
+ * A test file of a project of its own, one that declares no suite: its tests need what each says, run one after
+ * another in an organization they share, and are known by the file vitest runs them from (see settle).
+ */
+const OWN_PROJECT: SuiteInfo = { file: "", needs: [], isolated: false, waiting: false };
+
+/**
+ * Declares a test outside this package's suites, in a vitest project of one's own (README, "Your own tests"):
+ *
+ *   behaviour("fl174.messages.direct-type", "type=direct sends a direct message", { needs: ["member"] }, async (t) => { … });
+ */
+export function behaviour(clauses: string | string[], title: string, options: BehaviourOptions, run: (t: TestContext) => Promise<void>): Descriptor;
+export function behaviour(clauses: string | string[], title: string, run: (t: TestContext) => Promise<void>): Descriptor;
+export function behaviour(
+  clauses: string | string[],
+  title: string,
+  optionsOrRun: BehaviourOptions | ((t: TestContext) => Promise<void>),
+  maybeRun?: (t: TestContext) => Promise<void>,
+): Descriptor {
+  const options = typeof optionsOrRun === "function" ? {} : optionsOrRun;
+  const run = typeof optionsOrRun === "function" ? optionsOrRun : maybeRun!;
+  return declareBehaviour(OWN_PROJECT, clauses, title, options, run);
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Descriptor } from "./descriptor.ts";
 import { registry } from "./registry.ts";
+import type { SuiteInfo } from "./suite-info.ts";
 import { catalog } from "../catalog/catalog.ts";
 import { CODE_EXT, CODE_ROOT } from "../layout.ts";
 
@@ -42,4 +43,10 @@ export function collectTests(): Promise<Descriptor[]> {
     return registry.descriptors;
   })();
   return collected;
+}
+
+/** Every suite file's declaration (its defineSuite), from importing them in collect mode. */
+export async function collectSuites(): Promise<SuiteInfo[]> {
+  await collectTests();
+  return registry.suites;
 }

@@ -10,9 +10,21 @@ import type { TestContext } from "./context.ts";
 export type Gate = "since" | "before" | "always";
 
 export interface BehaviourOptions {
+  /**
+   * The test's stable id, unique across the suites ("<primary clause>#<name>"): results, expectations files and
+   * earlier runs know the test by it, so it stays as it is when the title or the clauses change. Every test of the
+   * suites states it (SuiteBehaviourOptions; suites/test-ids.txt lists them all); a test of a project of its own
+   * may leave it out, and is then known as "<primary clause>#<its title, lower case with dashes>".
+   */
+  id?: string;
   gate?: Gate;
-  /** Personas the test uses; a target without one of them skips the test with that reason. */
+  /**
+   * Personas the test uses, in place of its suite's (a test that needs fewer, or others); a target without one of
+   * them skips the test with that reason. The first is the persona the state invariant watches.
+   */
   needs?: PersonaRole[];
+  /** Personas the test uses besides its suite's (after them). */
+  alsoNeeds?: PersonaRole[];
   /** false: the test changes nothing on the server (it runs under --read-only). */
   mutates?: boolean;
   /**
@@ -27,6 +39,9 @@ export interface BehaviourOptions {
    */
   invariant?: InvariantOption;
 }
+
+/** A suite's test states its id. */
+export type SuiteBehaviourOptions = BehaviourOptions & { id: string };
 
 /** See BehaviourOptions.invariant. */
 export type InvariantOption = { off: string } | { capabilities: Record<string, boolean> };

@@ -1,34 +1,15 @@
 import { startSibling, type Sibling } from "../target/sibling.ts";
 import type { TargetInfo } from "../target/target.ts";
+import { registry } from "./registry.ts";
+import { suiteInfos } from "./test-index.ts";
 
-/**
- * Suite files that change organization-wide settings (PATCH /realm) while they run, so that no other test may share
- * their organization. `run` shares one target between all other files. Against a reference server each of these
- * files gets an organization of its own (a sibling the target's control starts, like it in level, faults and
- * product), and runs beside the others; where there is none (a real server), `run` runs them in a second pass, one
- * file at a time. (`npm test` needs neither: each worker has its own servers and runs its files one at a time.)
- */
-export const ISOLATED_SUITES: readonly string[] = [
-  // --- channels ---
-  "suites/channels/realm-permissions.test.ts",
-  "suites/realm/permission-settings.test.ts",
-  "suites/messages/edit-limits.test.ts",
-  "suites/messages/edit-permissions.test.ts",
-  "suites/users/access.test.ts",
-  "suites/users/email-visibility.test.ts",
-  // --- groups ---
-  "suites/groups/permissions.test.ts",
-  // --- realm ---
-  "suites/realm/settings.test.ts",
-  "suites/realm/permissions-enforced.test.ts",
-  // --- settings, presence ---
-  "suites/settings/defaults.test.ts",
-  "suites/presence/access.test.ts",
-  // --- invitations ---
-  "suites/invitations/invite-permissions.test.ts",
-];
+/** The suite files that declare themselves isolated (SuiteInfo.isolated), under their source names. */
+export async function isolatedSuites(): Promise<string[]> {
+  return (await suiteInfos()).filter((s) => s.isolated).map((s) => s.file);
+}
 
-export const isIsolated = (file: string): boolean => ISOLATED_SUITES.includes(file);
+/** Whether a suite file declared itself isolated; known once it has been imported (collectTests, or its own tests). */
+export const isIsolated = (file: string): boolean => registry.suites.some((s) => s.file === file && s.isolated);
 
 /** The organizations of this worker's isolated files, by file: started by the file's first test, closed after its last. */
 const OWN = new Map<string, Promise<Sibling>>();

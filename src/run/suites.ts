@@ -5,8 +5,8 @@ import type { CliOptions, Reporter, TestSpecification } from "vitest/node";
 // Declares vite's `test` key (vitest's own options) that the overrides below carry.
 import type {} from "vitest/config";
 import type { TestMeta } from "../results/test-records.ts";
-import { ISOLATED_SUITES } from "../expect/isolation.ts";
-import { WAITING_SUITES } from "../expect/waiting.ts";
+import { isolatedSuites } from "../expect/isolation.ts";
+import { waitingSuites } from "../expect/waiting.ts";
 import { startSibling } from "../target/sibling.ts";
 import { holdCacheLock } from "./cache-lock.ts";
 import { filterHere } from "./filter.ts";
@@ -93,7 +93,7 @@ export function preloadVitest(): void {
 }
 
 /**
- * Whether the files that change organization settings (ISOLATED_SUITES) can each have an organization of their own:
+ * Whether the files that change organization settings (isolated suites) can each have an organization of their own:
  * the target has a reference control, and an organization it starts is within the harness's reach (one is started
  * and closed to find out). A --read-only run changes no settings, so it needs none.
  */
@@ -123,7 +123,7 @@ const throttleAllowanceMs = (target: TargetInfo): number => (target.rateLimit &&
 export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Promise<SuiteRun> {
   // vitest's runner and Allure load only when suites run: `import "chat-conformance"` to start a server stays light.
   const [{ BaseSequencer, startVitest }, ownOrganizations] = await Promise.all([import("vitest/node"), ownOrganizationsPossible(target)]);
-  const waiting = WAITING_SUITES.map(suitePathHere);
+  const waiting = (await waitingSuites()).map(suitePathHere);
   class WaitingFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       const sorted = await super.sort(files);
@@ -148,7 +148,7 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
       }),
     );
   }
-  const isolated = ISOLATED_SUITES.map(suitePathHere);
+  const isolated = (await isolatedSuites()).map(suitePathHere);
   // Where a worker that shows the target's events feed dead tells the others (src/expect/events-feed.ts).
   const eventsFeed = mkdtempSync(join(tmpdir(), "chat-conformance-feed-"));
   const group = {

@@ -1,6 +1,8 @@
 import { SignJWT } from "jose";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { UnverifiableError } from "../../src/expect/failure.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 /** A token for `email`, signed (HS256) with `key`. */
 const tokenFor = (email: string, key: string) =>
@@ -13,7 +15,7 @@ const tokenFor = (email: string, key: string) =>
 behaviour(
   "fl160.authentication.jwt-fetch-api-key",
   "POST /api/v1/jwt/fetch_api_key trades a signed JWT for the user's API key from FL160",
-  { needs: ["member"], gate: "always" },
+  { id: "fl160.authentication.jwt-fetch-api-key#post-api-v1-jwt-fetch-api-key-trades-a-signed-jwt-for-the-user-s-api-key-from-fl160", gate: "always" },
   async (t) => {
     const anon = t.api(null);
     const member = t.persona("member");

@@ -1,9 +1,9 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
 import { MeetingResponse } from "../../src/schemas/meeting.ts";
 
-const MEMBER = { needs: ["member"] as "member"[], gate: "always" as const };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 /**
  * The spec's endpoints; against a `zulip` target the client goes to the real ones (src/product/names.ts): POST
@@ -15,7 +15,10 @@ const providerTwo = (t: TestContext, params: ParamMap) => t.api("member").post("
 behaviour(
   "fl206.calls.provider-one-is-video-call",
   "provider one takes the boolean is_video_call from FL206 (validated) and returns the meeting URL",
-  MEMBER,
+  {
+    id: "fl206.calls.provider-one-is-video-call#provider-one-takes-the-boolean-is-video-call-from-fl206-validated-and-returns-the-meeting-url",
+    gate: "always" as const,
+  },
   async (t) => {
     if (!t.fl.atLeast(206)) {
       const res = await providerOne(t, { is_video_call: "maybe" });
@@ -31,7 +34,10 @@ behaviour(
 behaviour(
   "fl337.calls.provider-two-voice-only",
   "provider two takes the boolean voice_only from FL337 (validated) and returns the meeting URL",
-  MEMBER,
+  {
+    id: "fl337.calls.provider-two-voice-only#provider-two-takes-the-boolean-voice-only-from-fl337-validated-and-returns-the-meeting-url",
+    gate: "always" as const,
+  },
   async (t) => {
     const meeting_name = t.unique("meeting");
     if (!t.fl.atLeast(337)) {

@@ -1,5 +1,5 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { eventsThrough } from "../support/events.ts";
 import { createChannel, onlyUsers, byUserId } from "../support/channels.ts";
@@ -11,8 +11,7 @@ import { systemGroupId } from "../support/realm.ts";
  * not subscribed to.
  */
 
-type Role = "administrator" | "moderator" | "member" | "secondMember";
-const NEEDS = { needs: ["administrator", "moderator", "member", "secondMember"] as Role[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "moderator", "member", "secondMember"] });
 
 /** A private channel only the member is in; from FL349 the second member administers it (a creation parameter read from FL349). */
 const privateChannel = (t: TestContext, extra: Record<string, unknown> = {}) =>
@@ -21,7 +20,10 @@ const privateChannel = (t: TestContext, extra: Record<string, unknown> = {}) =>
 behaviour(
   ["fl349.channels.metadata-only-settings", "fl333.channels.can-send-message-group-param"],
   "channel and organization administrators change settings needing only metadata access from FL349, not before",
-  { ...NEEDS, gate: "always" },
+  {
+    id: "fl349.channels.metadata-only-settings#channel-and-organization-administrators-change-settings-needing-only-metadata-access-from-fl349-not-before",
+    gate: "always",
+  },
   async (t) => {
     const channel = await privateChannel(t);
     const admins = await systemGroupId(t, "role:administrators");
@@ -39,7 +41,7 @@ behaviour(
 behaviour(
   "fl349.channels.privacy-needs-content-access",
   "without content access administrators may not change a channel's privacy",
-  { ...NEEDS, gate: "always" },
+  { id: "fl349.channels.privacy-needs-content-access#without-content-access-administrators-may-not-change-a-channel-s-privacy", gate: "always" },
   async (t) => {
     const channel = await privateChannel(t);
     t.expect.error(await t.api("administrator").patch(`/streams/${channel.id}`, { is_private: false }), 400, "BAD_REQUEST");
@@ -51,7 +53,10 @@ behaviour(
 behaviour(
   "fl349.channels.add-subscribers-needs-content-access",
   "without content access administrators may not add subscribers to a private channel",
-  { ...NEEDS, gate: "always" },
+  {
+    id: "fl349.channels.add-subscribers-needs-content-access#without-content-access-administrators-may-not-add-subscribers-to-a-private-channel",
+    gate: "always",
+  },
   async (t) => {
     const channel = await privateChannel(t);
     const res = await t
@@ -64,7 +69,7 @@ behaviour(
 behaviour(
   "fl349.channels.delete-metadata-access",
   "an organization administrator archives a private channel it is not in from FL349, not before",
-  { ...NEEDS, gate: "always" },
+  { id: "fl349.channels.delete-metadata-access#an-organization-administrator-archives-a-private-channel-it-is-not-in-from-fl349-not-before", gate: "always" },
   async (t) => {
     const channel = await privateChannel(t);
     const res = await t.api("administrator").delete(`/streams/${channel.id}`);
@@ -76,7 +81,9 @@ behaviour(
 behaviour(
   "fl349.channels.add-subscribers-group-private",
   "a member of the channel's can_add_subscribers_group subscribes others to a private channel it is not in",
-  NEEDS,
+  {
+    id: "fl349.channels.add-subscribers-group-private#a-member-of-the-channel-s-can-add-subscribers-group-subscribes-others-to-a-private-channel-it-is-not-in",
+  },
   async (t) => {
     const channel = await privateChannel(t, { can_add_subscribers_group: onlyUsers(t.persona("moderator").userId) });
     const res = await t
@@ -89,7 +96,10 @@ behaviour(
 behaviour(
   "fl349.channels.add-subscribers-group-private",
   "before FL349 channels have no can_add_subscribers_group to let outsiders subscribe others",
-  { ...NEEDS, gate: "before" },
+  {
+    id: "fl349.channels.add-subscribers-group-private#before-fl349-channels-have-no-can-add-subscribers-group-to-let-outsiders-subscribe-others",
+    gate: "before",
+  },
   async (t) => {
     const channel = await privateChannel(t, { can_add_subscribers_group: onlyUsers(t.persona("moderator").userId) });
     const res = await t
@@ -102,7 +112,10 @@ behaviour(
 behaviour(
   "fl349.channels.channel-admin-unsubscribe",
   "a channel administrator unsubscribes others though neither organization administrator nor in can_remove_subscribers_group",
-  { ...NEEDS, gate: "always" },
+  {
+    id: "fl349.channels.channel-admin-unsubscribe#a-channel-administrator-unsubscribes-others-though-neither-organization-administrator-nor-in-can-remove-subscribers-group",
+    gate: "always",
+  },
   async (t) => {
     const channel = await createChannel(t, "member", ["member", "secondMember", "moderator"], {
       can_administer_channel_group: onlyUsers(t.persona("secondMember").userId),
@@ -116,7 +129,7 @@ behaviour(
 behaviour(
   "fl349.channels.admin-unsubscribed-lists",
   "a channel administrator finds a private channel it is not in among never_subscribed",
-  { ...NEEDS, gate: "always" },
+  { id: "fl349.channels.admin-unsubscribed-lists#a-channel-administrator-finds-a-private-channel-it-is-not-in-among-never-subscribed", gate: "always" },
   async (t) => {
     const channel = await privateChannel(t);
     const { body } = await t.register("secondMember", { fetch_event_types: ["subscription"], event_types: ["heartbeat"] });
@@ -134,7 +147,7 @@ behaviour(
 behaviour(
   "fl349.channels.metadata-access-events",
   "a channel administrator without content access receives the channel's stream update events",
-  { ...NEEDS, gate: "always" },
+  { id: "fl349.channels.metadata-access-events#a-channel-administrator-without-content-access-receives-the-channel-s-stream-update-events", gate: "always" },
   async (t) => {
     const channel = await privateChannel(t);
     const { queue } = await t.register("secondMember", { event_types: ["stream"] });

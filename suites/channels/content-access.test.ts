@@ -1,5 +1,5 @@
 import type { ApiResponse } from "../../src/client/client.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { createChannel, onlyUsers, postTo } from "../support/channels.ts";
 import type { TestChannel } from "../support/messages.ts";
@@ -12,7 +12,7 @@ import { sendToChannel } from "../support/messages.ts";
  */
 
 // The administrator archives the channel when the test ends (a member may not).
-const NEEDS = { needs: ["member", "secondMember", "administrator"] as ("member" | "secondMember" | "administrator")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 interface Setup {
   channel: TestChannel;
@@ -40,39 +40,59 @@ function refused(t: TestContext, res: ApiResponse, what: string): void {
   );
 }
 
-behaviour("fl354.messages.content-access-send", "a content-access group member posts to the private channel without being subscribed", NEEDS, async (t) => {
-  const { channel } = await setup(t);
-  t.expect.success(await postTo(t, outsider(t), channel));
-});
+behaviour(
+  "fl354.messages.content-access-send",
+  "a content-access group member posts to the private channel without being subscribed",
+  { id: "fl354.messages.content-access-send#a-content-access-group-member-posts-to-the-private-channel-without-being-subscribed" },
+  async (t) => {
+    const { channel } = await setup(t);
+    t.expect.success(await postTo(t, outsider(t), channel));
+  },
+);
 
-behaviour("fl354.messages.content-access-send", "before FL354 the content-access group does not let a user post", { ...NEEDS, gate: "before" }, async (t) => {
-  const { channel } = await setup(t);
-  refused(t, await postTo(t, outsider(t), channel), "POST /messages");
-});
+behaviour(
+  "fl354.messages.content-access-send",
+  "before FL354 the content-access group does not let a user post",
+  { id: "fl354.messages.content-access-send#before-fl354-the-content-access-group-does-not-let-a-user-post", gate: "before" },
+  async (t) => {
+    const { channel } = await setup(t);
+    refused(t, await postTo(t, outsider(t), channel), "POST /messages");
+  },
+);
 
 const fetchChannel = (t: TestContext, channel: TestChannel) =>
   outsider(t).get("/messages", { anchor: "newest", num_before: 10, num_after: 0, narrow: [{ operator: "stream", operand: channel.id }] });
 
-behaviour("fl354.messages.content-access-fetch", "GET /messages returns the private channel's messages to a content-access group member", NEEDS, async (t) => {
-  const { channel, messageId } = await setup(t);
-  const res = await fetchChannel(t, channel);
-  const ids = (t.expect.success(res).messages as Array<{ id: number }>).map((m) => m.id);
-  t.expect.ok(ids.includes(messageId), `message ${messageId} among the messages`, ids, res.exchange);
-});
-
-behaviour("fl354.messages.content-access-fetch", "before FL354 GET /messages does not return them", { ...NEEDS, gate: "before" }, async (t) => {
-  const { channel, messageId } = await setup(t);
-  const res = await fetchChannel(t, channel);
-  if (res.status === 200) {
+behaviour(
+  "fl354.messages.content-access-fetch",
+  "GET /messages returns the private channel's messages to a content-access group member",
+  { id: "fl354.messages.content-access-fetch#get-messages-returns-the-private-channel-s-messages-to-a-content-access-group-member" },
+  async (t) => {
+    const { channel, messageId } = await setup(t);
+    const res = await fetchChannel(t, channel);
     const ids = (t.expect.success(res).messages as Array<{ id: number }>).map((m) => m.id);
-    t.expect.ok(!ids.includes(messageId), `message ${messageId} not among the messages`, ids, res.exchange);
-  } else refused(t, res, "GET /messages");
-});
+    t.expect.ok(ids.includes(messageId), `message ${messageId} among the messages`, ids, res.exchange);
+  },
+);
+
+behaviour(
+  "fl354.messages.content-access-fetch",
+  "before FL354 GET /messages does not return them",
+  { id: "fl354.messages.content-access-fetch#before-fl354-get-messages-does-not-return-them", gate: "before" },
+  async (t) => {
+    const { channel, messageId } = await setup(t);
+    const res = await fetchChannel(t, channel);
+    if (res.status === 200) {
+      const ids = (t.expect.success(res).messages as Array<{ id: number }>).map((m) => m.id);
+      t.expect.ok(!ids.includes(messageId), `message ${messageId} not among the messages`, ids, res.exchange);
+    } else refused(t, res, "GET /messages");
+  },
+);
 
 behaviour(
   "fl354.messages.content-access-single",
   "GET /messages/{message_id} returns a message of the private channel to a content-access group member",
-  NEEDS,
+  { id: "fl354.messages.content-access-single#get-messages-message-id-returns-a-message-of-the-private-channel-to-a-content-access-group-member" },
   async (t) => {
     const { messageId } = await setup(t);
     const res = await outsider(t).get(`/messages/${messageId}`);
@@ -80,15 +100,20 @@ behaviour(
   },
 );
 
-behaviour("fl354.messages.content-access-single", "before FL354 GET /messages/{message_id} refuses it", { ...NEEDS, gate: "before" }, async (t) => {
-  const { messageId } = await setup(t);
-  refused(t, await outsider(t).get(`/messages/${messageId}`), "GET /messages/{message_id}");
-});
+behaviour(
+  "fl354.messages.content-access-single",
+  "before FL354 GET /messages/{message_id} refuses it",
+  { id: "fl354.messages.content-access-single#before-fl354-get-messages-message-id-refuses-it", gate: "before" },
+  async (t) => {
+    const { messageId } = await setup(t);
+    refused(t, await outsider(t).get(`/messages/${messageId}`), "GET /messages/{message_id}");
+  },
+);
 
 behaviour(
   "fl354.messages.content-access-read-receipts",
   "read receipts of the private channel's messages are readable to a content-access group member",
-  NEEDS,
+  { id: "fl354.messages.content-access-read-receipts#read-receipts-of-the-private-channel-s-messages-are-readable-to-a-content-access-group-member" },
   async (t) => {
     const { messageId } = await setup(t);
     const res = await outsider(t).get(`/messages/${messageId}/read_receipts`);
@@ -96,20 +121,30 @@ behaviour(
   },
 );
 
-behaviour("fl354.messages.content-access-read-receipts", "before FL354 read receipts are refused", { ...NEEDS, gate: "before" }, async (t) => {
-  const { messageId } = await setup(t);
-  refused(t, await outsider(t).get(`/messages/${messageId}/read_receipts`), "GET /messages/{message_id}/read_receipts");
-});
+behaviour(
+  "fl354.messages.content-access-read-receipts",
+  "before FL354 read receipts are refused",
+  { id: "fl354.messages.content-access-read-receipts#before-fl354-read-receipts-are-refused", gate: "before" },
+  async (t) => {
+    const { messageId } = await setup(t);
+    refused(t, await outsider(t).get(`/messages/${messageId}/read_receipts`), "GET /messages/{message_id}/read_receipts");
+  },
+);
 
-behaviour("fl354.messages.content-access-edit", "a content-access group member edits a message's topic in the private channel", NEEDS, async (t) => {
-  const { messageId } = await setup(t);
-  t.expect.success(await outsider(t).patch(`/messages/${messageId}`, { topic: "renamed by an outsider" }));
-});
+behaviour(
+  "fl354.messages.content-access-edit",
+  "a content-access group member edits a message's topic in the private channel",
+  { id: "fl354.messages.content-access-edit#a-content-access-group-member-edits-a-message-s-topic-in-the-private-channel" },
+  async (t) => {
+    const { messageId } = await setup(t);
+    t.expect.success(await outsider(t).patch(`/messages/${messageId}`, { topic: "renamed by an outsider" }));
+  },
+);
 
 behaviour(
   "fl354.messages.content-access-edit",
   "before FL354 a content-access group member cannot edit in the private channel",
-  { ...NEEDS, gate: "before" },
+  { id: "fl354.messages.content-access-edit#before-fl354-a-content-access-group-member-cannot-edit-in-the-private-channel", gate: "before" },
   async (t) => {
     const { messageId } = await setup(t);
     refused(t, await outsider(t).patch(`/messages/${messageId}`, { topic: "moved elsewhere" }), "PATCH /messages/{message_id}");
@@ -118,16 +153,26 @@ behaviour(
 
 const OCTOPUS = { emoji_name: "octopus" };
 
-behaviour("fl354.messages.content-access-reactions", "a content-access group member adds and removes reactions in the private channel", NEEDS, async (t) => {
-  const { messageId } = await setup(t);
-  t.expect.success(await outsider(t).post(`/messages/${messageId}/reactions`, OCTOPUS));
-  t.expect.success(await outsider(t).delete(`/messages/${messageId}/reactions`, OCTOPUS));
-});
+behaviour(
+  "fl354.messages.content-access-reactions",
+  "a content-access group member adds and removes reactions in the private channel",
+  { id: "fl354.messages.content-access-reactions#a-content-access-group-member-adds-and-removes-reactions-in-the-private-channel" },
+  async (t) => {
+    const { messageId } = await setup(t);
+    t.expect.success(await outsider(t).post(`/messages/${messageId}/reactions`, OCTOPUS));
+    t.expect.success(await outsider(t).delete(`/messages/${messageId}/reactions`, OCTOPUS));
+  },
+);
 
-behaviour("fl354.messages.content-access-reactions", "before FL354 reactions are refused", { ...NEEDS, gate: "before" }, async (t) => {
-  const { messageId } = await setup(t);
-  refused(t, await outsider(t).post(`/messages/${messageId}/reactions`, OCTOPUS), "POST /messages/{message_id}/reactions");
-});
+behaviour(
+  "fl354.messages.content-access-reactions",
+  "before FL354 reactions are refused",
+  { id: "fl354.messages.content-access-reactions#before-fl354-reactions-are-refused", gate: "before" },
+  async (t) => {
+    const { messageId } = await setup(t);
+    refused(t, await outsider(t).post(`/messages/${messageId}/reactions`, OCTOPUS), "POST /messages/{message_id}/reactions");
+  },
+);
 
 /** A poll the member starts on its message, so others may add submessages (votes). */
 async function withWidget(t: TestContext, messageId: number): Promise<void> {
@@ -143,17 +188,27 @@ async function withWidget(t: TestContext, messageId: number): Promise<void> {
 const vote = (t: TestContext, messageId: number) =>
   outsider(t).post("/submessage", { message_id: messageId, msg_type: "widget", content: JSON.stringify({ type: "vote", key: "canned,0", vote: 1 }) });
 
-behaviour("fl354.messages.content-access-submessage", "a content-access group member interacts with a widget in the private channel", NEEDS, async (t) => {
-  const { messageId } = await setup(t);
-  await withWidget(t, messageId);
-  t.expect.success(await vote(t, messageId));
-});
+behaviour(
+  "fl354.messages.content-access-submessage",
+  "a content-access group member interacts with a widget in the private channel",
+  { id: "fl354.messages.content-access-submessage#a-content-access-group-member-interacts-with-a-widget-in-the-private-channel" },
+  async (t) => {
+    const { messageId } = await setup(t);
+    await withWidget(t, messageId);
+    t.expect.success(await vote(t, messageId));
+  },
+);
 
-behaviour("fl354.messages.content-access-submessage", "before FL354 POST /submessage is refused", { ...NEEDS, gate: "before" }, async (t) => {
-  const { messageId } = await setup(t);
-  await withWidget(t, messageId);
-  refused(t, await vote(t, messageId), "POST /submessage");
-});
+behaviour(
+  "fl354.messages.content-access-submessage",
+  "before FL354 POST /submessage is refused",
+  { id: "fl354.messages.content-access-submessage#before-fl354-post-submessage-is-refused", gate: "before" },
+  async (t) => {
+    const { messageId } = await setup(t);
+    await withWidget(t, messageId);
+    refused(t, await vote(t, messageId), "POST /submessage");
+  },
+);
 
 /** Edit typing at the level's path: POST /message_edit_typing (FL351–FL360) or POST /messages/{message_id}/typing (FL361). */
 const editTyping = (t: TestContext, id: number) =>
@@ -162,7 +217,7 @@ const editTyping = (t: TestContext, id: number) =>
 behaviour(
   ["fl354.messages.content-access-edit-typing", "fl351.messages.edit-typing-endpoint", "fl361.messages.edit-typing-path"],
   "a content-access group member sends edit-typing notifications in the private channel",
-  NEEDS,
+  { id: "fl354.messages.content-access-edit-typing#a-content-access-group-member-sends-edit-typing-notifications-in-the-private-channel" },
   async (t) => {
     const { messageId } = await setup(t);
     t.expect.success(await editTyping(t, messageId));
@@ -172,7 +227,7 @@ behaviour(
 behaviour(
   ["fl354.messages.content-access-edit-typing", "fl351.messages.edit-typing-endpoint", "fl361.messages.edit-typing-path"],
   "before FL354 edit-typing notifications are refused (from FL351, where the endpoint exists)",
-  { ...NEEDS, gate: "before" },
+  { id: "fl354.messages.content-access-edit-typing#before-fl354-edit-typing-notifications-are-refused-from-fl351-where-the-endpoint-exists", gate: "before" },
   async (t) => {
     const { messageId } = await setup(t);
     if (!t.fl.atLeast(351)) return;

@@ -1,5 +1,5 @@
 import { eventOf, type EventCheck } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { createChannel } from "../support/channels.ts";
@@ -8,8 +8,7 @@ import { freshUser, ROLE, type FreshUser } from "../support/users.ts";
 
 /** Who hears of channels: guests (FL192, FL205) and users whose role changes (FL220). */
 
-type Role = "administrator" | "member" | "secondMember" | "guest";
-const NEEDS = { needs: ["administrator", "member", "secondMember", "guest"] as Role[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "member", "secondMember", "guest"] });
 
 const namesChannel = (id: number) => (e: AnyEvent) => {
   const ids = [...((e.stream_ids as number[] | undefined) ?? []), ...((e.streams as Array<{ stream_id?: number }> | undefined) ?? []).map((s) => s.stream_id)];
@@ -30,7 +29,7 @@ async function guestMarker(t: TestContext): Promise<EventCheck> {
 behaviour(
   "fl192.channels.create-event-guest-subscribed",
   "a guest subscribed to a new public channel receives its stream create event from FL192",
-  { ...NEEDS, gate: "always" },
+  { id: "fl192.channels.create-event-guest-subscribed#a-guest-subscribed-to-a-new-public-channel-receives-its-stream-create-event-from-fl192", gate: "always" },
   async (t) => {
     const { queue } = await t.register("guest", { event_types: ["stream", "subscription"] });
     const channel = await createChannel(t, "administrator", ["administrator", "guest"]);
@@ -47,7 +46,7 @@ behaviour(
 behaviour(
   "fl205.channels.web-public-create-to-guests",
   "every guest receives the stream create event of a new web-public channel from FL205",
-  { ...NEEDS, gate: "always" },
+  { id: "fl205.channels.web-public-create-to-guests#every-guest-receives-the-stream-create-event-of-a-new-web-public-channel-from-fl205", gate: "always" },
   async (t) => {
     const { queue } = await t.register("guest", { event_types: ["stream", "subscription"] });
     const channel = await createChannel(t, "administrator", ["administrator"], { is_web_public: true });
@@ -61,7 +60,7 @@ behaviour(
 behaviour(
   "fl205.channels.peer-events-guests",
   "a guest subscribed to a public channel receives peer_add and peer_remove from FL205",
-  { ...NEEDS, gate: "always" },
+  { id: "fl205.channels.peer-events-guests#a-guest-subscribed-to-a-public-channel-receives-peer-add-and-peer-remove-from-fl205", gate: "always" },
   async (t) => {
     const channel = await createChannel(t, "member", ["member", "guest"]);
     const { queue } = await t.register("guest", { event_types: ["subscription"] });
@@ -81,7 +80,7 @@ behaviour(
 behaviour(
   "fl205.register.streams-include-web-public",
   "a guest's register streams include web-public channels from FL205",
-  { ...NEEDS, gate: "always" },
+  { id: "fl205.register.streams-include-web-public#a-guest-s-register-streams-include-web-public-channels-from-fl205", gate: "always" },
   async (t) => {
     const channel = await createChannel(t, "administrator", ["administrator"], { is_web_public: true });
     const { body } = await t.register("guest", { fetch_event_types: ["stream"], event_types: ["heartbeat"] });
@@ -119,7 +118,11 @@ async function roleChangeEvents(t: TestContext) {
 behaviour(
   "fl220.channels.role-change-create-delete",
   "a role change that takes channels away or gives them sends stream delete and create events from FL220",
-  { needs: ["administrator"], gate: "always" },
+  {
+    id: "fl220.channels.role-change-create-delete#a-role-change-that-takes-channels-away-or-gives-them-sends-stream-delete-and-create-events-from-fl220",
+    needs: ["administrator"],
+    gate: "always",
+  },
   async (t) => {
     const { channel, lost, gained } = await roleChangeEvents(t);
     const deleted = lost.some((e) => isEvent(e, "stream", "delete", channel.id));
@@ -133,7 +136,11 @@ behaviour(
 behaviour(
   "fl220.channels.peer-add-role-change",
   "a user gaining channels through a role change receives peer_add for their subscribers from FL220",
-  { needs: ["administrator"], gate: "always" },
+  {
+    id: "fl220.channels.peer-add-role-change#a-user-gaining-channels-through-a-role-change-receives-peer-add-for-their-subscribers-from-fl220",
+    needs: ["administrator"],
+    gate: "always",
+  },
   async (t) => {
     const { channel, gained } = await roleChangeEvents(t);
     const admin = t.persona("administrator").userId;

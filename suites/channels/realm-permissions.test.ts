@@ -1,4 +1,5 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
+import { idPart } from "../../src/expect/id-part.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { createChannel } from "../support/channels.ts";
 import { archiveChannelNamedLater } from "../support/cleanup.ts";
@@ -6,11 +7,11 @@ import { realmState, systemGroupId, withRealmSettings } from "../support/realm.t
 
 /**
  * The organization's channel permissions (FL264, FL266, FL280, FL341) as POST /users/me/subscriptions enforces
- * them, and the deprecated policy fields register keeps. Changes realm settings: isolated (src/expect/isolation.ts).
+ * them, and the deprecated policy fields register keeps. Changes realm settings: an isolated suite.
  */
 
 type Role = "owner" | "administrator" | "moderator" | "member" | "secondMember";
-const NEEDS = { needs: ["owner", "administrator", "moderator", "member", "secondMember"] as Role[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["owner", "administrator", "moderator", "member", "secondMember"], isolated: true });
 
 /** Tries to create a channel as `role`; one that is created is archived when the test ends. */
 function create(t: TestContext, role: Role, extra: Record<string, unknown> = {}) {
@@ -33,24 +34,34 @@ const CREATE_ROWS = [
 ] as const;
 
 for (const row of CREATE_ROWS) {
-  behaviour(row.clause, `only members of ${row.setting} may create such channels`, NEEDS, async (t) => {
-    await withSetting(t, row.setting, await systemGroupId(t, "role:administrators"), async () => {
-      t.expect.error(await create(t, "member", row.extra), 400, "BAD_REQUEST");
-      t.expect.success(await create(t, "administrator", row.extra));
-    });
-  });
+  behaviour(
+    row.clause,
+    `only members of ${row.setting} may create such channels`,
+    { id: `${row.clause}#only-members-of-${idPart(row.setting)}-may-create-such-channels` },
+    async (t) => {
+      await withSetting(t, row.setting, await systemGroupId(t, "role:administrators"), async () => {
+        t.expect.error(await create(t, "member", row.extra), 400, "BAD_REQUEST");
+        t.expect.success(await create(t, "administrator", row.extra));
+      });
+    },
+  );
 
-  behaviour(row.clause, `before FL${row.level} ${row.setting} does not limit who creates channels`, { ...NEEDS, gate: "before" }, async (t) => {
-    await withSetting(t, row.setting, await systemGroupId(t, "role:administrators"), async () => {
-      t.expect.success(await create(t, "member", row.extra));
-    });
-  });
+  behaviour(
+    row.clause,
+    `before FL${row.level} ${row.setting} does not limit who creates channels`,
+    { id: `${row.clause}#before-fl${row.level}-${idPart(row.setting)}-does-not-limit-who-creates-channels`, gate: "before" },
+    async (t) => {
+      await withSetting(t, row.setting, await systemGroupId(t, "role:administrators"), async () => {
+        t.expect.success(await create(t, "member", row.extra));
+      });
+    },
+  );
 }
 
 behaviour(
   "fl280.realm.can-create-web-public-channel-group-enforced",
   "only members of can_create_web_public_channel_group may create web-public channels",
-  NEEDS,
+  { id: "fl280.realm.can-create-web-public-channel-group-enforced#only-members-of-can-create-web-public-channel-group-may-create-web-public-channels" },
   async (t) => {
     await withSetting(t, "can_create_web_public_channel_group", await systemGroupId(t, "role:administrators"), async () => {
       t.expect.success(await create(t, "administrator", { is_web_public: true }));
@@ -62,7 +73,10 @@ behaviour(
 behaviour(
   "fl280.realm.can-create-web-public-channel-group-enforced",
   "before FL280 can_create_web_public_channel_group does not let a member create web-public channels",
-  { ...NEEDS, gate: "before" },
+  {
+    id: "fl280.realm.can-create-web-public-channel-group-enforced#before-fl280-can-create-web-public-channel-group-does-not-let-a-member-create-web-public-channels",
+    gate: "before",
+  },
   async (t) => {
     await withSetting(t, "can_create_web_public_channel_group", await systemGroupId(t, "role:members"), async () => {
       t.expect.error(await create(t, "member", { is_web_public: true }), 400, "BAD_REQUEST");
@@ -70,19 +84,24 @@ behaviour(
   },
 );
 
-behaviour("fl341.realm.can-add-subscribers-group-enforced", "only members of can_add_subscribers_group may subscribe other users", NEEDS, async (t) => {
-  const channel = await createChannel(t, "member", ["member"]);
-  const principals = [t.persona("secondMember").userId];
-  await withSetting(t, "can_add_subscribers_group", await systemGroupId(t, "role:administrators"), async () => {
-    t.expect.error(await t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals }), 400, "BAD_REQUEST");
-    t.expect.success(await t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals }));
-  });
-});
+behaviour(
+  "fl341.realm.can-add-subscribers-group-enforced",
+  "only members of can_add_subscribers_group may subscribe other users",
+  { id: "fl341.realm.can-add-subscribers-group-enforced#only-members-of-can-add-subscribers-group-may-subscribe-other-users" },
+  async (t) => {
+    const channel = await createChannel(t, "member", ["member"]);
+    const principals = [t.persona("secondMember").userId];
+    await withSetting(t, "can_add_subscribers_group", await systemGroupId(t, "role:administrators"), async () => {
+      t.expect.error(await t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals }), 400, "BAD_REQUEST");
+      t.expect.success(await t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name: channel.name }], principals }));
+    });
+  },
+);
 
 behaviour(
   "fl341.realm.can-add-subscribers-group-enforced",
   "before FL341 can_add_subscribers_group does not limit who subscribes others",
-  { ...NEEDS, gate: "before" },
+  { id: "fl341.realm.can-add-subscribers-group-enforced#before-fl341-can-add-subscribers-group-does-not-limit-who-subscribes-others", gate: "before" },
   async (t) => {
     const channel = await createChannel(t, "member", ["member"]);
     await withSetting(t, "can_add_subscribers_group", await systemGroupId(t, "role:administrators"), async () => {
@@ -115,12 +134,17 @@ const POLICY_ROWS = [
 ] as const;
 
 for (const row of POLICY_ROWS) {
-  behaviour(row.clause, `register keeps realm_${row.policy}, approximating ${row.group} from FL${row.level}`, { ...NEEDS, gate: "always" }, async (t) => {
-    // Administrators only: policy 2 for every one of these policies, before (as set) and after (as approximated).
-    const change = t.fl.atLeast(row.level) ? { [row.group]: { new: await systemGroupId(t, "role:administrators") } } : { [row.policy]: 2 };
-    await withRealmSettings(t, change, async (res) => {
-      await t.given("change the permission", async () => t.expect.success(res));
-      t.expect.equal((await realmState(t))[`realm_${row.policy}`], 2, `realm_${row.policy}`);
-    });
-  });
+  behaviour(
+    row.clause,
+    `register keeps realm_${row.policy}, approximating ${row.group} from FL${row.level}`,
+    { id: `${row.clause}#register-keeps-realm-${idPart(row.policy)}-approximating-${idPart(row.group)}-from-fl${row.level}`, gate: "always" },
+    async (t) => {
+      // Administrators only: policy 2 for every one of these policies, before (as set) and after (as approximated).
+      const change = t.fl.atLeast(row.level) ? { [row.group]: { new: await systemGroupId(t, "role:administrators") } } : { [row.policy]: 2 };
+      await withRealmSettings(t, change, async (res) => {
+        await t.given("change the permission", async () => t.expect.success(res));
+        t.expect.equal((await realmState(t))[`realm_${row.policy}`], 2, `realm_${row.policy}`);
+      });
+    },
+  );
 }

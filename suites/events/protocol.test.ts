@@ -1,13 +1,15 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { verifyAction } from "../../src/expect/state/verify-action.ts";
 import { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
 
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
+
 behaviour(
   "fl153.events.envelope",
   "every event has an integer id that rises within the queue, and a type",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { id: "fl153.events.envelope#every-event-has-an-integer-id-that-rises-within-the-queue-and-a-type", gate: "always" },
   async (t) => {
     const { queue } = await t.register("secondMember", { event_types: ["message"] });
     const marker = t.unique("envelope");
@@ -23,7 +25,7 @@ behaviour(
 behaviour(
   "fl153.events.event-types-filter",
   "a queue registered for some event types receives no others",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { id: "fl153.events.event-types-filter#a-queue-registered-for-some-event-types-receives-no-others", gate: "always" },
   async (t) => {
     const filtered = await t.register("secondMember", { event_types: ["realm"] });
     const all = await t.register("secondMember", { event_types: ["message"] });
@@ -42,7 +44,11 @@ behaviour(
 behaviour(
   "fl153.events.state-consistency",
   "register state plus message events equals a fresh register (max_message_id, unread_msgs)",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  {
+    id: "fl153.events.state-consistency#register-state-plus-message-events-equals-a-fresh-register-max-message-id-unread-msgs",
+    alsoNeeds: ["administrator"],
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     await verifyAction(t, "secondMember", { sections: ["message", "update_message_flags"], eventTypes: ["message"], expectEvents: 3 }, async () => {

@@ -1,6 +1,6 @@
 import { eventOf } from "../../src/client/events.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { HeartbeatEvent } from "../../src/schemas/events/heartbeat.ts";
 import { MessageEvent } from "../../src/schemas/events/message.ts";
 import { freshChannel, sendDirect } from "../support/messages.ts";
@@ -10,10 +10,12 @@ import { needControl, onControlledThrowaway } from "../support/control.ts";
 import { ownWatcher } from "../support/watch.ts";
 import { longPollBudgetMs } from "../../src/target/target.ts";
 
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"], waiting: true });
+
 behaviour(
   "fl153.events.long-poll",
   "a waiting GET /events answers with the event that arrives, with a rising id",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { id: "fl153.events.long-poll#a-waiting-get-events-answers-with-the-event-that-arrives-with-a-rising-id", alsoNeeds: ["secondMember"], gate: "always" },
   async (t) => {
     const { queue } = await t.register("secondMember", { event_types: ["message"] });
     const budget = longPollBudgetMs(t.target);
@@ -38,7 +40,7 @@ const QUIET = { event_types: ["heartbeat"] };
 behaviour(
   "fl153.events.dont-block",
   "GET /events with dont_block=true answers at once, with no events when none are queued",
-  { needs: ["member"], gate: "always" },
+  { id: "fl153.events.dont-block#get-events-with-dont-block-true-answers-at-once-with-no-events-when-none-are-queued", gate: "always" },
   async (t) => {
     const { body } = await t.register("member", QUIET);
     const started = Date.now();
@@ -71,26 +73,31 @@ async function watchedHeartbeat(t: TestContext): Promise<void> {
   });
 }
 
-behaviour("fl153.events.heartbeat", "an idle long-poll ends with a heartbeat event", { needs: ["member"], gate: "always" }, async (t) => {
-  const { queue } = await t.register("member", QUIET);
-  // A reference server sends this queue's heartbeat after 2 s rather than its 50 s, as a real server would; any
-  // other server is waited out.
-  const quick = t.target.serverConfig?.referenceControl !== undefined ? QUICK_HEARTBEAT_S : undefined;
-  if (quick !== undefined) await needControl(t).setQueueHeartbeat(queue.queueId, quick);
-  const budget = quick !== undefined ? (quick + 10) * 1000 : longPollBudgetMs(t.target);
-  const [res] = await Promise.all([
-    t.api("member").get("/events", { queue_id: queue.queueId, last_event_id: -1 }, { timeoutMs: budget }),
-    // Only where a control gives a throw-away organization and a quick heartbeat; side by side, so no longer.
-    quick !== undefined ? watchedHeartbeat(t) : undefined,
-  ]);
-  const body = t.expect.success(res);
-  t.expect.schema(HeartbeatEvent, (body.events as unknown[])[0], res.exchange, "the heartbeat event");
-});
+behaviour(
+  "fl153.events.heartbeat",
+  "an idle long-poll ends with a heartbeat event",
+  { id: "fl153.events.heartbeat#an-idle-long-poll-ends-with-a-heartbeat-event", gate: "always" },
+  async (t) => {
+    const { queue } = await t.register("member", QUIET);
+    // A reference server sends this queue's heartbeat after 2 s rather than its 50 s, as a real server would; any
+    // other server is waited out.
+    const quick = t.target.serverConfig?.referenceControl !== undefined ? QUICK_HEARTBEAT_S : undefined;
+    if (quick !== undefined) await needControl(t).setQueueHeartbeat(queue.queueId, quick);
+    const budget = quick !== undefined ? (quick + 10) * 1000 : longPollBudgetMs(t.target);
+    const [res] = await Promise.all([
+      t.api("member").get("/events", { queue_id: queue.queueId, last_event_id: -1 }, { timeoutMs: budget }),
+      // Only where a control gives a throw-away organization and a quick heartbeat; side by side, so no longer.
+      quick !== undefined ? watchedHeartbeat(t) : undefined,
+    ]);
+    const body = t.expect.success(res);
+    t.expect.schema(HeartbeatEvent, (body.events as unknown[])[0], res.exchange, "the heartbeat event");
+  },
+);
 
 behaviour(
   "fl153.events.bad-queue-id",
   "an unknown queue gets 400 BAD_EVENT_QUEUE_ID with the queue_id",
-  { needs: ["member"], gate: "always", mutates: false },
+  { id: "fl153.events.bad-queue-id#an-unknown-queue-gets-400-bad-event-queue-id-with-the-queue-id", gate: "always", mutates: false },
   async (t) => {
     const res = await t.api("member").get("/events", { queue_id: "1:conformance-no-such-queue", last_event_id: -1 });
     const body = t.expect.error(res, 400, "BAD_EVENT_QUEUE_ID");
@@ -101,7 +108,7 @@ behaviour(
 behaviour(
   "fl153.events.bad-queue-id",
   "another user's queue is as unknown as a queue that never existed",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { id: "fl153.events.bad-queue-id#another-user-s-queue-is-as-unknown-as-a-queue-that-never-existed", alsoNeeds: ["secondMember"], gate: "always" },
   async (t) => {
     const { body } = await t.register("member", { event_types: ["message"] });
     t.expect.error(
@@ -115,7 +122,7 @@ behaviour(
 behaviour(
   "fl153.events.delete-queue",
   "DELETE /events removes the queue; polling it then gets BAD_EVENT_QUEUE_ID",
-  { needs: ["member"], gate: "always" },
+  { id: "fl153.events.delete-queue#delete-events-removes-the-queue-polling-it-then-gets-bad-event-queue-id", gate: "always" },
   async (t) => {
     const member = t.api("member");
     const reg = t.expect.success(await member.post("/register", { event_types: ["message"] }));
@@ -129,7 +136,11 @@ behaviour(
 behaviour(
   "fl153.events.message-event",
   "sender and recipients of a channel message get a message event; the recipient's copy is unread",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  {
+    id: "fl153.events.message-event#sender-and-recipients-of-a-channel-message-get-a-message-event-the-recipient-s-copy-is-unread",
+    alsoNeeds: ["secondMember", "administrator"],
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const sender = await t.register("member", { event_types: ["message"] });

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { HarnessError } from "../../src/expect/failure.ts";
 import { INVARIANT_CLAUSE, StateWatch } from "../../src/expect/state/invariant.ts";
@@ -8,6 +8,8 @@ import { EVENT_CLAUSES } from "../support/event-clauses.ts";
 import { OWN_WATCHERS } from "../support/invariant-opt-outs.ts";
 import { checkProperty } from "../support/property.ts";
 import { throwawayOrganization, type Throwaway } from "../support/throwaway.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 /**
  * Model-based: random sequences of actions by several personas (fast-check's fc.commands), and after every step the
@@ -345,7 +347,11 @@ const steps: Array<fc.Arbitrary<fc.AsyncCommand<Model, World>>> = [
 behaviour(
   INVARIANT_CLAUSE,
   "property: after every step of random actions by several personas, each watcher's state with the events applied equals a fresh register",
-  { needs: ["member", "secondMember", "administrator"], gate: "always", invariant: { off: OWN_WATCHERS } },
+  {
+    id: "fl153.events.state-consistency#property-after-every-step-of-random-actions-by-several-personas-each-watcher-s-state-with-the-events-applied-equals-a-fresh-register",
+    gate: "always",
+    invariant: { off: OWN_WATCHERS },
+  },
   async (t) => {
     const org = await t.given("start a throw-away organization", () => throwawayOrganization(t));
     try {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { UserGroupRemoveEvent, UserGroupUpdateEvent } from "../../src/schemas/events/user-group.ts";
@@ -13,7 +13,7 @@ import { findGroup, freshGroup, groupMarker, ignoredOf } from "../support/groups
  * groups in use (FL298), editing deactivated groups (FL340) and the removal of DELETE. The member creates and
  * manages its own groups, so nothing here changes organization settings.
  */
-const NEEDS = { needs: ["member", "secondMember"] as ("member" | "secondMember")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 
 const INCLUDE = { include_deactivated_groups: true };
 const forGroup = (events: AnyEvent[], id: number) => events.filter((e) => e.type === "user_group" && e.group_id === id);
@@ -22,12 +22,17 @@ async function deactivate(t: TestContext, id: number) {
   await t.must("deactivate the group with POST /user_groups/{id}/deactivate", t.api("member").post(`/user_groups/${id}/deactivate`));
 }
 
-behaviour("fl294.groups.deactivate-endpoint", "POST /user_groups/{id}/deactivate deactivates a group that is not in use", NEEDS, async (t) => {
-  const id = await freshGroup(t, [t.persona("member").userId]);
-  t.expect.success(await t.api("member").post(`/user_groups/${id}/deactivate`));
-  const listed = t.expect.present({ group: await findGroup(t, id, INCLUDE) }, "group") as UserGroup;
-  t.expect.equal(listed.deactivated, true, "the group's deactivated field after deactivation");
-});
+behaviour(
+  "fl294.groups.deactivate-endpoint",
+  "POST /user_groups/{id}/deactivate deactivates a group that is not in use",
+  { id: "fl294.groups.deactivate-endpoint#post-user-groups-id-deactivate-deactivates-a-group-that-is-not-in-use" },
+  async (t) => {
+    const id = await freshGroup(t, [t.persona("member").userId]);
+    t.expect.success(await t.api("member").post(`/user_groups/${id}/deactivate`));
+    const listed = t.expect.present({ group: await findGroup(t, id, INCLUDE) }, "group") as UserGroup;
+    t.expect.equal(listed.deactivated, true, "the group's deactivated field after deactivation");
+  },
+);
 
 behaviour(
   [
@@ -37,7 +42,10 @@ behaviour(
     "fl294.groups.rename-deactivated-no-update",
   ],
   "before FL294 groups cannot be deactivated: the group stays listed, no event tells of it, renames reach every client",
-  { ...NEEDS, gate: "before" },
+  {
+    id: "fl294.groups.deactivate-endpoint#before-fl294-groups-cannot-be-deactivated-the-group-stays-listed-no-event-tells-of-it-renames-reach-every-client",
+    gate: "before",
+  },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
     const { queue } = await registerWith(t, "secondMember", ["user_group"], INCLUDE);
@@ -73,7 +81,7 @@ behaviour(
 behaviour(
   ["fl294.groups.deactivate-event-by-capability", "fl294.register.capability-include-deactivated-groups"],
   "deactivation reaches clients with include_deactivated_groups as an update, the others as a remove",
-  NEEDS,
+  { id: "fl294.groups.deactivate-event-by-capability#deactivation-reaches-clients-with-include-deactivated-groups-as-an-update-the-others-as-a-remove" },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
     const withCap = await registerWith(t, "secondMember", ["user_group"], INCLUDE);
@@ -89,7 +97,7 @@ behaviour(
 behaviour(
   "fl294.register.capability-include-deactivated-groups",
   "realm_user_groups lists deactivated groups only for clients with include_deactivated_groups",
-  NEEDS,
+  { id: "fl294.register.capability-include-deactivated-groups#realm-user-groups-lists-deactivated-groups-only-for-clients-with-include-deactivated-groups" },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
     await deactivate(t, id);
@@ -111,7 +119,7 @@ behaviour(
 behaviour(
   "fl294.groups.rename-deactivated-no-update",
   "renaming a deactivated group sends no update to clients without include_deactivated_groups",
-  NEEDS,
+  { id: "fl294.groups.rename-deactivated-no-update#renaming-a-deactivated-group-sends-no-update-to-clients-without-include-deactivated-groups" },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
     await deactivate(t, id);
@@ -129,7 +137,9 @@ behaviour(
 behaviour(
   ["fl294.groups.include-deactivated-groups-param", "fl167.server.ignored-parameters-unsupported"],
   "GET /user_groups lists deactivated groups with include_deactivated_groups; allow_deactivated is no longer read",
-  NEEDS,
+  {
+    id: "fl294.groups.include-deactivated-groups-param#get-user-groups-lists-deactivated-groups-with-include-deactivated-groups-allow-deactivated-is-no-longer-read",
+  },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
     await deactivate(t, id);
@@ -148,7 +158,7 @@ behaviour(
 behaviour(
   ["fl294.groups.include-deactivated-groups-param", "fl167.server.ignored-parameters-unsupported"],
   "before FL294 GET /user_groups reads allow_deactivated, not include_deactivated_groups",
-  { ...NEEDS, gate: "before" },
+  { id: "fl294.groups.include-deactivated-groups-param#before-fl294-get-user-groups-reads-allow-deactivated-not-include-deactivated-groups", gate: "before" },
   async (t) => {
     const res = await t.api("member").get("/user_groups", { allow_deactivated: true, include_deactivated_groups: true });
     const body = t.expect.success(res);
@@ -163,17 +173,22 @@ behaviour(
   },
 );
 
-behaviour("fl294.groups.delete-removed", "DELETE /user_groups/{id} no longer deletes groups", NEEDS, async (t) => {
-  const id = await freshGroup(t, [t.persona("member").userId]);
-  const res = await t.api("member").delete(`/user_groups/${id}`);
-  t.expect.ok(res.status >= 400 && res.status < 500, "DELETE /user_groups/{id} refused with a 4xx (the method is gone)", `HTTP ${res.status}`, res.exchange);
-  t.expect.ok((await findGroup(t, id)) !== undefined, `group ${id} still listed`, id);
-});
+behaviour(
+  "fl294.groups.delete-removed",
+  "DELETE /user_groups/{id} no longer deletes groups",
+  { id: "fl294.groups.delete-removed#delete-user-groups-id-no-longer-deletes-groups" },
+  async (t) => {
+    const id = await freshGroup(t, [t.persona("member").userId]);
+    const res = await t.api("member").delete(`/user_groups/${id}`);
+    t.expect.ok(res.status >= 400 && res.status < 500, "DELETE /user_groups/{id} refused with a 4xx (the method is gone)", `HTTP ${res.status}`, res.exchange);
+    t.expect.ok((await findGroup(t, id)) !== undefined, `group ${id} still listed`, id);
+  },
+);
 
 behaviour(
   "fl294.groups.delete-removed",
   "before FL294 DELETE /user_groups/{id} deletes the group, with a user_group remove event",
-  { ...NEEDS, gate: "before" },
+  { id: "fl294.groups.delete-removed#before-fl294-delete-user-groups-id-deletes-the-group-with-a-user-group-remove-event", gate: "before" },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
     const { queue } = await t.register("secondMember", { event_types: ["user_group"] });
@@ -194,7 +209,7 @@ async function groupInUse(t: TestContext): Promise<{ g: number; h: number }> {
 behaviour(
   ["fl298.groups.cannot-deactivate-in-use", "fl305.groups.can-add-members-group-field"],
   "deactivating a group in use fails with CANNOT_DEACTIVATE_GROUP_IN_USE and its objections",
-  NEEDS,
+  { id: "fl298.groups.cannot-deactivate-in-use#deactivating-a-group-in-use-fails-with-cannot-deactivate-group-in-use-and-its-objections" },
   async (t) => {
     const { g, h } = await groupInUse(t);
     const user = t.fl.atLeast(305) ? await freshGroup(t, [t.persona("member").userId], "member", { can_add_members_group: g }) : undefined;
@@ -224,7 +239,7 @@ behaviour(
 behaviour(
   ["fl298.groups.cannot-deactivate-in-use", "fl294.groups.deactivate-endpoint"],
   "before FL298 a subgroup in use is deactivated like any other group",
-  { ...NEEDS, gate: "before" },
+  { id: "fl298.groups.cannot-deactivate-in-use#before-fl298-a-subgroup-in-use-is-deactivated-like-any-other-group", gate: "before" },
   async (t) => {
     const { g } = await groupInUse(t);
     const res = await t.api("member").post(`/user_groups/${g}/deactivate`);
@@ -234,20 +249,25 @@ behaviour(
   },
 );
 
-behaviour("fl340.groups.deactivated-group-editable", "a deactivated group's description and can_add_members_group stay editable", NEEDS, async (t) => {
-  const id = await freshGroup(t, [t.persona("member").userId]);
-  await deactivate(t, id);
-  const value = { direct_members: [t.persona("secondMember").userId, t.persona("member").userId].sort((a, b) => a - b), direct_subgroups: [] };
-  t.expect.success(await t.api("member").patch(`/user_groups/${id}`, { description: "edited while deactivated", can_add_members_group: { new: value } }));
-  const g = await findGroup(t, id, INCLUDE);
-  t.expect.equal(g?.description, "edited while deactivated", "the deactivated group's description");
-  t.expect.equal(g?.can_add_members_group, value, "the deactivated group's can_add_members_group");
-});
+behaviour(
+  "fl340.groups.deactivated-group-editable",
+  "a deactivated group's description and can_add_members_group stay editable",
+  { id: "fl340.groups.deactivated-group-editable#a-deactivated-group-s-description-and-can-add-members-group-stay-editable" },
+  async (t) => {
+    const id = await freshGroup(t, [t.persona("member").userId]);
+    await deactivate(t, id);
+    const value = { direct_members: [t.persona("secondMember").userId, t.persona("member").userId].sort((a, b) => a - b), direct_subgroups: [] };
+    t.expect.success(await t.api("member").patch(`/user_groups/${id}`, { description: "edited while deactivated", can_add_members_group: { new: value } }));
+    const g = await findGroup(t, id, INCLUDE);
+    t.expect.equal(g?.description, "edited while deactivated", "the deactivated group's description");
+    t.expect.equal(g?.can_add_members_group, value, "the deactivated group's can_add_members_group");
+  },
+);
 
 behaviour(
   ["fl340.groups.deactivated-group-editable", "fl294.groups.deactivate-endpoint"],
   "before FL340 only a deactivated group's name can change",
-  { ...NEEDS, gate: "before" },
+  { id: "fl340.groups.deactivated-group-editable#before-fl340-only-a-deactivated-group-s-name-can-change", gate: "before" },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
     const res = await t.api("member").post(`/user_groups/${id}/deactivate`);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { UserGroupRemoveEvent, UserGroupSubgroupsEvent } from "../../src/schemas/events/user-group.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
 import { registerWith } from "../support/events.ts";
@@ -11,13 +11,16 @@ import { freshGroup } from "../support/groups.ts";
  * include_deactivated_groups (the `remove` of a deactivation), and subgroups taken out of a group. The member who
  * acts is the test's first persona, watched as the client the test is about.
  */
-const NEEDS = { needs: ["member"] as "member"[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 const forGroup = (id: number) => (e: Record<string, unknown>) => (e.group_id === id ? null : `group ${String(e.group_id)}`);
 
 behaviour(
   ["fl294.groups.deactivate-event-by-capability", "fl294.register.capability-include-deactivated-groups"],
   "a client without include_deactivated_groups gets a user_group remove for a deactivated group, which leaves its register",
-  { ...NEEDS, invariant: { capabilities: { include_deactivated_groups: false } } },
+  {
+    id: "fl294.groups.deactivate-event-by-capability#a-client-without-include-deactivated-groups-gets-a-user-group-remove-for-a-deactivated-group-which-leaves-its-register",
+    invariant: { capabilities: { include_deactivated_groups: false } },
+  },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
     const { queue } = await registerWith(t, "member", ["user_group"], { include_deactivated_groups: false });
@@ -41,7 +44,7 @@ behaviour(
 behaviour(
   "fl153.events.state-consistency",
   "a subgroup added to a group and taken out again: user_group add_subgroups and remove_subgroups events",
-  NEEDS,
+  { id: "fl153.events.state-consistency#a-subgroup-added-to-a-group-and-taken-out-again-user-group-add-subgroups-and-remove-subgroups-events" },
   async (t) => {
     const me = t.persona("member").userId;
     const inner = await freshGroup(t, [me]);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { UserGroupAddEvent, UserGroupMembersEvent, UserGroupUpdateEvent } from "../../src/schemas/events/user-group.ts";
 import { GroupSettingValue } from "../../src/schemas/group-setting-value.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
@@ -12,14 +12,14 @@ import { freshUser } from "../support/users.ts";
  * Group membership and can_add_members_group (FL303, FL305): who may add members, the setting on create, update and
  * in group objects, and deactivated users. The member creates the groups; nothing changes organization settings.
  */
-const NEEDS = { needs: ["member", "secondMember", "administrator"] as ("member" | "secondMember" | "administrator")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 const only = (id: number) => ({ direct_members: [id], direct_subgroups: [] as number[] });
 
 behaviour(
   "fl305.groups.can-add-members-group-field",
   "group objects carry can_add_members_group in GET /user_groups, register and the add event",
-  NEEDS,
+  { id: "fl305.groups.can-add-members-group-field#group-objects-carry-can-add-members-group-in-get-user-groups-register-and-the-add-event" },
   async (t) => {
     const { queue } = await t.register("secondMember", { event_types: ["user_group"] });
     const name = t.unique("group");
@@ -36,21 +36,31 @@ behaviour(
   },
 );
 
-behaviour("fl305.groups.can-add-members-group-field", "before FL305 group objects have no can_add_members_group", { ...NEEDS, gate: "before" }, async (t) => {
-  const id = await freshGroup(t, [t.persona("member").userId]);
-  t.expect.absent((await findGroup(t, id)) ?? {}, "can_add_members_group");
-});
+behaviour(
+  "fl305.groups.can-add-members-group-field",
+  "before FL305 group objects have no can_add_members_group",
+  { id: "fl305.groups.can-add-members-group-field#before-fl305-group-objects-have-no-can-add-members-group", gate: "before" },
+  async (t) => {
+    const id = await freshGroup(t, [t.persona("member").userId]);
+    t.expect.absent((await findGroup(t, id)) ?? {}, "can_add_members_group");
+  },
+);
 
-behaviour("fl305.groups.can-add-members-group-create", "POST /user_groups/create takes can_add_members_group", NEEDS, async (t) => {
-  const value = only(t.persona("secondMember").userId);
-  const id = await freshGroup(t, [t.persona("member").userId], "member", { can_add_members_group: value });
-  t.expect.equal((await findGroup(t, id))?.can_add_members_group, value, "can_add_members_group of the new group");
-});
+behaviour(
+  "fl305.groups.can-add-members-group-create",
+  "POST /user_groups/create takes can_add_members_group",
+  { id: "fl305.groups.can-add-members-group-create#post-user-groups-create-takes-can-add-members-group" },
+  async (t) => {
+    const value = only(t.persona("secondMember").userId);
+    const id = await freshGroup(t, [t.persona("member").userId], "member", { can_add_members_group: value });
+    t.expect.equal((await findGroup(t, id))?.can_add_members_group, value, "can_add_members_group of the new group");
+  },
+);
 
 behaviour(
   ["fl305.groups.can-add-members-group-create", "fl167.server.ignored-parameters-unsupported"],
   "before FL305 POST /user_groups/create ignores can_add_members_group",
-  { ...NEEDS, gate: "before" },
+  { id: "fl305.groups.can-add-members-group-create#before-fl305-post-user-groups-create-ignores-can-add-members-group", gate: "before" },
   async (t) => {
     const name = t.unique("group");
     deactivateGroupLater(t, name, "member");
@@ -71,24 +81,29 @@ behaviour(
   },
 );
 
-behaviour("fl305.groups.can-add-members-group-update", "PATCH /user_groups/{id} changes can_add_members_group and clients hear of it", NEEDS, async (t) => {
-  const id = await freshGroup(t, [t.persona("member").userId]);
-  const value = only(t.persona("secondMember").userId);
-  const { queue } = await t.register("secondMember", { event_types: ["user_group"] });
-  t.expect.success(await t.api("member").patch(`/user_groups/${id}`, { can_add_members_group: { new: value } }));
-  t.expect.equal((await findGroup(t, id))?.can_add_members_group, value, "can_add_members_group after PATCH");
-  const [ev] = await queue.until([eventOf("user_group", (e) => (e.group_id === id ? null : `group ${String(e.group_id)}`), "update")]);
-  t.expect.equal(t.expect.schema(UserGroupUpdateEvent, ev).data.can_add_members_group, value, "data.can_add_members_group of the update");
-  const stale = await t
-    .api("member")
-    .patch(`/user_groups/${id}`, { can_add_members_group: { new: only(t.persona("member").userId), old: only(t.persona("administrator").userId) } });
-  t.expect.error(stale, 400, "EXPECTATION_MISMATCH");
-});
+behaviour(
+  "fl305.groups.can-add-members-group-update",
+  "PATCH /user_groups/{id} changes can_add_members_group and clients hear of it",
+  { id: "fl305.groups.can-add-members-group-update#patch-user-groups-id-changes-can-add-members-group-and-clients-hear-of-it" },
+  async (t) => {
+    const id = await freshGroup(t, [t.persona("member").userId]);
+    const value = only(t.persona("secondMember").userId);
+    const { queue } = await t.register("secondMember", { event_types: ["user_group"] });
+    t.expect.success(await t.api("member").patch(`/user_groups/${id}`, { can_add_members_group: { new: value } }));
+    t.expect.equal((await findGroup(t, id))?.can_add_members_group, value, "can_add_members_group after PATCH");
+    const [ev] = await queue.until([eventOf("user_group", (e) => (e.group_id === id ? null : `group ${String(e.group_id)}`), "update")]);
+    t.expect.equal(t.expect.schema(UserGroupUpdateEvent, ev).data.can_add_members_group, value, "data.can_add_members_group of the update");
+    const stale = await t
+      .api("member")
+      .patch(`/user_groups/${id}`, { can_add_members_group: { new: only(t.persona("member").userId), old: only(t.persona("administrator").userId) } });
+    t.expect.error(stale, 400, "EXPECTATION_MISMATCH");
+  },
+);
 
 behaviour(
   ["fl305.groups.can-add-members-group-update", "fl167.server.ignored-parameters-unsupported"],
   "before FL305 PATCH /user_groups/{id} ignores can_add_members_group",
-  { ...NEEDS, gate: "before" },
+  { id: "fl305.groups.can-add-members-group-update#before-fl305-patch-user-groups-id-ignores-can-add-members-group", gate: "before" },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
     const res = await t
@@ -108,7 +123,7 @@ behaviour(
 behaviour(
   "fl305.groups.can-add-members-group-enforced",
   "members of can_add_members_group add members; others who do not manage the group cannot",
-  NEEDS,
+  { id: "fl305.groups.can-add-members-group-enforced#members-of-can-add-members-group-add-members-others-who-do-not-manage-the-group-cannot" },
   async (t) => {
     const x = await freshUser(t, "joiner");
     const id = await freshGroup(t, [t.persona("member").userId], "member", { can_add_members_group: only(t.persona("secondMember").userId) });
@@ -126,7 +141,7 @@ behaviour(
 behaviour(
   "fl305.groups.can-add-members-group-enforced",
   "before FL305 naming a user in can_add_members_group lets them add no one",
-  { ...NEEDS, gate: "before" },
+  { id: "fl305.groups.can-add-members-group-enforced#before-fl305-naming-a-user-in-can-add-members-group-lets-them-add-no-one", gate: "before" },
   async (t) => {
     const x = await freshUser(t, "joiner");
     const id = await freshGroup(t, [t.persona("member").userId], "member", { can_add_members_group: only(t.persona("secondMember").userId) });
@@ -134,22 +149,27 @@ behaviour(
   },
 );
 
-behaviour("fl303.groups.deactivated-user-membership-frozen", "a deactivated user can be neither added to nor removed from a group", NEEDS, async (t) => {
-  const x = await freshUser(t, "frozen");
-  const y = await freshUser(t, "frozen");
-  const id = await freshGroup(t, [t.persona("member").userId, y.id]);
-  await t.must("deactivate X", t.api("administrator").delete(`/users/${x.id}`));
-  await t.must("deactivate Y", t.api("administrator").delete(`/users/${y.id}`));
-  t.expect.error(await t.api("member").post(`/user_groups/${id}/members`, { add: [x.id] }), 400, "BAD_REQUEST");
-  t.expect.error(await t.api("member").post(`/user_groups/${id}/members`, { delete: [y.id] }), 400, "BAD_REQUEST");
-  const direct = await t.must("read the direct members", t.api("member").get(`/user_groups/${id}/members`, { direct_member_only: true }));
-  t.expect.ok(!(direct.members as number[]).includes(x.id), `deactivated user ${x.id} not added`, direct.members);
-});
+behaviour(
+  "fl303.groups.deactivated-user-membership-frozen",
+  "a deactivated user can be neither added to nor removed from a group",
+  { id: "fl303.groups.deactivated-user-membership-frozen#a-deactivated-user-can-be-neither-added-to-nor-removed-from-a-group" },
+  async (t) => {
+    const x = await freshUser(t, "frozen");
+    const y = await freshUser(t, "frozen");
+    const id = await freshGroup(t, [t.persona("member").userId, y.id]);
+    await t.must("deactivate X", t.api("administrator").delete(`/users/${x.id}`));
+    await t.must("deactivate Y", t.api("administrator").delete(`/users/${y.id}`));
+    t.expect.error(await t.api("member").post(`/user_groups/${id}/members`, { add: [x.id] }), 400, "BAD_REQUEST");
+    t.expect.error(await t.api("member").post(`/user_groups/${id}/members`, { delete: [y.id] }), 400, "BAD_REQUEST");
+    const direct = await t.must("read the direct members", t.api("member").get(`/user_groups/${id}/members`, { direct_member_only: true }));
+    t.expect.ok(!(direct.members as number[]).includes(x.id), `deactivated user ${x.id} not added`, direct.members);
+  },
+);
 
 behaviour(
   "fl303.groups.deactivated-user-membership-frozen",
   "before FL303 a deactivated user can be added to a group",
-  { ...NEEDS, gate: "before" },
+  { id: "fl303.groups.deactivated-user-membership-frozen#before-fl303-a-deactivated-user-can-be-added-to-a-group", gate: "before" },
   async (t) => {
     const x = await freshUser(t, "frozen");
     const id = await freshGroup(t, [t.persona("member").userId]);
@@ -161,7 +181,7 @@ behaviour(
 behaviour(
   "fl303.groups.deactivated-users-not-members",
   "GET /user_groups/{id}/members and /members/{user_id} leave deactivated users out",
-  NEEDS,
+  { id: "fl303.groups.deactivated-users-not-members#get-user-groups-id-members-and-members-user-id-leave-deactivated-users-out" },
   async (t) => {
     const x = await freshUser(t, "grouped");
     const id = await freshGroup(t, [t.persona("member").userId, x.id]);
@@ -180,7 +200,7 @@ behaviour(
 behaviour(
   ["fl305.groups.can-add-members-group-field", "fl303.groups.deactivation-permission-corrections"],
   "a deactivated user leaves groups' can_add_members_group, with a user_group update correcting it",
-  NEEDS,
+  { id: "fl305.groups.can-add-members-group-field#a-deactivated-user-leaves-groups-can-add-members-group-with-a-user-group-update-correcting-it" },
   async (t) => {
     const x = await freshUser(t, "named");
     const value = { direct_members: [t.persona("secondMember").userId, x.id].sort((a, b) => a - b), direct_subgroups: [] };

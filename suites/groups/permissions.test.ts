@@ -1,5 +1,5 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { RealmUpdateDictEvent, RealmUpdateEvent } from "../../src/schemas/events/realm.ts";
@@ -12,33 +12,36 @@ import { deactivateGroupLater } from "../support/cleanup.ts";
 /**
  * The organization's group permissions (can_create_groups, can_manage_all_groups, can_mention_many_users_group),
  * group-setting values in PATCH /realm and register, and realm events. Every test changes organization settings
- * (restored afterwards), so this file runs on a server of its own (src/expect/isolation.ts).
+ * (restored afterwards), so this file is an isolated suite: it runs on a server of its own.
  */
-const NEEDS = {
-  needs: ["owner", "administrator", "moderator", "member", "secondMember"] as ("owner" | "administrator" | "moderator" | "member" | "secondMember")[],
-};
+const { behaviour } = defineSuite(import.meta.url, { needs: ["owner", "administrator", "moderator", "member", "secondMember"], isolated: true });
 
 const rename = (t: TestContext, who: "moderator" | "secondMember" | "member", id: number) =>
   t.api(who).patch(`/user_groups/${id}`, { name: t.unique("renamed") });
 
-behaviour("fl299.realm.can-create-groups-enforced", "only members of can_create_groups create user groups", NEEDS, async (t) => {
-  const admins = await systemGroupId(t, "role:administrators");
-  await withRealmSettings(t, { can_create_groups: { new: admins } }, async (res) => {
-    t.expect.success(res);
-    const create = (who: "member" | "administrator") => {
-      const name = t.unique("group");
-      deactivateGroupLater(t, name, who);
-      return t.api(who).post("/user_groups/create", { name, description: "groups area", members: [] });
-    };
-    t.expect.error(await create("member"), 400, "BAD_REQUEST");
-    t.expect.success(await create("administrator"), "an administrator creating a group");
-  });
-});
+behaviour(
+  "fl299.realm.can-create-groups-enforced",
+  "only members of can_create_groups create user groups",
+  { id: "fl299.realm.can-create-groups-enforced#only-members-of-can-create-groups-create-user-groups" },
+  async (t) => {
+    const admins = await systemGroupId(t, "role:administrators");
+    await withRealmSettings(t, { can_create_groups: { new: admins } }, async (res) => {
+      t.expect.success(res);
+      const create = (who: "member" | "administrator") => {
+        const name = t.unique("group");
+        deactivateGroupLater(t, name, who);
+        return t.api(who).post("/user_groups/create", { name, description: "groups area", members: [] });
+      };
+      t.expect.error(await create("member"), 400, "BAD_REQUEST");
+      t.expect.success(await create("administrator"), "an administrator creating a group");
+    });
+  },
+);
 
 behaviour(
   "fl299.realm.can-create-groups-enforced",
   "before FL299 can_create_groups stops no member from creating groups",
-  { ...NEEDS, gate: "before" },
+  { id: "fl299.realm.can-create-groups-enforced#before-fl299-can-create-groups-stops-no-member-from-creating-groups", gate: "before" },
   async (t) => {
     await withRealmSettings(t, { can_create_groups: { new: 1 } }, async () => {
       const name = t.unique("group");
@@ -51,7 +54,7 @@ behaviour(
 behaviour(
   "fl299.realm.can-manage-all-groups-enforced",
   "members of can_manage_all_groups manage groups they neither created nor belong to",
-  NEEDS,
+  { id: "fl299.realm.can-manage-all-groups-enforced#members-of-can-manage-all-groups-manage-groups-they-neither-created-nor-belong-to" },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId]);
     t.expect.error(await rename(t, "moderator", id), 400, "BAD_REQUEST");
@@ -65,7 +68,7 @@ behaviour(
 behaviour(
   "fl299.realm.can-manage-all-groups-enforced",
   "before FL299 a member may edit the groups it belongs to (user_group_edit_policy)",
-  { ...NEEDS, gate: "before" },
+  { id: "fl299.realm.can-manage-all-groups-enforced#before-fl299-a-member-may-edit-the-groups-it-belongs-to-user-group-edit-policy", gate: "before" },
   async (t) => {
     const id = await freshGroup(t, [t.persona("member").userId, t.persona("secondMember").userId]);
     t.expect.success(await rename(t, "secondMember", id), "a group member (not its creator) renaming the group");
@@ -75,7 +78,7 @@ behaviour(
 behaviour(
   ["fl299.realm.can-manage-all-groups-role-limited", "fl305.realm.can-manage-all-groups-any-role"],
   "FL299–304: a plain member of can_manage_all_groups manages only the groups it belongs to",
-  NEEDS,
+  { id: "fl299.realm.can-manage-all-groups-role-limited#fl299-304-a-plain-member-of-can-manage-all-groups-manages-only-the-groups-it-belongs-to" },
   async (t) => {
     const outside = await freshGroup(t, [t.persona("member").userId]);
     const inside = await freshGroup(t, [t.persona("member").userId, t.persona("secondMember").userId]);
@@ -87,18 +90,26 @@ behaviour(
   },
 );
 
-behaviour("fl305.realm.can-manage-all-groups-any-role", "a plain member of can_manage_all_groups manages every group", NEEDS, async (t) => {
-  const outside = await freshGroup(t, [t.persona("member").userId]);
-  await withRealmSettings(t, { can_manage_all_groups: { new: await systemGroupId(t, "role:members") } }, async (res) => {
-    t.expect.success(res);
-    t.expect.success(await rename(t, "secondMember", outside), "a plain member in can_manage_all_groups renaming a group it is not in");
-  });
-});
+behaviour(
+  "fl305.realm.can-manage-all-groups-any-role",
+  "a plain member of can_manage_all_groups manages every group",
+  { id: "fl305.realm.can-manage-all-groups-any-role#a-plain-member-of-can-manage-all-groups-manages-every-group" },
+  async (t) => {
+    const outside = await freshGroup(t, [t.persona("member").userId]);
+    await withRealmSettings(t, { can_manage_all_groups: { new: await systemGroupId(t, "role:members") } }, async (res) => {
+      t.expect.success(res);
+      t.expect.success(await rename(t, "secondMember", outside), "a plain member in can_manage_all_groups renaming a group it is not in");
+    });
+  },
+);
 
 behaviour(
   ["fl153.realm.group-setting-value-shape", "fl299.realm.can-create-groups", "fl309.realm.anonymous-group-values"],
   "group-setting values are a group id or {direct_members, direct_subgroups} (the latter in production from FL309), canonical in register",
-  { ...NEEDS, gate: "always" },
+  {
+    id: "fl153.realm.group-setting-value-shape#group-setting-values-are-a-group-id-or-direct-members-direct-subgroups-the-latter-in-production-from-fl309-canonical-in-register",
+    gate: "always",
+  },
   async (t) => {
     const members = await systemGroupId(t, "role:members");
     if (!t.fl.atLeast(299)) {
@@ -124,7 +135,10 @@ behaviour(
 behaviour(
   ["fl153.realm.group-setting-value-encoding", "fl299.realm.can-create-groups"],
   "PATCH /realm takes {new, old}: a stale old is EXPECTATION_MISMATCH; malformed values are BAD_REQUEST",
-  { ...NEEDS, gate: "always" },
+  {
+    id: "fl153.realm.group-setting-value-encoding#patch-realm-takes-new-old-a-stale-old-is-expectation-mismatch-malformed-values-are-bad-request",
+    gate: "always",
+  },
   async (t) => {
     const members = await systemGroupId(t, "role:members");
     const admins = await systemGroupId(t, "role:administrators");
@@ -151,7 +165,7 @@ behaviour(
 behaviour(
   "fl153.realm.setting-change-events",
   "a realm setting change arrives as a realm event with the new value",
-  { ...NEEDS, gate: "always" },
+  { id: "fl153.realm.setting-change-events#a-realm-setting-change-arrives-as-a-realm-event-with-the-new-value", gate: "always" },
   async (t) => {
     const { queue } = await t.register("member", { event_types: ["realm"] });
     const value = t.unique("lang").slice(-20);
@@ -178,7 +192,10 @@ const correction = (seen: AnyEvent[]) =>
 behaviour(
   ["fl303.groups.deactivation-permission-corrections", "fl303.realm.group-setting-value-no-deactivated-users", "fl309.realm.anonymous-group-values"],
   "a deactivated user leaves realm group-setting values, with a realm update_dict correcting them (seen in production from FL309, when values may name users)",
-  { ...NEEDS, from: "fl309.realm.anonymous-group-values" },
+  {
+    id: "fl303.groups.deactivation-permission-corrections#a-deactivated-user-leaves-realm-group-setting-values-with-a-realm-update-dict-correcting-them-seen-in-production-from-fl309-when-values-may-name-users",
+    from: "fl309.realm.anonymous-group-values",
+  },
   async (t) => {
     const x = await freshUser(t, "named");
     const members = await systemGroupId(t, "role:members");
@@ -196,7 +213,10 @@ behaviour(
 behaviour(
   ["fl303.groups.deactivation-permission-corrections", "fl303.realm.group-setting-value-no-deactivated-users"],
   "before FL303 deactivating a user sends no realm update_dict correcting group-setting values (production values name only groups then)",
-  { ...NEEDS, gate: "before" },
+  {
+    id: "fl303.groups.deactivation-permission-corrections#before-fl303-deactivating-a-user-sends-no-realm-update-dict-correcting-group-setting-values-production-values-name-only-groups-then",
+    gate: "before",
+  },
   async (t) => {
     const x = await freshUser(t, "named");
     const { queue } = await t.register("member", { event_types: ["realm"] });
@@ -208,7 +228,7 @@ behaviour(
 behaviour(
   "fl352.realm.can-mention-many-users-group-enforced",
   "members of can_mention_many_users_group use wildcard mentions in large channels",
-  NEEDS,
+  { id: "fl352.realm.can-mention-many-users-group-enforced#members-of-can-mention-many-users-group-use-wildcard-mentions-in-large-channels" },
   async (t) => {
     const { channel } = await largeTopic(t);
     const send = () => t.api("member").post("/messages", { type: "stream", to: channel, topic: t.unique("topic"), content: "Hello @**all**" });
@@ -223,7 +243,7 @@ behaviour(
 behaviour(
   "fl352.realm.can-mention-many-users-group-enforced",
   "before FL352 wildcard_mention_policy, not can_mention_many_users_group, decides",
-  { ...NEEDS, gate: "before" },
+  { id: "fl352.realm.can-mention-many-users-group-enforced#before-fl352-wildcard-mention-policy-not-can-mention-many-users-group-decides", gate: "before" },
   async (t) => {
     const { channel } = await largeTopic(t);
     const send = () => t.api("member").post("/messages", { type: "stream", to: channel, topic: t.unique("topic"), content: "Hello @**all**" });
@@ -241,7 +261,7 @@ behaviour(
 behaviour(
   "fl352.register.wildcard-mention-policy-deprecated",
   "register keeps realm_wildcard_mention_policy, approximating can_mention_many_users_group",
-  NEEDS,
+  { id: "fl352.register.wildcard-mention-policy-deprecated#register-keeps-realm-wildcard-mention-policy-approximating-can-mention-many-users-group" },
   async (t) => {
     for (const [group, policy] of [
       ["role:members", 2],
@@ -258,7 +278,7 @@ behaviour(
 behaviour(
   "fl352.register.wildcard-mention-policy-deprecated",
   "before FL352 realm_wildcard_mention_policy is the setting itself",
-  { ...NEEDS, gate: "before" },
+  { id: "fl352.register.wildcard-mention-policy-deprecated#before-fl352-realm-wildcard-mention-policy-is-the-setting-itself", gate: "before" },
   async (t) => {
     await withRealmSettings(t, { wildcard_mention_policy: 7, can_mention_many_users_group: { new: await systemGroupId(t, "role:members") } }, async (res) => {
       t.expect.success(res);
@@ -267,29 +287,34 @@ behaviour(
   },
 );
 
-behaviour("fl299.register.user-group-edit-policy-deprecated", "register keeps user_group_edit_policy, a superset of who manages groups", NEEDS, async (t) => {
-  await withRealmSettings(t, { can_manage_all_groups: { new: await systemGroupId(t, "role:members") } }, async (res) => {
-    t.expect.success(res);
-    t.expect.equal((await realmState(t)).user_group_edit_policy, 1, "user_group_edit_policy when every member manages all groups (1, members)");
-  });
-  const groups = {
-    can_create_groups: { new: await systemGroupId(t, "role:administrators") },
-    can_manage_all_groups: { new: await systemGroupId(t, "role:moderators") },
-  };
-  await withRealmSettings(t, groups, async (res) => {
-    t.expect.success(res);
-    t.expect.equal(
-      (await realmState(t)).user_group_edit_policy,
-      4,
-      "user_group_edit_policy when administrators create and moderators manage (4, moderators: the superset)",
-    );
-  });
-});
+behaviour(
+  "fl299.register.user-group-edit-policy-deprecated",
+  "register keeps user_group_edit_policy, a superset of who manages groups",
+  { id: "fl299.register.user-group-edit-policy-deprecated#register-keeps-user-group-edit-policy-a-superset-of-who-manages-groups" },
+  async (t) => {
+    await withRealmSettings(t, { can_manage_all_groups: { new: await systemGroupId(t, "role:members") } }, async (res) => {
+      t.expect.success(res);
+      t.expect.equal((await realmState(t)).user_group_edit_policy, 1, "user_group_edit_policy when every member manages all groups (1, members)");
+    });
+    const groups = {
+      can_create_groups: { new: await systemGroupId(t, "role:administrators") },
+      can_manage_all_groups: { new: await systemGroupId(t, "role:moderators") },
+    };
+    await withRealmSettings(t, groups, async (res) => {
+      t.expect.success(res);
+      t.expect.equal(
+        (await realmState(t)).user_group_edit_policy,
+        4,
+        "user_group_edit_policy when administrators create and moderators manage (4, moderators: the superset)",
+      );
+    });
+  },
+);
 
 behaviour(
   "fl299.register.user-group-edit-policy-deprecated",
   "before FL299 register has realm_user_group_edit_policy, no unprefixed field",
-  { ...NEEDS, gate: "before" },
+  { id: "fl299.register.user-group-edit-policy-deprecated#before-fl299-register-has-realm-user-group-edit-policy-no-unprefixed-field", gate: "before" },
   async (t) => {
     const state = await realmState(t);
     t.expect.absent(state, "user_group_edit_policy");

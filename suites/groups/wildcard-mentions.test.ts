@@ -1,4 +1,4 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { largeTopic } from "../support/groups.ts";
 
 /**
@@ -7,12 +7,15 @@ import { largeTopic } from "../support/groups.ts";
  * channel of more than 15 subscribers and in a topic of more than 15 participants, with the FL229 codes (BAD_REQUEST
  * before). Small channels stay open to everyone.
  */
-const NEEDS = { needs: ["administrator", "member"] as ("administrator" | "member")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "member"] });
 
 behaviour(
   ["fl229.messages.stream-wildcard-mention-not-allowed", "fl229.messages.topic-wildcard-mention-not-allowed"],
   "wildcard mentions by a member in a large channel and topic are refused, with the FL229 codes",
-  { ...NEEDS, gate: "always" },
+  {
+    id: "fl229.messages.stream-wildcard-mention-not-allowed#wildcard-mentions-by-a-member-in-a-large-channel-and-topic-are-refused-with-the-fl229-codes",
+    gate: "always",
+  },
   async (t) => {
     const { channel, topic } = await largeTopic(t);
     const send = (who: "administrator" | "member", content: string, to = topic) =>

@@ -1,4 +1,4 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { MultiuseInviteResponse } from "../../src/schemas/invite.ts";
 import { sharedChannel } from "../support/channels.ts";
@@ -6,8 +6,8 @@ import { channelIdOf, invite, listInvites } from "../support/invitations.ts";
 import { systemGroupId, withRealmSettings } from "../support/realm.ts";
 import { revokeLinkLater } from "../support/cleanup.ts";
 
-/** Isolated (src/expect/isolation.ts): these tests change who may invite, organization-wide. */
-const NEEDS = { needs: ["owner", "administrator", "member", "secondMember"] as ("owner" | "administrator" | "member" | "secondMember")[] };
+/** Isolated: these tests change who may invite, organization-wide. */
+const { behaviour } = defineSuite(import.meta.url, { needs: ["owner", "administrator", "member", "secondMember"], isolated: true });
 
 /** Runs `fn` while create_multiuse_invite_group (a group id) names the system group. */
 async function withMultiuseGroup(t: TestContext, group: string, fn: () => Promise<void>): Promise<void> {
@@ -21,7 +21,9 @@ async function withMultiuseGroup(t: TestContext, group: string, fn: () => Promis
 behaviour(
   "fl321.realm.can-invite-users-group-enforced",
   "with can_invite_users_group set to administrators, a member cannot send email invitations and an administrator can",
-  NEEDS,
+  {
+    id: "fl321.realm.can-invite-users-group-enforced#with-can-invite-users-group-set-to-administrators-a-member-cannot-send-email-invitations-and-an-administrator-can",
+  },
   async (t) => {
     const admins = await systemGroupId(t, "role:administrators");
     const general = await channelIdOf(t, sharedChannel(t));
@@ -36,7 +38,10 @@ behaviour(
 behaviour(
   "fl321.realm.can-invite-users-group-enforced",
   "before FL321, invite_to_realm_policy 2 (administrators) keeps members from sending email invitations",
-  { ...NEEDS, gate: "before" },
+  {
+    id: "fl321.realm.can-invite-users-group-enforced#before-fl321-invite-to-realm-policy-2-administrators-keeps-members-from-sending-email-invitations",
+    gate: "before",
+  },
   async (t) => {
     const general = await channelIdOf(t, sharedChannel(t));
     await withRealmSettings(t, { invite_to_realm_policy: 2 }, async (res) => {
@@ -50,7 +55,7 @@ behaviour(
 behaviour(
   ["fl209.realm.create-multiuse-invite-group-enforced", "fl209.invitations.multiuse-non-admins"],
   "members of create_multiuse_invite_group create reusable links; others cannot",
-  NEEDS,
+  { id: "fl209.realm.create-multiuse-invite-group-enforced#members-of-create-multiuse-invite-group-create-reusable-links-others-cannot" },
   async (t) => {
     await withMultiuseGroup(t, "role:administrators", async () => {
       t.expect.error(await t.api("member").post("/invites/multiuse", {}), 400, "BAD_REQUEST");
@@ -63,17 +68,22 @@ behaviour(
   },
 );
 
-behaviour("fl209.invitations.revoke-own-link", "a member revokes a reusable link it created; another member cannot", NEEDS, async (t) => {
-  await withMultiuseGroup(t, "role:members", async () => {
-    const created = await t.must("POST /invites/multiuse as the member", t.api("member").post("/invites/multiuse", {}));
-    const link = created.invite_link as string;
-    revokeLinkLater(t, link);
-    const mine = (await listInvites(t, t.api("member"))).find((i) => i.is_multiuse && i.link_url === link);
-    t.expect.ok(mine !== undefined, `the member's GET /invites to list its link ${link}`, mine);
-    t.expect.error(await t.api("secondMember").delete(`/invites/multiuse/${mine!.id}`), 400, ["BAD_REQUEST", "UNAUTHORIZED_PRINCIPAL"]);
-    t.expect.success(await t.api("member").delete(`/invites/multiuse/${mine!.id}`), "DELETE /invites/multiuse/{invite_id} by its creator");
-    // Email invitations and reusable links number their ids separately: compare links with links.
-    const after = (await listInvites(t, t.api("member"))).filter((i) => i.is_multiuse).map((i) => i.id);
-    t.expect.ok(!after.includes(mine!.id), `link ${mine!.id} gone from the reusable links in GET /invites`, after);
-  });
-});
+behaviour(
+  "fl209.invitations.revoke-own-link",
+  "a member revokes a reusable link it created; another member cannot",
+  { id: "fl209.invitations.revoke-own-link#a-member-revokes-a-reusable-link-it-created-another-member-cannot" },
+  async (t) => {
+    await withMultiuseGroup(t, "role:members", async () => {
+      const created = await t.must("POST /invites/multiuse as the member", t.api("member").post("/invites/multiuse", {}));
+      const link = created.invite_link as string;
+      revokeLinkLater(t, link);
+      const mine = (await listInvites(t, t.api("member"))).find((i) => i.is_multiuse && i.link_url === link);
+      t.expect.ok(mine !== undefined, `the member's GET /invites to list its link ${link}`, mine);
+      t.expect.error(await t.api("secondMember").delete(`/invites/multiuse/${mine!.id}`), 400, ["BAD_REQUEST", "UNAUTHORIZED_PRINCIPAL"]);
+      t.expect.success(await t.api("member").delete(`/invites/multiuse/${mine!.id}`), "DELETE /invites/multiuse/{invite_id} by its creator");
+      // Email invitations and reusable links number their ids separately: compare links with links.
+      const after = (await listInvites(t, t.api("member"))).filter((i) => i.is_multiuse).map((i) => i.id);
+      t.expect.ok(!after.includes(mine!.id), `link ${mine!.id} gone from the reusable links in GET /invites`, after);
+    });
+  },
+);

@@ -1,5 +1,5 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { MultiuseInviteResponse } from "../../src/schemas/invite.ts";
 import { InvitesChangedEvent } from "../../src/schemas/events/invites-changed.ts";
 import { eventsThrough } from "../support/events.ts";
@@ -8,15 +8,16 @@ import { channelIdOf, invite, listInvites } from "../support/invitations.ts";
 import { freshUser } from "../support/users.ts";
 import { revokeLinkLater } from "../support/cleanup.ts";
 
-type Role = "administrator" | "member" | "secondMember";
-const needs = (...roles: Role[]) => ({ needs: roles, gate: "always" as const });
 /** A member's invitations: the administrator revokes them when the test ends (before FL209 nobody else may list them). */
-const asMember = (...roles: Role[]) => needs(...roles, "administrator");
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "administrator"] });
 
 behaviour(
   ["fl180.invitations.empty-channel-list", "fl157.invitations.empty-channel-list-backport"],
   "POST /invites accepts an empty list of channels from FL180 (and at the 6.2 level 157), refuses it otherwise",
-  asMember("member"),
+  {
+    id: "fl180.invitations.empty-channel-list#post-invites-accepts-an-empty-list-of-channels-from-fl180-and-at-the-6-2-level-157-refuses-it-otherwise",
+    gate: "always",
+  },
   async (t) => {
     const { res } = await invite(t, t.api("member"), { stream_ids: [] });
     const accepted = t.fl.atLeast(180) || (t.fl.atLeast(157) && !t.fl.atLeast(158));
@@ -28,7 +29,11 @@ behaviour(
 behaviour(
   ["fl267.invitations.notify-referrer-field", "fl267.invitations.notify-referrer-param"],
   "GET /invites shows notify_referrer_on_join as POST /invites set it from FL267, and leaves it out before",
-  needs("administrator", "member"),
+  {
+    id: "fl267.invitations.notify-referrer-field#get-invites-shows-notify-referrer-on-join-as-post-invites-set-it-from-fl267-and-leaves-it-out-before",
+    needs: ["administrator", "member"],
+    gate: "always",
+  },
   async (t) => {
     const { email, res } = await invite(t, t.api("member"), { stream_ids: [await channelIdOf(t, sharedChannel(t))], notify_referrer_on_join: false });
     t.expect.success(res, "POST /invites with notify_referrer_on_join false");
@@ -42,7 +47,10 @@ behaviour(
 behaviour(
   "fl267.invitations.notify-referrer-param",
   "POST /invites validates notify_referrer_on_join as a boolean from FL267 and ignores it before",
-  asMember("member"),
+  {
+    id: "fl267.invitations.notify-referrer-param#post-invites-validates-notify-referrer-on-join-as-a-boolean-from-fl267-and-ignores-it-before",
+    gate: "always",
+  },
   async (t) => {
     const { res } = await invite(t, t.api("member"), { stream_ids: [await channelIdOf(t, sharedChannel(t))], notify_referrer_on_join: "maybe" });
     if (t.fl.atLeast(267)) t.expect.error(res, 400, "BAD_REQUEST");
@@ -53,7 +61,10 @@ behaviour(
 behaviour(
   "fl261.invitations.include-realm-default-subscriptions",
   "POST /invites reads include_realm_default_subscriptions from FL261 and ignores it before",
-  asMember("member"),
+  {
+    id: "fl261.invitations.include-realm-default-subscriptions#post-invites-reads-include-realm-default-subscriptions-from-fl261-and-ignores-it-before",
+    gate: "always",
+  },
   async (t) => {
     const general = await channelIdOf(t, sharedChannel(t));
     const bad = await invite(t, t.api("member"), { stream_ids: [general], include_realm_default_subscriptions: "maybe" });
@@ -72,7 +83,11 @@ behaviour(
 behaviour(
   "fl261.invitations.multiuse-include-realm-default-subscriptions",
   "POST /invites/multiuse reads include_realm_default_subscriptions from FL261 and ignores it before",
-  needs("administrator"),
+  {
+    id: "fl261.invitations.multiuse-include-realm-default-subscriptions#post-invites-multiuse-reads-include-realm-default-subscriptions-from-fl261-and-ignores-it-before",
+    needs: ["administrator"],
+    gate: "always",
+  },
   async (t) => {
     const res = await t.api("administrator").post("/invites/multiuse", { include_realm_default_subscriptions: "maybe" });
     if (typeof res.json?.invite_link === "string") revokeLinkLater(t, res.json.invite_link);
@@ -90,7 +105,11 @@ behaviour(
 behaviour(
   "fl209.invitations.list-own-for-non-admins",
   "GET /invites lists a non-administrator's own invitations from FL209 (and not others'); before, it is for administrators",
-  asMember("member", "secondMember"),
+  {
+    id: "fl209.invitations.list-own-for-non-admins#get-invites-lists-a-non-administrator-s-own-invitations-from-fl209-and-not-others-before-it-is-for-administrators",
+    needs: ["member", "secondMember", "administrator"],
+    gate: "always",
+  },
   async (t) => {
     const general = await channelIdOf(t, sharedChannel(t));
     const own = await invite(t, t.api("member"), { stream_ids: [general] });
@@ -110,7 +129,11 @@ behaviour(
 behaviour(
   ["fl209.invitations.invites-changed-recipients", "fl153.invitations.invites-changed-admins-only"],
   "invites_changed reaches administrators and, from FL209, the invitation's creator",
-  needs("administrator"),
+  {
+    id: "fl209.invitations.invites-changed-recipients#invites-changed-reaches-administrators-and-from-fl209-the-invitation-s-creator",
+    needs: ["administrator"],
+    gate: "always",
+  },
   async (t) => {
     const creator = await freshUser(t, "inviter");
     const admin = await t.register("administrator", { event_types: ["invites_changed"], fetch_event_types: [] });
@@ -136,7 +159,7 @@ behaviour(
 behaviour(
   "fl153.invitations.multiuse-admins-only",
   "before FL209 only administrators create reusable invitation links",
-  { needs: ["administrator", "member"] },
+  { id: "fl153.invitations.multiuse-admins-only#before-fl209-only-administrators-create-reusable-invitation-links", needs: ["administrator", "member"] },
   async (t) => {
     t.expect.error(await t.api("member").post("/invites/multiuse", {}), 400, ["UNAUTHORIZED_PRINCIPAL", "BAD_REQUEST"]);
     const res = await t.api("administrator").post("/invites/multiuse", {});

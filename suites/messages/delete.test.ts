@@ -1,13 +1,15 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { DeleteMessageEvent } from "../../src/schemas/events/delete-message.ts";
 import { deleteOk, deletionOf, messageEventOf, mustDelete, stillThere } from "../support/edits.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
 
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
+
 behaviour(
   "fl153.messages.delete-message",
   "a member deletes their own message but not another's; an administrator deletes any",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.delete-message#a-member-deletes-their-own-message-but-not-another-s-an-administrator-deletes-any", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t, ["member", "secondMember", "administrator"]);
     const own = await sendToChannel(t, "member", channel, "deletions", "mine to delete");
@@ -25,7 +27,7 @@ behaviour(
 behaviour(
   "fl153.messages.delete-message-event",
   "readers of a deleted channel or direct message get delete_message",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.delete-message-event#readers-of-a-deleted-channel-or-direct-message-get-delete-message", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const reader = await registerWith(t, "secondMember", ["delete_message"], { bulk_message_deletion: true });
@@ -48,7 +50,7 @@ behaviour(
 behaviour(
   "fl153.messages.delete-event-bulk-capability",
   "bulk_message_deletion clients get message_ids, the others message_id",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.delete-event-bulk-capability#bulk-message-deletion-clients-get-message-ids-the-others-message-id", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const bulk = await registerWith(t, "secondMember", ["delete_message"], { bulk_message_deletion: true });
@@ -67,7 +69,7 @@ behaviour(
 behaviour(
   "fl274.messages.delete-event-to-deleter",
   "an administrator who deletes a message of a channel they are not subscribed to gets delete_message",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl274.messages.delete-event-to-deleter#an-administrator-who-deletes-a-message-of-a-channel-they-are-not-subscribed-to-gets-delete-message" },
   async (t) => {
     const channel = await freshChannel(t);
     const admin = await registerWith(t, "administrator", ["delete_message"], { bulk_message_deletion: true });
@@ -81,7 +83,7 @@ behaviour(
 behaviour(
   "fl274.messages.delete-event-to-deleter",
   "before FL274 the unsubscribed deleting administrator gets no delete_message",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl274.messages.delete-event-to-deleter#before-fl274-the-unsubscribed-deleting-administrator-gets-no-delete-message", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const admin = await registerWith(t, "administrator", ["delete_message", "message"], { bulk_message_deletion: true });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { Draft } from "../../src/schemas/draft.ts";
 import { DraftsAddEvent, DraftsRemoveEvent, DraftsUpdateEvent } from "../../src/schemas/events/drafts.ts";
@@ -14,7 +14,7 @@ import { needOffered } from "../support/optional-endpoints.ts";
  * each one. A target without the endpoints makes the tests unverifiable (suites/support/optional-endpoints.ts).
  */
 const CLAUSE = "fl153.events.state-consistency";
-const NEEDS = { needs: ["member"] as "member"[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "administrator"] });
 
 const Created = z.looseObject({ ids: z.array(z.number().int()) });
 
@@ -30,7 +30,9 @@ const fields = (d: Draft | undefined) => [d?.type, d?.to, d?.topic, d?.content];
 behaviour(
   CLAUSE,
   "a draft created, edited and deleted: drafts add, update and remove events to its owner, GET /drafts following",
-  { ...NEEDS, needs: [...NEEDS.needs, "administrator"] },
+  {
+    id: "fl153.events.state-consistency#a-draft-created-edited-and-deleted-drafts-add-update-and-remove-events-to-its-owner-get-drafts-following",
+  },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const member = t.api("member");
@@ -79,7 +81,7 @@ behaviour(
 behaviour(
   CLAUSE,
   "POST /drafts with a blank draft among good ones is refused whole: none of them kept",
-  { ...NEEDS, needs: [...NEEDS.needs, "administrator"] },
+  { id: "fl153.events.state-consistency#post-drafts-with-a-blank-draft-among-good-ones-is-refused-whole-none-of-them-kept" },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const member = t.api("member");

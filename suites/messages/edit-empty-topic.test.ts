@@ -1,16 +1,20 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { DeleteMessageEvent } from "../../src/schemas/events/delete-message.ts";
 import { UpdateMessageEvent } from "../../src/schemas/events/update-message.ts";
 import { deletionOf, edit, editOk, emptyTopicDisplayName, mustDelete, updateOf } from "../support/edits.ts";
 import { registerWith } from "../support/events.ts";
 import { freshChannel, sendToChannel } from "../support/messages.ts";
 
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
+
 /** update_message and delete_message events about the empty topic (FL334), seen by clients with and without empty_topic_name. */
 
 behaviour(
   "fl334.messages.update-event-topic-substitution",
   "update_message orig_subject and subject name the empty topic by its display name unless the client has empty_topic_name",
-  { needs: ["member", "secondMember", "administrator"] },
+  {
+    id: "fl334.messages.update-event-topic-substitution#update-message-orig-subject-and-subject-name-the-empty-topic-by-its-display-name-unless-the-client-has-empty-topic-name",
+  },
   async (t) => {
     const name = await emptyTopicDisplayName(t);
     const channel = await freshChannel(t);
@@ -33,7 +37,10 @@ behaviour(
 behaviour(
   "fl334.messages.update-event-topic-substitution",
   "before FL334 a topic cannot be moved to the empty string, and events carry topics as they are",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  {
+    id: "fl334.messages.update-event-topic-substitution#before-fl334-a-topic-cannot-be-moved-to-the-empty-string-and-events-carry-topics-as-they-are",
+    gate: "before",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const reader = await registerWith(t, "secondMember", ["update_message"]);
@@ -48,7 +55,7 @@ behaviour(
 behaviour(
   "fl334.messages.delete-event-topic-substitution",
   "delete_message names the empty topic by its display name unless the client has empty_topic_name",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl334.messages.delete-event-topic-substitution#delete-message-names-the-empty-topic-by-its-display-name-unless-the-client-has-empty-topic-name" },
   async (t) => {
     const name = await emptyTopicDisplayName(t);
     const channel = await freshChannel(t);
@@ -66,7 +73,7 @@ behaviour(
 behaviour(
   "fl334.messages.delete-event-topic-substitution",
   "before FL334 delete_message carries the topic as it was",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl334.messages.delete-event-topic-substitution#before-fl334-delete-message-carries-the-topic-as-it-was", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const reader = await registerWith(t, "secondMember", ["delete_message"], { bulk_message_deletion: true });

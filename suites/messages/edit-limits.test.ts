@@ -1,4 +1,4 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { edit, editOk, readBack } from "../support/edits.ts";
 import { freshChannel, sendToChannel } from "../support/messages.ts";
@@ -7,6 +7,8 @@ import { isReferenceServer } from "../../src/target/target.ts";
 import { UnverifiableError } from "../../src/expect/failure.ts";
 import { needControl } from "../support/control.ts";
 import { throwawayOrganization, type Throwaway } from "../support/throwaway.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["owner", "administrator", "moderator", "member", "secondMember"], isolated: true });
 
 /**
  * The move time limits (FL162, FL172, FL159), seen once messages are older than a short limit: messages are sent,
@@ -55,7 +57,9 @@ behaviour(
     "fl172.messages.topic-edit-restrictions-no-topic",
   ],
   "past the move limits a member may not move even their own messages (change_all: MOVE_MESSAGES_TIME_LIMIT_EXCEEDED from FL172); moderators and administrators may",
-  { needs: ["owner", "administrator", "moderator", "member", "secondMember"] },
+  {
+    id: "fl162.messages.topic-edit-time-limit#past-the-move-limits-a-member-may-not-move-even-their-own-messages-change-all-move-messages-time-limit-exceeded-from-fl172-moderators-and-administrators-may",
+  },
   async (test) =>
     withAgeing(test, async (t, pastLimit) => {
       const from = await freshChannel(t);
@@ -97,7 +101,11 @@ behaviour(
 behaviour(
   ["fl162.messages.topic-edit-time-limit", "fl162.messages.move-channel-time-limit"],
   "before FL162 there are no move limit settings: a member moves a message sent moments ago whatever PATCH /realm was sent",
-  { needs: ["owner", "administrator", "member", "secondMember"], gate: "before" },
+  {
+    id: "fl162.messages.topic-edit-time-limit#before-fl162-there-are-no-move-limit-settings-a-member-moves-a-message-sent-moments-ago-whatever-patch-realm-was-sent",
+    needs: ["owner", "administrator", "member", "secondMember"],
+    gate: "before",
+  },
   async (test) =>
     withAgeing(test, async (t, pastLimit) => {
       const from = await freshChannel(t);

@@ -1,9 +1,12 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
+import { idPart } from "../../src/expect/id-part.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { deleteOk, edit, editOk, readBack, stillThere } from "../support/edits.ts";
 import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
 import { systemGroupId, withRealmSettings } from "../support/realm.ts";
 import { deleteQueueLater } from "../support/cleanup.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["owner", "administrator", "member", "guest"], isolated: true });
 
 /**
  * Who may move and delete messages, under organization settings changed for a few requests. Each change takes a
@@ -17,7 +20,9 @@ async function guestChannel(t: TestContext): Promise<TestChannel> {
 behaviour(
   "fl316.realm.can-move-messages-between-topics-group-enforced",
   "a guest outside can_move_messages_between_topics_group may not move topics; a member in it may",
-  { needs: ["owner", "administrator", "member", "guest"] },
+  {
+    id: "fl316.realm.can-move-messages-between-topics-group-enforced#a-guest-outside-can-move-messages-between-topics-group-may-not-move-topics-a-member-in-it-may",
+  },
   async (t) => {
     const members = await systemGroupId(t, "role:members");
     const channel = await guestChannel(t);
@@ -34,7 +39,10 @@ behaviour(
 behaviour(
   "fl316.realm.can-move-messages-between-topics-group-enforced",
   "before FL316 can_move_messages_between_topics_group decides nothing: a guest allowed to move topics still may",
-  { needs: ["owner", "administrator", "member", "guest"], gate: "before" },
+  {
+    id: "fl316.realm.can-move-messages-between-topics-group-enforced#before-fl316-can-move-messages-between-topics-group-decides-nothing-a-guest-allowed-to-move-topics-still-may",
+    gate: "before",
+  },
   async (t) => {
     const channel = await guestChannel(t);
     const id = await sendToChannel(t, "guest", channel, "guest topic", "x");
@@ -48,7 +56,10 @@ behaviour(
 behaviour(
   "fl159.messages.topic-edit-independent-of-message-editing",
   "with message editing turned off, a member still moves messages but cannot change content",
-  { needs: ["owner", "administrator", "member", "secondMember"] },
+  {
+    id: "fl159.messages.topic-edit-independent-of-message-editing#with-message-editing-turned-off-a-member-still-moves-messages-but-cannot-change-content",
+    needs: ["owner", "administrator", "member", "secondMember"],
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const other = await freshChannel(t);
@@ -72,7 +83,11 @@ behaviour(
 behaviour(
   "fl159.messages.topic-edit-independent-of-message-editing",
   "before FL159 turning message editing off also stops moves",
-  { needs: ["owner", "administrator", "member", "secondMember"], gate: "before" },
+  {
+    id: "fl159.messages.topic-edit-independent-of-message-editing#before-fl159-turning-message-editing-off-also-stops-moves",
+    needs: ["owner", "administrator", "member", "secondMember"],
+    gate: "before",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "frozen", "fixed words");
@@ -87,7 +102,7 @@ behaviour(
 behaviour(
   "fl291.realm.can-delete-own-message-group-enforced",
   "a guest outside can_delete_own_message_group may not delete their own message; a member in it may",
-  { needs: ["owner", "administrator", "member", "guest"] },
+  { id: "fl291.realm.can-delete-own-message-group-enforced#a-guest-outside-can-delete-own-message-group-may-not-delete-their-own-message-a-member-in-it-may" },
   async (t) => {
     const members = await systemGroupId(t, "role:members");
     const channel = await guestChannel(t);
@@ -105,7 +120,10 @@ behaviour(
 behaviour(
   "fl291.realm.can-delete-own-message-group-enforced",
   "before FL291 can_delete_own_message_group decides nothing: a member allowed to delete their messages still may",
-  { needs: ["owner", "administrator", "member", "guest"], gate: "before" },
+  {
+    id: "fl291.realm.can-delete-own-message-group-enforced#before-fl291-can-delete-own-message-group-decides-nothing-a-member-allowed-to-delete-their-messages-still-may",
+    gate: "before",
+  },
   async (t) => {
     const channel = await guestChannel(t);
     const first = await sendToChannel(t, "member", channel, "deleting", "one");
@@ -144,7 +162,10 @@ for (const p of NOBODY_POLICIES) {
   behaviour(
     p.clause,
     `${p.setting} accepts Nobody (6), after which not even an administrator may ${p.what}`,
-    { needs: ["owner", "administrator", "member", "secondMember"] },
+    {
+      id: `${p.clause}#${idPart(p.setting)}-accepts-nobody-6-after-which-not-even-an-administrator-may-${idPart(p.what)}`,
+      needs: ["owner", "administrator", "member", "secondMember"],
+    },
     async (t) => {
       const channel = await freshChannel(t, ["member", "secondMember", "administrator"]);
       const other = await freshChannel(t, ["member", "administrator"]);
@@ -163,7 +184,7 @@ for (const p of NOBODY_POLICIES) {
   behaviour(
     p.clause,
     `before FL159 ${p.setting} has no Nobody option: 6 is refused and the setting stays`,
-    { needs: ["owner", "member"], gate: "before" },
+    { id: `${p.clause}#before-fl159-${idPart(p.setting)}-has-no-nobody-option-6-is-refused-and-the-setting-stays`, needs: ["owner", "member"], gate: "before" },
     async (t) => {
       const before = await memberSees(t, p.setting, "read the setting");
       await withRealmSettings(t, { [p.setting]: 6 }, async (res) => {

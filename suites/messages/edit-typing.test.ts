@@ -1,10 +1,12 @@
 import { eventOf } from "../../src/client/events.ts";
 import type { ApiResponse } from "../../src/client/client.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { TypingEditMessageEvent } from "../../src/schemas/events/typing-edit-message.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 
 /** The FL351–FL360 endpoint: POST /message_edit_typing with message_id in the body. */
 const viaBody = (t: TestContext, id: number, op: string) => t.api("member").post("/message_edit_typing", { message_id: id, op });
@@ -22,7 +24,10 @@ const editing = (messageId: number, op: "start" | "stop") =>
 behaviour(
   ["fl351.messages.edit-typing-endpoint", "fl361.messages.edit-typing-path"],
   "edit typing is POST /message_edit_typing from FL351 to FL360 and POST /messages/{message_id}/typing from FL361",
-  { needs: ["member", "secondMember"], gate: "always" },
+  {
+    id: "fl351.messages.edit-typing-endpoint#edit-typing-is-post-message-edit-typing-from-fl351-to-fl360-and-post-messages-message-id-typing-from-fl361",
+    gate: "always",
+  },
   async (t) => {
     const id = await sendDirect(t, "member", ["secondMember"], "to be edited");
     const body = await viaBody(t, id, "start");
@@ -47,7 +52,10 @@ behaviour(
 behaviour(
   ["fl351.messages.typing-edit-message-event", "fl361.messages.edit-typing-path"],
   "editing a message sends typing_edit_message start and stop with the editor, the message and its conversation",
-  { needs: ["member", "secondMember", "administrator"] },
+  {
+    id: "fl351.messages.typing-edit-message-event#editing-a-message-sends-typing-edit-message-start-and-stop-with-the-editor-the-message-and-its-conversation",
+    alsoNeeds: ["administrator"],
+  },
   async (t) => {
     const me = t.persona("member").userId;
     const other = t.persona("secondMember").userId;
@@ -83,7 +91,7 @@ behaviour(
 behaviour(
   "fl351.messages.typing-edit-message-event",
   "before FL351 there is no edit-typing notification at either path",
-  { needs: ["member", "secondMember"], gate: "before" },
+  { id: "fl351.messages.typing-edit-message-event#before-fl351-there-is-no-edit-typing-notification-at-either-path", gate: "before" },
   async (t) => {
     const id = await sendDirect(t, "member", ["secondMember"], "not editable-typing yet");
     expectUnknown(t, await viaBody(t, id, "start"), "POST /message_edit_typing");

@@ -1,14 +1,16 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { UpdateMessageResponse } from "../../src/schemas/attachment.ts";
 import { UpdateMessageEvent } from "../../src/schemas/events/update-message.ts";
 import { edit, editOk, mustEdit, readBack, updateOf } from "../support/edits.ts";
 import { registerWith } from "../support/events.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
 
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
+
 behaviour(
   "fl153.messages.edit-message",
   "the sender changes a message's content; readers get update_message with the old and new content",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.edit-message#the-sender-changes-a-message-s-content-readers-get-update-message-with-the-old-and-new-content", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const reader = await registerWith(t, "secondMember", ["update_message"]);
@@ -28,7 +30,7 @@ behaviour(
 behaviour(
   "fl153.messages.edit-message",
   "a direct message's content can be edited by its sender too",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { id: "fl153.messages.edit-message#a-direct-message-s-content-can-be-edited-by-its-sender-too", needs: ["member", "secondMember"], gate: "always" },
   async (t) => {
     const reader = await registerWith(t, "secondMember", ["update_message"]);
     const id = await sendDirect(t, "member", ["secondMember"], "a direct draft");
@@ -43,7 +45,7 @@ behaviour(
 behaviour(
   "fl153.messages.edit-content-sender-only",
   "another member or an administrator cannot change a message's content",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.edit-content-sender-only#another-member-or-an-administrator-cannot-change-a-message-s-content", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t, ["member", "secondMember", "administrator"]);
     const id = await sendToChannel(t, "member", channel, "mine", "written by the member");
@@ -56,7 +58,11 @@ behaviour(
 behaviour(
   "fl153.messages.edit-bad-request",
   "bad edits get 400 BAD_REQUEST and change nothing",
-  { needs: ["member", "secondMember", "moderator", "administrator"], gate: "always" },
+  {
+    id: "fl153.messages.edit-bad-request#bad-edits-get-400-bad-request-and-change-nothing",
+    needs: ["member", "secondMember", "moderator", "administrator"],
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const other = await freshChannel(t);
@@ -90,7 +96,7 @@ behaviour(
 behaviour(
   "fl153.messages.edit-history-array",
   "an edited message carries edit_history, newest record first; an unedited one none",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.edit-history-array#an-edited-message-carries-edit-history-newest-record-first-an-unedited-one-none", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "history one", "before");
@@ -111,7 +117,7 @@ behaviour(
 behaviour(
   "fl285.messages.detached-uploads",
   "the edit response lists detached_uploads: files the new content no longer links",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl285.messages.detached-uploads#the-edit-response-lists-detached-uploads-files-the-new-content-no-longer-links" },
   async (t) => {
     const UPLOAD = `/user_uploads/2/ab/${t.unique("upload")}/notes.txt`;
     const channel = await freshChannel(t);
@@ -140,7 +146,7 @@ behaviour(
 behaviour(
   "fl285.messages.detached-uploads",
   "before FL285 the edit response has no detached_uploads",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl285.messages.detached-uploads#before-fl285-the-edit-response-has-no-detached-uploads", gate: "before" },
   async (t) => {
     const UPLOAD = `/user_uploads/2/ab/${t.unique("upload")}/notes.txt`;
     const channel = await freshChannel(t);

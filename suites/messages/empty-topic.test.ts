@@ -1,13 +1,15 @@
 import type { ApiResponse } from "../../src/client/client.ts";
 import { eventOf } from "../../src/client/events.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { MessageEvent } from "../../src/schemas/events/message.ts";
 import { Message, MessagesPage } from "../../src/schemas/message.ts";
 import { registerWith } from "../support/events.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
 import { z } from "zod";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 /** realm_empty_topic_display_name from POST /register (FL334). */
 async function displayName(t: TestContext): Promise<string> {
@@ -30,7 +32,7 @@ const messageWithId = (id: number) => eventOf("message", (ev) => ((ev.message as
 behaviour(
   "fl334.messages.empty-topic-send",
   "POST /messages accepts the empty topic for a channel message",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl334.messages.empty-topic-send#post-messages-accepts-the-empty-topic-for-a-channel-message" },
   async (t) => {
     const channel = await freshChannel(t);
     const res = await t.api("member").post("/messages", { type: "stream", to: channel.id, topic: "", content: "no topic at all" });
@@ -43,7 +45,7 @@ behaviour(
 behaviour(
   "fl334.messages.empty-topic-send",
   "before FL334 the empty topic is refused with BAD_REQUEST",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl334.messages.empty-topic-send#before-fl334-the-empty-topic-is-refused-with-bad-request", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     t.expect.error(await t.api("member").post("/messages", { type: "stream", to: channel.id, topic: "", content: "x" }), 400, "BAD_REQUEST");
@@ -53,7 +55,7 @@ behaviour(
 behaviour(
   ["fl334.messages.event-subject-substitution", "fl334.register.capability-empty-topic-name"],
   'message events carry the display name to clients without empty_topic_name and "" to clients with it',
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl334.messages.event-subject-substitution#message-events-carry-the-display-name-to-clients-without-empty-topic-name-and-to-clients-with-it" },
   async (t) => {
     const name = await displayName(t);
     const channel = await freshChannel(t);
@@ -70,7 +72,7 @@ behaviour(
 behaviour(
   "fl334.messages.event-subject-substitution",
   "before FL334 message events carry the topic as sent",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl334.messages.event-subject-substitution#before-fl334-message-events-carry-the-topic-as-sent", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const plain = await registerWith(t, "secondMember", ["message"]);
@@ -83,7 +85,11 @@ behaviour(
 behaviour(
   "fl334.register.capability-empty-topic-name",
   "before FL334 the empty_topic_name capability is an unknown key, dropped without error",
-  { needs: ["member"], gate: "before" },
+  {
+    id: "fl334.register.capability-empty-topic-name#before-fl334-the-empty-topic-name-capability-is-an-unknown-key-dropped-without-error",
+    needs: ["member"],
+    gate: "before",
+  },
   async (t) => {
     await registerWith(t, "member", ["message"], { empty_topic_name: true });
   },
@@ -92,7 +98,7 @@ behaviour(
 behaviour(
   "fl334.messages.fetch-allow-empty-topic-name",
   'GET /messages returns "" only with allow_empty_topic_name=true, else the display name',
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl334.messages.fetch-allow-empty-topic-name#get-messages-returns-only-with-allow-empty-topic-name-true-else-the-display-name" },
   async (t) => {
     const name = await displayName(t);
     const channel = await freshChannel(t);
@@ -123,14 +129,18 @@ function expectIgnored(t: TestContext, res: ApiResponse): void {
 behaviour(
   ["fl334.messages.fetch-allow-empty-topic-name", "fl167.server.ignored-parameters-unsupported"],
   "before FL334 GET /messages does not know allow_empty_topic_name",
-  { needs: ["member", "secondMember"], gate: "before" },
+  {
+    id: "fl334.messages.fetch-allow-empty-topic-name#before-fl334-get-messages-does-not-know-allow-empty-topic-name",
+    needs: ["member", "secondMember"],
+    gate: "before",
+  },
   async (t) => expectIgnored(t, await t.api("member").get("/messages", { anchor: "newest", num_before: 1, num_after: 0, allow_empty_topic_name: true })),
 );
 
 behaviour(
   "fl334.messages.single-allow-empty-topic-name",
   'GET /messages/{message_id} returns "" only with allow_empty_topic_name=true',
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl334.messages.single-allow-empty-topic-name#get-messages-message-id-returns-only-with-allow-empty-topic-name-true" },
   async (t) => {
     const name = await displayName(t);
     const channel = await freshChannel(t);
@@ -149,7 +159,11 @@ behaviour(
 behaviour(
   ["fl334.messages.single-allow-empty-topic-name", "fl167.server.ignored-parameters-unsupported"],
   "before FL334 GET /messages/{message_id} does not know allow_empty_topic_name",
-  { needs: ["member", "secondMember"], gate: "before" },
+  {
+    id: "fl334.messages.single-allow-empty-topic-name#before-fl334-get-messages-message-id-does-not-know-allow-empty-topic-name",
+    needs: ["member", "secondMember"],
+    gate: "before",
+  },
   async (t) => {
     const id = await sendDirect(t, "member", ["secondMember"], "single");
     expectIgnored(t, await t.api("secondMember").get(`/messages/${id}`, { allow_empty_topic_name: true }));
@@ -159,7 +173,11 @@ behaviour(
 behaviour(
   "fl334.messages.empty-topic-channel-only",
   "direct messages keep an empty subject: no display name in GET /messages or message events",
-  { needs: ["member", "secondMember"], gate: "always" },
+  {
+    id: "fl334.messages.empty-topic-channel-only#direct-messages-keep-an-empty-subject-no-display-name-in-get-messages-or-message-events",
+    needs: ["member", "secondMember"],
+    gate: "always",
+  },
   async (t) => {
     const plain = await registerWith(t, "secondMember", ["message"]);
     const id = await sendDirect(t, "member", ["secondMember"], "a direct message has no topic");
@@ -173,7 +191,7 @@ behaviour(
 behaviour(
   "fl334.messages.topic-narrow-display-name",
   "a topic narrow naming the display name finds the empty topic's messages",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl334.messages.topic-narrow-display-name#a-topic-narrow-naming-the-display-name-finds-the-empty-topic-s-messages" },
   async (t) => {
     const name = await displayName(t);
     const channel = await freshChannel(t);
@@ -197,7 +215,7 @@ behaviour(
 behaviour(
   "fl334.messages.topic-narrow-display-name",
   "before FL334 a topic narrow matches its operand literally",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl334.messages.topic-narrow-display-name#before-fl334-a-topic-narrow-matches-its-operand-literally", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "general chat", "a topic that happens to have that name");
@@ -219,7 +237,7 @@ behaviour(
 behaviour(
   "fl334.register.empty-topic-display-name",
   "POST /register has realm_empty_topic_display_name, a non-empty string",
-  { needs: ["member"] },
+  { id: "fl334.register.empty-topic-display-name#post-register-has-realm-empty-topic-display-name-a-non-empty-string", needs: ["member"] },
   async (t) => {
     const { body } = await t.register("member", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
     t.expect.schema(z.string().min(1), t.expect.present(body, "realm_empty_topic_display_name"), undefined, "realm_empty_topic_display_name");
@@ -229,7 +247,7 @@ behaviour(
 behaviour(
   "fl334.register.empty-topic-display-name",
   "before FL334 POST /register has no realm_empty_topic_display_name",
-  { needs: ["member"], gate: "before" },
+  { id: "fl334.register.empty-topic-display-name#before-fl334-post-register-has-no-realm-empty-topic-display-name", needs: ["member"], gate: "before" },
   async (t) => {
     const { body } = await t.register("member", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
     t.expect.absent(body, "realm_empty_topic_display_name");

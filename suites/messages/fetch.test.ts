@@ -1,8 +1,10 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { MessagesPage } from "../../src/schemas/message.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
 import { freshChannel, sendDirect, sendToChannel, type TestChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 async function page(t: TestContext, role: "member" | "secondMember", params: ParamMap) {
   const res = await t.api(role).get("/messages", params);
@@ -28,7 +30,7 @@ const idsOf = (p: { messages: Array<{ id: number }> }) => p.messages.map((m) => 
 behaviour(
   "fl153.messages.fetch-anchors",
   "anchors newest, oldest, first_unread and a message id, with the found_ flags",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.fetch-anchors#anchors-newest-oldest-first-unread-and-a-message-id-with-the-found-flags", gate: "always" },
   async (t) => {
     const { ids, narrow } = await threeInTopic(t);
     const [a, b, c] = ids as [number, number, number];
@@ -59,7 +61,7 @@ behaviour(
 behaviour(
   "fl153.messages.narrow-channel-topic",
   "a channel and topic narrow returns only that topic's messages",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.narrow-channel-topic#a-channel-and-topic-narrow-returns-only-that-topic-s-messages", gate: "always" },
   async (t) => {
     const { channel, ids, narrow } = await threeInTopic(t);
     await sendToChannel(t, "member", channel, "another topic", "elsewhere");
@@ -83,7 +85,12 @@ behaviour(
 behaviour(
   "fl153.messages.bad-narrow",
   "an unknown operator gets 400 BAD_NARROW; narrow text that is not JSON gets 400 BAD_REQUEST",
-  { needs: ["member"], gate: "always", mutates: false },
+  {
+    id: "fl153.messages.bad-narrow#an-unknown-operator-gets-400-bad-narrow-narrow-text-that-is-not-json-gets-400-bad-request",
+    needs: ["member"],
+    gate: "always",
+    mutates: false,
+  },
   async (t) => {
     const member = t.api("member");
     t.expect.error(
@@ -101,7 +108,12 @@ behaviour(
 behaviour(
   "fl153.messages.bad-anchor",
   "an anchor that is neither a keyword nor an integer gets 400 BAD_REQUEST",
-  { needs: ["member"], gate: "always", mutates: false },
+  {
+    id: "fl153.messages.bad-anchor#an-anchor-that-is-neither-a-keyword-nor-an-integer-gets-400-bad-request",
+    needs: ["member"],
+    gate: "always",
+    mutates: false,
+  },
   async (t) => {
     t.expect.error(await t.api("member").get("/messages", { anchor: "yesterday", num_before: 1, num_after: 0 }), 400, "BAD_REQUEST");
   },
@@ -110,7 +122,7 @@ behaviour(
 behaviour(
   "fl155.messages.include-anchor",
   "include_anchor=false leaves the anchor message out",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl155.messages.include-anchor#include-anchor-false-leaves-the-anchor-message-out" },
   async (t) => {
     const { ids, narrow } = await threeInTopic(t);
     const p = await page(t, "member", { anchor: ids[1]!, num_before: 0, num_after: 5, include_anchor: false, narrow });
@@ -121,7 +133,7 @@ behaviour(
 behaviour(
   "fl155.messages.include-anchor",
   "before FL155 the anchor message is always included",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl155.messages.include-anchor#before-fl155-the-anchor-message-is-always-included", gate: "before" },
   async (t) => {
     const { ids, narrow } = await threeInTopic(t);
     const p = await page(t, "member", { anchor: ids[1]!, num_before: 0, num_after: 5, include_anchor: false, narrow });
@@ -132,7 +144,7 @@ behaviour(
 behaviour(
   "fl177.messages.dm-narrow-filters",
   "the dm, dm-including and is:dm operators find direct messages",
-  { needs: ["member", "secondMember"] },
+  { id: "fl177.messages.dm-narrow-filters#the-dm-dm-including-and-is-dm-operators-find-direct-messages", needs: ["member", "secondMember"] },
   async (t) => {
     const id = await sendDirect(t, "member", ["secondMember"], `dm narrow ${t.unique("x")}`);
     const other = t.persona("secondMember");
@@ -156,7 +168,7 @@ behaviour(
 behaviour(
   "fl177.messages.dm-narrow-filters",
   "before FL177 the dm operator is unknown",
-  { needs: ["member", "secondMember"], gate: "before", mutates: false },
+  { id: "fl177.messages.dm-narrow-filters#before-fl177-the-dm-operator-is-unknown", needs: ["member", "secondMember"], gate: "before", mutates: false },
   async (t) => {
     const res = await t
       .api("member")
@@ -168,7 +180,7 @@ behaviour(
 behaviour(
   "fl177.messages.legacy-dm-filters",
   "pm-with, group-pm-with and is:private still find direct messages",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { id: "fl177.messages.legacy-dm-filters#pm-with-group-pm-with-and-is-private-still-find-direct-messages", needs: ["member", "secondMember"], gate: "always" },
   async (t) => {
     const id = await sendDirect(t, "member", ["secondMember"], `legacy narrow ${t.unique("x")}`);
     const other = t.persona("secondMember");

@@ -1,4 +1,4 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { ApiResponse } from "../../src/client/client.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { FlagsNarrowResponse } from "../../src/schemas/message-flags.ts";
@@ -6,6 +6,8 @@ import { UpdateMessageFlagsEvent } from "../../src/schemas/events/update-message
 import { registerWith } from "../support/events.ts";
 import { flagsEventAbout, flagsOf, setFlag } from "../support/flags.ts";
 import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 /** Three messages in one topic and one in another, sent by member to a fresh channel. */
 async function topicOfThree(t: TestContext): Promise<{ channel: TestChannel; ids: [number, number, number]; elsewhere: number }> {
@@ -35,7 +37,9 @@ function expectRange(t: TestContext, res: ApiResponse, want: [number, number, nu
 behaviour(
   ["fl155.messages.flags-narrow", "fl155.messages.flags-unchanged-not-listed"],
   "POST /messages/flags/narrow updates the range around the anchor and reports the counts, the ids and found_oldest/found_newest",
-  { needs: ["member", "secondMember", "administrator"] },
+  {
+    id: "fl155.messages.flags-narrow#post-messages-flags-narrow-updates-the-range-around-the-anchor-and-reports-the-counts-the-ids-and-found-oldest-found-newest",
+  },
   async (t) => {
     const { channel, ids, elsewhere } = await topicOfThree(t);
     const [a, b, c] = ids;
@@ -74,7 +78,7 @@ behaviour(
 behaviour(
   "fl155.messages.flags-narrow",
   "an empty range gives zero counts and null ids; include_anchor=false leaves the anchor out",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl155.messages.flags-narrow#an-empty-range-gives-zero-counts-and-null-ids-include-anchor-false-leaves-the-anchor-out" },
   async (t) => {
     const { channel, ids } = await topicOfThree(t);
     const second = t.api("secondMember");
@@ -112,7 +116,7 @@ behaviour(
 behaviour(
   "fl155.messages.flags-narrow",
   "before FL155 POST /messages/flags/narrow does not exist (HTTP 404)",
-  { needs: ["member"], gate: "before", mutates: false },
+  { id: "fl155.messages.flags-narrow#before-fl155-post-messages-flags-narrow-does-not-exist-http-404", needs: ["member"], gate: "before", mutates: false },
   async (t) => {
     const res = await t.api("member").post("/messages/flags/narrow", { anchor: "newest", num_before: 1, num_after: 0, narrow: [], op: "add", flag: "starred" });
     t.expect.ok(res.status === 404, "HTTP 404 (no such endpoint)", `HTTP ${res.status} ${res.text.slice(0, 200)}`, res.exchange);
@@ -122,7 +126,7 @@ behaviour(
 behaviour(
   ["fl355.messages.ignored-because-not-subscribed", "fl155.messages.flags-narrow"],
   "marking unread over a narrow skips channels the user is not subscribed to and names them",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl355.messages.ignored-because-not-subscribed#marking-unread-over-a-narrow-skips-channels-the-user-is-not-subscribed-to-and-names-them" },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const id = await sendToChannel(t, "member", channel, "outside", "never received by secondMember");

@@ -1,9 +1,11 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { FlagsResponse } from "../../src/schemas/message-flags.ts";
 import { UpdateMessageFlagsEvent } from "../../src/schemas/events/update-message-flags.ts";
 import { registerWith } from "../support/events.ts";
 import { emptyTopicDisplayName, flagsEvent, flagsEventAbout, flagsOf, freshPrivateChannel, fullNameOf, setFlag } from "../support/flags.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["secondMember", "member", "administrator"] });
 
 /**
  * secondMember changes the flags, so it comes first in `needs`: the state invariant watches the first persona, and
@@ -12,7 +14,10 @@ import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts"
 behaviour(
   "fl153.messages.flags-update-event",
   "POST /messages/flags adds and removes starred and read, each change reported in an update_message_flags event",
-  { needs: ["secondMember", "member", "administrator"], gate: "always" },
+  {
+    id: "fl153.messages.flags-update-event#post-messages-flags-adds-and-removes-starred-and-read-each-change-reported-in-an-update-message-flags-event",
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "flags", "flag me");
@@ -38,7 +43,7 @@ behaviour(
 behaviour(
   "fl153.messages.flags-unread-details",
   "removing read sends message_details: channel and topic, or the other participants, and mentioned",
-  { needs: ["secondMember", "member", "administrator"], gate: "always" },
+  { id: "fl153.messages.flags-unread-details#removing-read-sends-message-details-channel-and-topic-or-the-other-participants-and-mentioned", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const name = await fullNameOf(t, "secondMember");
@@ -64,7 +69,10 @@ behaviour(
 behaviour(
   "fl155.messages.flags-unchanged-not-listed",
   "a message that already had the flag is not listed in the event (before FL155 every message of the request is)",
-  { needs: ["secondMember", "member", "administrator"], gate: "always" },
+  {
+    id: "fl155.messages.flags-unchanged-not-listed#a-message-that-already-had-the-flag-is-not-listed-in-the-event-before-fl155-every-message-of-the-request-is",
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const a = await sendToChannel(t, "member", channel, "no-op", "first");
@@ -82,7 +90,7 @@ behaviour(
 behaviour(
   "fl355.messages.ignored-because-not-subscribed",
   "marking unread skips messages of channels the user is not subscribed to and names those channels",
-  { needs: ["secondMember", "member", "administrator"] },
+  { id: "fl355.messages.ignored-because-not-subscribed#marking-unread-skips-messages-of-channels-the-user-is-not-subscribed-to-and-names-those-channels" },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const id = await sendToChannel(t, "member", channel, "outside", "never received by secondMember");
@@ -102,7 +110,7 @@ behaviour(
 behaviour(
   "fl355.messages.ignored-because-not-subscribed",
   "before FL355 the response has no ignored_because_not_subscribed_channels",
-  { needs: ["secondMember", "member", "administrator"], gate: "before" },
+  { id: "fl355.messages.ignored-because-not-subscribed#before-fl355-the-response-has-no-ignored-because-not-subscribed-channels", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const id = await sendToChannel(t, "member", channel, "outside", "never received by secondMember");
@@ -116,7 +124,10 @@ behaviour(
 behaviour(
   "fl153.messages.flags-bad-input",
   "unknown or unreadable messages, a bad op, an unknown or read-only flag and malformed messages get HTTP 400, changing nothing",
-  { needs: ["secondMember", "member", "administrator"], gate: "always" },
+  {
+    id: "fl153.messages.flags-bad-input#unknown-or-unreadable-messages-a-bad-op-an-unknown-or-read-only-flag-and-malformed-messages-get-http-400-changing-nothing",
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const ok = await sendToChannel(t, "member", channel, "bad input", "a readable message");
@@ -138,7 +149,9 @@ behaviour(
 behaviour(
   "fl334.messages.flags-event-topic-substitution",
   'removing read from an empty-topic message: the display name in message_details without empty_topic_name, "" with it',
-  { needs: ["secondMember", "member", "administrator"] },
+  {
+    id: "fl334.messages.flags-event-topic-substitution#removing-read-from-an-empty-topic-message-the-display-name-in-message-details-without-empty-topic-name-with-it",
+  },
   async (t) => {
     const name = await emptyTopicDisplayName(t, "secondMember");
     const channel = await freshChannel(t);
@@ -158,7 +171,7 @@ behaviour(
 behaviour(
   "fl334.messages.flags-event-topic-substitution",
   "before FL334 message_details carries the topic as sent",
-  { needs: ["secondMember", "member", "administrator"], gate: "before" },
+  { id: "fl334.messages.flags-event-topic-substitution#before-fl334-message-details-carries-the-topic-as-sent", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "as sent", "a message");

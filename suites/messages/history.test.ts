@@ -1,8 +1,10 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { MessageHistoryResponse } from "../../src/schemas/edit-history.ts";
 import { emptyTopicDisplayName, mustEdit } from "../support/edits.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 async function history(t: TestContext, id: number, extra: Record<string, boolean> = {}) {
   const res = await t.api("secondMember").get(`/messages/${id}/history`, extra);
@@ -12,7 +14,7 @@ async function history(t: TestContext, id: number, extra: Record<string, boolean
 behaviour(
   "fl153.messages.message-history",
   "GET /messages/{id}/history lists the original, then each edit, oldest first",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.message-history#get-messages-id-history-lists-the-original-then-each-edit-oldest-first", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "draft topic", "first text");
@@ -55,7 +57,11 @@ behaviour(
 behaviour(
   "fl153.messages.message-history",
   "the history of a message the user cannot read, or of none, gets 400 BAD_REQUEST",
-  { needs: ["member", "secondMember", "moderator"], gate: "always" },
+  {
+    id: "fl153.messages.message-history#the-history-of-a-message-the-user-cannot-read-or-of-none-gets-400-bad-request",
+    needs: ["member", "secondMember", "moderator"],
+    gate: "always",
+  },
   async (t) => {
     const dm = await sendDirect(t, "member", ["secondMember"], "between two");
     t.expect.error(await t.api("moderator").get(`/messages/${dm}/history`), 400, "BAD_REQUEST");
@@ -66,7 +72,7 @@ behaviour(
 behaviour(
   "fl334.messages.history-allow-empty-topic-name",
   "history topics show the display name for the empty topic unless allow_empty_topic_name=true",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl334.messages.history-allow-empty-topic-name#history-topics-show-the-display-name-for-the-empty-topic-unless-allow-empty-topic-name-true" },
   async (t) => {
     const name = await emptyTopicDisplayName(t);
     const channel = await freshChannel(t);
@@ -92,7 +98,7 @@ behaviour(
 behaviour(
   ["fl334.messages.history-allow-empty-topic-name", "fl167.server.ignored-parameters-unsupported"],
   "before FL334 GET /messages/{id}/history does not read allow_empty_topic_name",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl334.messages.history-allow-empty-topic-name#before-fl334-get-messages-id-history-does-not-read-allow-empty-topic-name", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "named", "x");

@@ -1,8 +1,10 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { UpdateMessageFlagsEvent } from "../../src/schemas/events/update-message-flags.ts";
 import { registerWith } from "../support/events.ts";
 import { flagsEvent, flagsOf } from "../support/flags.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "moderator"] });
 
 /**
  * POST /mark_all_as_read touches every unread message of its user, so these tests use the moderator persona,
@@ -11,7 +13,10 @@ import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts"
 behaviour(
   ["fl211.messages.mark-all-as-read-complete", "fl153.messages.mark-read-endpoints", "fl211.errors.result-success-or-error"],
   "POST /mark_all_as_read marks everything read with an all=true event; from FL211 it answers complete, before only success",
-  { needs: ["member", "moderator"], gate: "always" },
+  {
+    id: "fl211.messages.mark-all-as-read-complete#post-mark-all-as-read-marks-everything-read-with-an-all-true-event-from-fl211-it-answers-complete-before-only-success",
+    gate: "always",
+  },
   async (t) => {
     const id = await sendDirect(t, "member", ["moderator"], "unread until marked");
     const { queue } = await registerWith(t, "moderator", ["update_message_flags"]);
@@ -30,7 +35,11 @@ behaviour(
 behaviour(
   "fl153.messages.mark-read-endpoints",
   "POST /mark_topic_as_read and POST /mark_stream_as_read mark one topic, then one channel, read",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  {
+    id: "fl153.messages.mark-read-endpoints#post-mark-topic-as-read-and-post-mark-stream-as-read-mark-one-topic-then-one-channel-read",
+    needs: ["member", "secondMember", "administrator"],
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const other = await freshChannel(t);
@@ -59,8 +68,13 @@ behaviour(
   },
 );
 
-behaviour("fl153.messages.mark-read-endpoints", "an unknown channel gets HTTP 400", { needs: ["member"], gate: "always", mutates: false }, async (t) => {
-  const member = t.api("member");
-  t.expect.error(await member.post("/mark_stream_as_read", { stream_id: 2_000_000_000 }), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
-  t.expect.error(await member.post("/mark_topic_as_read", { stream_id: 2_000_000_000, topic_name: "x" }), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
-});
+behaviour(
+  "fl153.messages.mark-read-endpoints",
+  "an unknown channel gets HTTP 400",
+  { id: "fl153.messages.mark-read-endpoints#an-unknown-channel-gets-http-400", needs: ["member"], gate: "always", mutates: false },
+  async (t) => {
+    const member = t.api("member");
+    t.expect.error(await member.post("/mark_stream_as_read", { stream_id: 2_000_000_000 }), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
+    t.expect.error(await member.post("/mark_topic_as_read", { stream_id: 2_000_000_000, topic_name: "x" }), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
+  },
+);

@@ -1,8 +1,10 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { ParamValue } from "../../src/client/encode.ts";
 import { MatchesNarrowResponse } from "../../src/schemas/matches-narrow.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 async function matches(t: TestContext, ids: number[], narrow: ParamValue) {
   const res = await t.api("member").get("/messages/matches_narrow", { msg_ids: ids, narrow });
@@ -17,7 +19,7 @@ const keys = (o: Record<string, unknown>) =>
 behaviour(
   "fl153.messages.matches-narrow",
   "matches_narrow returns only the given messages that match, with match_content and match_subject",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.matches-narrow#matches-narrow-returns-only-the-given-messages-that-match-with-match-content-and-match-subject", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const fruit = await sendToChannel(t, "member", channel, "fruit", "apple pie");
@@ -49,7 +51,7 @@ behaviour(
 behaviour(
   "fl177.messages.matches-narrow-dm-filters",
   "matches_narrow accepts dm, dm-including and is:dm",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl177.messages.matches-narrow-dm-filters#matches-narrow-accepts-dm-dm-including-and-is-dm" },
   async (t) => {
     const channel = await freshChannel(t);
     const direct = await sendDirect(t, "member", ["secondMember"], "a direct message");
@@ -65,7 +67,11 @@ behaviour(
 behaviour(
   "fl177.messages.matches-narrow-dm-filters",
   "before FL177 matches_narrow rejects the dm operator with BAD_NARROW",
-  { needs: ["member", "secondMember"], gate: "before" },
+  {
+    id: "fl177.messages.matches-narrow-dm-filters#before-fl177-matches-narrow-rejects-the-dm-operator-with-bad-narrow",
+    needs: ["member", "secondMember"],
+    gate: "before",
+  },
   async (t) => {
     const direct = await sendDirect(t, "member", ["secondMember"], "a direct message");
     const res = await t

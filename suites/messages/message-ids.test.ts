@@ -1,14 +1,14 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { Message } from "../../src/schemas/message.ts";
 import { z } from "zod";
 import { freshChannel, sendToChannel } from "../support/messages.ts";
 
-const NEEDS = { needs: ["member", "secondMember"] as ("member" | "secondMember")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 behaviour(
   "fl300.messages.message-ids",
   "GET /messages with message_ids returns exactly those messages, in id order",
-  { ...NEEDS, needs: [...NEEDS.needs, "administrator"] },
+  { id: "fl300.messages.message-ids#get-messages-with-message-ids-returns-exactly-those-messages-in-id-order" },
   async (t) => {
     const channel = await freshChannel(t);
     const ids: number[] = [];
@@ -30,7 +30,10 @@ behaviour(
 behaviour(
   "fl300.messages.message-ids",
   "before FL300 message_ids is not a way to fetch: an anchor and counts are still required",
-  { ...NEEDS, needs: [...NEEDS.needs, "administrator"], gate: "before" },
+  {
+    id: "fl300.messages.message-ids#before-fl300-message-ids-is-not-a-way-to-fetch-an-anchor-and-counts-are-still-required",
+    gate: "before",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "by id", "message");

@@ -1,9 +1,11 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { UpdateMessageEvent } from "../../src/schemas/events/update-message.ts";
 import { edit, editOk, mustEdit, readBack, updateOf } from "../support/edits.ts";
 import { registerWith } from "../support/events.ts";
 import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 /** The topic of each message, as the member reads it back. */
 async function topicsOf(t: TestContext, ids: number[]): Promise<string[]> {
@@ -21,7 +23,7 @@ async function threeInTopic(t: TestContext, channel: TestChannel, topic: string)
 behaviour(
   "fl153.messages.move-propagate-mode",
   "change_later, change_one and change_all move the later, the one and every message of the topic",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.move-propagate-mode#change-later-change-one-and-change-all-move-the-later-the-one-and-every-message-of-the-topic", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const reader = await registerWith(t, "secondMember", ["update_message"]);
@@ -46,7 +48,7 @@ behaviour(
 behaviour(
   "fl153.messages.edit-message",
   "a move to another channel reaches readers as update_message with stream_id and new_stream_id",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.edit-message#a-move-to-another-channel-reaches-readers-as-update-message-with-stream-id-and-new-stream-id", gate: "always" },
   async (t) => {
     const from = await freshChannel(t);
     const to = await freshChannel(t);
@@ -69,7 +71,7 @@ behaviour(
 behaviour(
   "fl153.messages.resolve-topic",
   "a topic is resolved by the ✔ prefix and unresolved by removing it",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.resolve-topic#a-topic-is-resolved-by-the-prefix-and-unresolved-by-removing-it", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const ids = [
@@ -86,7 +88,7 @@ behaviour(
 behaviour(
   "fl153.messages.edit-topic-truncated",
   "a new topic longer than max_topic_length is cut to it",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.edit-topic-truncated#a-new-topic-longer-than-max-topic-length-is-cut-to-it", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "short", "x");
@@ -105,7 +107,7 @@ behaviour(
 behaviour(
   "fl365.messages.last-moved-timestamp",
   "a moved message carries last_moved_timestamp",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl365.messages.last-moved-timestamp#a-moved-message-carries-last-moved-timestamp" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "before the move", "x");
@@ -119,7 +121,7 @@ behaviour(
 behaviour(
   "fl365.messages.last-moved-timestamp",
   "before FL365 a moved message has no last_moved_timestamp",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl365.messages.last-moved-timestamp#before-fl365-a-moved-message-has-no-last-moved-timestamp", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "before the move", "x");
@@ -132,7 +134,7 @@ behaviour(
 behaviour(
   "fl365.messages.last-moved-not-for-resolve",
   "resolving or unresolving gives no last_moved_timestamp; a real move does",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl365.messages.last-moved-not-for-resolve#resolving-or-unresolving-gives-no-last-moved-timestamp-a-real-move-does" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "question", "x");
@@ -151,7 +153,7 @@ behaviour(
 behaviour(
   ["fl365.messages.last-moved-not-for-resolve", "fl153.messages.last-edit-timestamp-after-move"],
   "before FL365 resolving gives last_edit_timestamp and no last_moved_timestamp",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl365.messages.last-moved-not-for-resolve#before-fl365-resolving-gives-last-edit-timestamp-and-no-last-moved-timestamp", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "question", "x");
@@ -165,7 +167,7 @@ behaviour(
 behaviour(
   "fl365.messages.last-edit-timestamp-content-only",
   "a move alone gives no last_edit_timestamp; a content edit does",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl365.messages.last-edit-timestamp-content-only#a-move-alone-gives-no-last-edit-timestamp-a-content-edit-does" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "place one", "words");
@@ -181,7 +183,7 @@ behaviour(
 behaviour(
   "fl153.messages.last-edit-timestamp-after-move",
   "before FL365 a move alone gives last_edit_timestamp",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl153.messages.last-edit-timestamp-after-move#before-fl365-a-move-alone-gives-last-edit-timestamp" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "place one", "words");
@@ -204,7 +206,10 @@ async function guestAndMemberMessages(t: TestContext) {
 behaviour(
   "fl310.realm.can-move-messages-between-channels-group-enforced",
   "by default (role:members) a guest may not move a message to another channel; a member may",
-  { needs: ["member", "guest", "administrator"] },
+  {
+    id: "fl310.realm.can-move-messages-between-channels-group-enforced#by-default-role-members-a-guest-may-not-move-a-message-to-another-channel-a-member-may",
+    needs: ["member", "guest", "administrator"],
+  },
   async (t) => {
     const { from, to, guestMessage, memberMessage } = await guestAndMemberMessages(t);
     t.expect.error(await edit(t, "guest", guestMessage, { stream_id: to.id }), 400, "BAD_REQUEST");
@@ -217,7 +222,11 @@ behaviour(
 behaviour(
   "fl310.realm.can-move-messages-between-channels-group-enforced",
   "before FL310 move_messages_between_streams_policy (default members) keeps a guest from moving messages between channels",
-  { needs: ["member", "guest", "administrator"], gate: "before" },
+  {
+    id: "fl310.realm.can-move-messages-between-channels-group-enforced#before-fl310-move-messages-between-streams-policy-default-members-keeps-a-guest-from-moving-messages-between-channels",
+    needs: ["member", "guest", "administrator"],
+    gate: "before",
+  },
   async (t) => {
     const { from, to, guestMessage, memberMessage } = await guestAndMemberMessages(t);
     t.expect.error(await edit(t, "guest", guestMessage, { stream_id: to.id }), 400, "BAD_REQUEST");

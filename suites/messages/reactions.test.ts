@@ -1,5 +1,5 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { reactionEventSchema } from "../../src/schemas/events/reaction.ts";
 import { Message } from "../../src/schemas/message.ts";
@@ -8,6 +8,8 @@ import { eventsThrough, registerWith } from "../support/events.ts";
 import { freshChannel, sendToChannel } from "../support/messages.ts";
 import { archiveChannelNamedLater } from "../support/cleanup.ts";
 import { z } from "zod";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 /** The octopus: a unicode emoji every server knows by this name and code. */
 const OCTOPUS = { emoji_name: "octopus", emoji_code: "1f419", reaction_type: "unicode_emoji" };
@@ -31,7 +33,7 @@ async function fetched(t: TestContext, id: number) {
 behaviour(
   "fl153.messages.reaction-event",
   "adding and removing a reaction sends reaction add and remove events to those who can read the message",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.reaction-event#adding-and-removing-a-reaction-sends-reaction-add-and-remove-events-to-those-who-can-read-the-message", gate: "always" },
   async (t) => {
     const id = await reactedMessage(t);
     const { queue } = await registerWith(t, "member", ["reaction"]);
@@ -58,7 +60,7 @@ behaviour(
 behaviour(
   "fl153.messages.reaction-user-id",
   "reactions in message objects and in events name the reacting user in user_id",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.reaction-user-id#reactions-in-message-objects-and-in-events-name-the-reacting-user-in-user-id", gate: "always" },
   async (t) => {
     const reactor = t.persona("secondMember").userId;
     const id = await reactedMessage(t);
@@ -79,7 +81,10 @@ behaviour(
 behaviour(
   ["fl328.messages.reaction-user-dict-removed", "fl153.messages.reaction-user-dict"],
   "reactions in message objects carry the deprecated user dictionary before FL328 and not from then on",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  {
+    id: "fl328.messages.reaction-user-dict-removed#reactions-in-message-objects-carry-the-deprecated-user-dictionary-before-fl328-and-not-from-then-on",
+    gate: "always",
+  },
   async (t) => {
     const reactor = t.persona("secondMember");
     const id = await reactedMessage(t);
@@ -101,7 +106,10 @@ behaviour(
 behaviour(
   ["fl339.messages.reaction-event-user-restored", "fl328.messages.reaction-event-user-dropped", "fl153.messages.reaction-user-dict"],
   "reaction events carry the deprecated user before FL328, lack it from FL328 to FL338, and carry it again from FL339",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  {
+    id: "fl339.messages.reaction-event-user-restored#reaction-events-carry-the-deprecated-user-before-fl328-lack-it-from-fl328-to-fl338-and-carry-it-again-from-fl339",
+    gate: "always",
+  },
   async (t) => {
     const reactor = t.persona("secondMember");
     const id = await reactedMessage(t);
@@ -120,7 +128,7 @@ behaviour(
 behaviour(
   "fl153.messages.reaction-errors",
   "duplicate and missing reactions, unknown emoji and unreadable messages are refused",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.reaction-errors#duplicate-and-missing-reactions-unknown-emoji-and-unreadable-messages-are-refused", gate: "always" },
   async (t) => {
     const id = await reactedMessage(t);
     t.expect.success(await react(t, id));

@@ -1,11 +1,13 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { flagsOf } from "../support/flags.ts";
 import { freshChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 behaviour(
   "fl236.messages.read-by-sender",
   "read_by_sender decides whether the sender's copy starts read",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl236.messages.read-by-sender#read-by-sender-decides-whether-the-sender-s-copy-starts-read" },
   async (t) => {
     const channel = await freshChannel(t);
     for (const readBySender of [true, false]) {
@@ -25,7 +27,7 @@ behaviour(
 behaviour(
   "fl236.messages.read-by-sender",
   "before FL236 read_by_sender changes nothing: the sender's flags are the same either way",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl236.messages.read-by-sender#before-fl236-read-by-sender-changes-nothing-the-sender-s-flags-are-the-same-either-way", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const flags: string[][] = [];

@@ -1,12 +1,14 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { ReadReceiptsResponse } from "../../src/schemas/read-receipts.ts";
 import { freshPrivateChannel, setFlag } from "../support/flags.ts";
 import { freshChannel, sendToChannel } from "../support/messages.ts";
 
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
+
 behaviour(
   "fl153.messages.read-receipts",
   "read_receipts lists the users who have read the message, never its sender",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.read-receipts#read-receipts-lists-the-users-who-have-read-the-message-never-its-sender", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "receipts", "who read this?");
@@ -25,7 +27,7 @@ behaviour(
 behaviour(
   "fl153.messages.read-receipts",
   "an unknown message, or one the user cannot read, gets HTTP 400 BAD_REQUEST",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.read-receipts#an-unknown-message-or-one-the-user-cannot-read-gets-http-400-bad-request", gate: "always" },
   async (t) => {
     const secret = await freshPrivateChannel(t, ["member"]);
     const hidden = await sendToChannel(t, "member", secret, "hidden", "not for secondMember");

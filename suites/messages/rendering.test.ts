@@ -1,5 +1,5 @@
 import { eventCheck, eventOf, type EventCheck } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { pngImage, tiffImage } from "../support/images.ts";
 import { freshChannel, sendToChannel } from "../support/messages.ts";
@@ -12,7 +12,7 @@ import { uploaded, type TestFile } from "../support/uploads.ts";
  * and silent mentions of system groups (FL333). Every message goes to a fresh channel; renderings are read from
  * the events, so a server still making thumbnails is seen with its placeholder, then its rendering-only update.
  */
-const NEEDS = { needs: ["member", "secondMember"] as ("member" | "secondMember")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 interface RenderedImage {
   href: string;
@@ -85,7 +85,10 @@ async function renderImages(t: TestContext, files: TestFile[]): Promise<{ firstH
 behaviour(
   ["fl276.messages.original-dimensions-preview", "fl336.messages.original-content-type", "fl336.messages.transcoded-image"],
   "image previews carry data-original-dimensions from FL276, data-original-content-type and (for TIFF) data-transcoded-image from FL336",
-  { ...NEEDS, needs: [...NEEDS.needs, "administrator"], gate: "always" },
+  {
+    id: "fl276.messages.original-dimensions-preview#image-previews-carry-data-original-dimensions-from-fl276-data-original-content-type-and-for-tiff-data-transcoded-image-from-fl336",
+    gate: "always",
+  },
   async (t) => {
     const png = pngImage(`${t.unique("png")}.png`, 7, 5);
     const tiff = tiffImage(`${t.unique("tiff")}.tif`, 6, 4);
@@ -113,7 +116,10 @@ behaviour(
 behaviour(
   ["fl287.messages.original-dimensions-placeholder", "fl278.messages.original-dimensions-placeholder-backport"],
   "loading placeholders carry data-original-dimensions from FL287, and at the 9.x level 278",
-  { ...NEEDS, needs: [...NEEDS.needs, "administrator"], gate: "always" },
+  {
+    id: "fl287.messages.original-dimensions-placeholder#loading-placeholders-carry-data-original-dimensions-from-fl287-and-at-the-9-x-level-278",
+    gate: "always",
+  },
   async (t) => {
     const png = pngImage(`${t.unique("png")}.png`, 9, 3);
     const { firstHtml, addresses } = await renderImages(t, [png]);
@@ -127,7 +133,10 @@ behaviour(
 behaviour(
   "fl333.messages.silent-system-group-mention",
   "a silent mention of a system group renders from FL333 and notifies nobody",
-  { ...NEEDS, needs: [...NEEDS.needs, "administrator"], gate: "always" },
+  {
+    id: "fl333.messages.silent-system-group-mention#a-silent-mention-of-a-system-group-renders-from-fl333-and-notifies-nobody",
+    gate: "always",
+  },
   async (t) => {
     const members = await systemGroupId(t, "role:members");
     const channel = await freshChannel(t);

@@ -1,5 +1,5 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { MessageEvent } from "../../src/schemas/events/message.ts";
 import { scheduledMessageSchema } from "../../src/schemas/scheduled-message.ts";
@@ -7,6 +7,8 @@ import { registerWith } from "../support/events.ts";
 import { deliveryTiming, privateChannelOf, schedule, scheduledList, secondsFromNow } from "../support/scheduled.ts";
 import { deleteScheduledLater } from "../support/cleanup.ts";
 import { z } from "zod";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"], waiting: true });
 
 const messageWith = (content: string) =>
   eventOf("message", (ev) => ((ev.message as { content?: string }).content?.includes(content) ? null : "another message"));
@@ -22,7 +24,7 @@ const dueSoon = (t: TestContext, content: string) => ({
 behaviour(
   "fl179.messages.scheduled-delivery",
   "a due scheduled message is sent as its owner's message and leaves the scheduled list",
-  { needs: ["member", "secondMember"] },
+  { id: "fl179.messages.scheduled-delivery#a-due-scheduled-message-is-sent-as-its-owner-s-message-and-leaves-the-scheduled-list" },
   async (t) => {
     const { budgetMs } = deliveryTiming(t);
     const owner = await registerWith(t, "member", ["scheduled_messages"]);
@@ -46,7 +48,7 @@ behaviour(
 behaviour(
   "fl236.messages.scheduled-read-by-sender",
   "read_by_sender decides whether the delivered message starts read for its sender",
-  { needs: ["member", "secondMember"] },
+  { id: "fl236.messages.scheduled-read-by-sender#read-by-sender-decides-whether-the-delivered-message-starts-read-for-its-sender" },
   async (t) => {
     const { budgetMs } = deliveryTiming(t);
     const { queue } = await registerWith(t, "member", ["message"]);
@@ -63,7 +65,7 @@ behaviour(
 behaviour(
   ["fl236.messages.scheduled-read-by-sender", "fl179.messages.scheduled-create"],
   "before FL236 read_by_sender is not a parameter of POST /scheduled_messages",
-  { needs: ["member", "secondMember"], gate: "before" },
+  { id: "fl236.messages.scheduled-read-by-sender#before-fl236-read-by-sender-is-not-a-parameter-of-post-scheduled-messages", gate: "before" },
   async (t) => {
     const res = await t
       .api("member")
@@ -117,7 +119,10 @@ async function stillListed(t: TestContext, id: number, withFailed: boolean) {
 behaviour(
   "fl181.messages.scheduled-failed-on-send-failure",
   "a scheduled message its owner may no longer send stays undelivered with failed true",
-  { needs: ["member", "administrator"] },
+  {
+    id: "fl181.messages.scheduled-failed-on-send-failure#a-scheduled-message-its-owner-may-no-longer-send-stays-undelivered-with-failed-true",
+    needs: ["member", "administrator"],
+  },
   async (t) => {
     const id = await scheduleThenLoseAccess(t);
     const { sm, res } = await stillListed(t, id, true);
@@ -128,7 +133,11 @@ behaviour(
 behaviour(
   ["fl181.messages.scheduled-failed-on-send-failure", "fl179.messages.scheduled-create"],
   "before FL181 a scheduled message that could not be sent stays undelivered, with no failed field",
-  { needs: ["member"], gate: "before" },
+  {
+    id: "fl181.messages.scheduled-failed-on-send-failure#before-fl181-a-scheduled-message-that-could-not-be-sent-stays-undelivered-with-no-failed-field",
+    needs: ["member"],
+    gate: "before",
+  },
   async (t) => {
     if (!t.fl.atLeast(179)) {
       const res = await t.api("member").get("/scheduled_messages");

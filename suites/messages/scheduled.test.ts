@@ -1,5 +1,5 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { scheduledMessagesEventSchema } from "../../src/schemas/events/scheduled-messages.ts";
@@ -10,6 +10,8 @@ import { freshChannel, sendDirect } from "../support/messages.ts";
 import { editScheduled, LATER, schedule, scheduledList, secondsFromNow } from "../support/scheduled.ts";
 import { deleteScheduledLater } from "../support/cleanup.ts";
 import { z } from "zod";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 
 /** An endpoint that does not exist: HTTP 404 (real servers answer an HTML page, the reference server a JSON error). */
 async function expectNoScheduledMessages(t: TestContext): Promise<void> {
@@ -43,7 +45,10 @@ const directLater = (t: TestContext, content: string) => ({
 behaviour(
   "fl179.messages.scheduled-create",
   "POST /scheduled_messages creates channel and direct scheduled messages, listed by GET /scheduled_messages",
-  { needs: ["member", "secondMember", "administrator"] },
+  {
+    id: "fl179.messages.scheduled-create#post-scheduled-messages-creates-channel-and-direct-scheduled-messages-listed-by-get-scheduled-messages",
+    alsoNeeds: ["administrator"],
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const when = secondsFromNow(LATER);
@@ -82,14 +87,14 @@ behaviour(
     "fl179.messages.scheduled-bad-input",
   ],
   "before FL179 there are no scheduled-message endpoints",
-  { needs: ["member", "secondMember"], gate: "before" },
+  { id: "fl179.messages.scheduled-create#before-fl179-there-are-no-scheduled-message-endpoints", gate: "before" },
   async (t) => expectNoScheduledMessages(t),
 );
 
 behaviour(
   "fl179.messages.scheduled-edit",
   "a scheduled message is edited in place: same id, new content and topic",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl179.messages.scheduled-edit#a-scheduled-message-is-edited-in-place-same-id-new-content-and-topic", alsoNeeds: ["administrator"] },
   async (t) => {
     const channel = await freshChannel(t);
     // Contents of this test alone: the member's list also holds the scheduled messages of other tests and runs.
@@ -119,7 +124,9 @@ behaviour(
 behaviour(
   ["fl179.messages.scheduled-messages-event", "fl181.messages.scheduled-failed-field"],
   "creating, editing and deleting a scheduled message sends scheduled_messages add, update and remove to its owner",
-  { needs: ["member", "secondMember"] },
+  {
+    id: "fl179.messages.scheduled-messages-event#creating-editing-and-deleting-a-scheduled-message-sends-scheduled-messages-add-update-and-remove-to-its-owner",
+  },
   async (t) => {
     const schema = scheduledMessagesEventSchema(t.fl.atLeast(181));
     const { queue } = await registerWith(t, "member", ["scheduled_messages", "message"]);
@@ -174,7 +181,7 @@ behaviour(
 behaviour(
   "fl179.register.scheduled-messages",
   "POST /register lists the user's undelivered scheduled messages",
-  { needs: ["member", "secondMember"] },
+  { id: "fl179.register.scheduled-messages#post-register-lists-the-user-s-undelivered-scheduled-messages" },
   async (t) => {
     const id = await schedule(t, "member", directLater(t, "in register"));
     const { body } = await t.register("member", { fetch_event_types: ["scheduled_messages"], event_types: ["heartbeat"] });
@@ -192,15 +199,20 @@ behaviour(
   },
 );
 
-behaviour("fl179.register.scheduled-messages", "before FL179 POST /register has no scheduled_messages", { needs: ["member"], gate: "before" }, async (t) => {
-  const { body } = await t.register("member", { fetch_event_types: ["scheduled_messages"], event_types: ["heartbeat"] });
-  t.expect.absent(body, "scheduled_messages");
-});
+behaviour(
+  "fl179.register.scheduled-messages",
+  "before FL179 POST /register has no scheduled_messages",
+  { id: "fl179.register.scheduled-messages#before-fl179-post-register-has-no-scheduled-messages", needs: ["member"], gate: "before" },
+  async (t) => {
+    const { body } = await t.register("member", { fetch_event_types: ["scheduled_messages"], event_types: ["heartbeat"] });
+    t.expect.absent(body, "scheduled_messages");
+  },
+);
 
 behaviour(
   "fl181.messages.scheduled-failed-field",
   "scheduled message objects carry failed, false for one not yet tried",
-  { needs: ["member", "secondMember"] },
+  { id: "fl181.messages.scheduled-failed-field#scheduled-message-objects-carry-failed-false-for-one-not-yet-tried" },
   async (t) => {
     const id = await schedule(t, "member", directLater(t, "not failed"));
     const { found, res } = await listed(t, id, true);
@@ -216,7 +228,7 @@ behaviour(
 behaviour(
   ["fl181.messages.scheduled-failed-field", "fl179.messages.scheduled-create"],
   "before FL181 scheduled message objects have no failed field",
-  { needs: ["member", "secondMember"], gate: "before" },
+  { id: "fl181.messages.scheduled-failed-field#before-fl181-scheduled-message-objects-have-no-failed-field", gate: "before" },
   async (t) => {
     if (!t.fl.atLeast(179)) return expectNoScheduledMessages(t);
     const id = await schedule(t, "member", directLater(t, "no failed field"));
@@ -228,7 +240,7 @@ behaviour(
 behaviour(
   "fl179.messages.scheduled-bad-input",
   "bad or past delivery times and unknown scheduled messages are refused",
-  { needs: ["member", "secondMember"] },
+  { id: "fl179.messages.scheduled-bad-input#bad-or-past-delivery-times-and-unknown-scheduled-messages-are-refused" },
   async (t) => {
     const api = t.api("member");
     const base = { type: "direct", to: [t.persona("secondMember").userId], content: "bad input" };
@@ -249,7 +261,7 @@ behaviour(
 behaviour(
   ["fl179.messages.scheduled-messages-event", "fl179.register.scheduled-messages", "fl153.events.state-consistency"],
   "register scheduled_messages plus the scheduled_messages events equals a fresh register",
-  { needs: ["member", "secondMember"] },
+  { id: "fl179.messages.scheduled-messages-event#register-scheduled-messages-plus-the-scheduled-messages-events-equals-a-fresh-register" },
   async (t) => {
     const to = [t.persona("member").userId];
     await verifyAction(t, "secondMember", { sections: ["scheduled_messages"], eventTypes: ["scheduled_messages"], expectEvents: 4 }, async () => {

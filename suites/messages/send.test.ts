@@ -1,7 +1,9 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { MessagesPage } from "../../src/schemas/message.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { freshChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 /** Reads one message back by id, as the persona sees it. */
 async function fetchOne(t: TestContext, role: "member" | "secondMember", id: number) {
@@ -14,7 +16,11 @@ async function fetchOne(t: TestContext, role: "member" | "secondMember", id: num
 behaviour(
   "fl153.messages.send-channel-message",
   "a channel message can be addressed by channel id, by name and by a JSON list of one",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  {
+    id: "fl153.messages.send-channel-message#a-channel-message-can-be-addressed-by-channel-id-by-name-and-by-a-json-list-of-one",
+    alsoNeeds: ["secondMember", "administrator"],
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     for (const to of [channel.id, channel.name, JSON.stringify([channel.name])]) {
@@ -32,7 +38,7 @@ behaviour(
 behaviour(
   "fl153.messages.send-channel-message",
   "an unknown channel gets 400 STREAM_DOES_NOT_EXIST",
-  { needs: ["member"], gate: "always", mutates: false },
+  { id: "fl153.messages.send-channel-message#an-unknown-channel-gets-400-stream-does-not-exist", gate: "always", mutates: false },
   async (t) => {
     const res = await t.api("member").post("/messages", { type: "stream", to: t.unique("no-such-channel"), topic: "x", content: "x" });
     t.expect.error(res, 400, "STREAM_DOES_NOT_EXIST");
@@ -42,7 +48,11 @@ behaviour(
 behaviour(
   "fl153.messages.send-direct-message",
   "direct message recipients may be user ids, emails, or comma-separated emails",
-  { needs: ["member", "secondMember"], gate: "always" },
+  {
+    id: "fl153.messages.send-direct-message#direct-message-recipients-may-be-user-ids-emails-or-comma-separated-emails",
+    alsoNeeds: ["secondMember"],
+    gate: "always",
+  },
   async (t) => {
     const other = t.persona("secondMember");
     for (const to of [JSON.stringify([other.userId]), JSON.stringify([other.email]), other.email]) {
@@ -62,7 +72,7 @@ behaviour(
 behaviour(
   "fl153.messages.send-direct-message",
   "an unknown recipient gets 400 BAD_REQUEST",
-  { needs: ["member"], gate: "always", mutates: false },
+  { id: "fl153.messages.send-direct-message#an-unknown-recipient-gets-400-bad-request", gate: "always", mutates: false },
   async (t) => {
     t.expect.error(await t.api("member").post("/messages", { type: "private", to: [987654321], content: "x" }), 400, "BAD_REQUEST");
   },
@@ -71,7 +81,11 @@ behaviour(
 behaviour(
   ["fl153.messages.subject-alias", "fl153.server.confusing-parameters"],
   "the legacy subject parameter names the topic; topic and subject together are confusing",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  {
+    id: "fl153.messages.subject-alias#the-legacy-subject-parameter-names-the-topic-topic-and-subject-together-are-confusing",
+    alsoNeeds: ["secondMember", "administrator"],
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const res = await t.api("member").post("/messages", { type: "stream", to: channel.id, subject: "legacy subject", content: "x" });
@@ -81,36 +95,51 @@ behaviour(
   },
 );
 
-behaviour("fl174.messages.direct-type", "type=direct sends a direct message", { needs: ["member", "secondMember"] }, async (t) => {
-  const res = await t.api("member").post("/messages", { type: "direct", to: [t.persona("secondMember").userId], content: "direct type" });
-  t.expect.equal((await fetchOne(t, "secondMember", t.expect.success(res).id as number)).type, "private", "type of the stored message");
-});
+behaviour(
+  "fl174.messages.direct-type",
+  "type=direct sends a direct message",
+  { id: "fl174.messages.direct-type#type-direct-sends-a-direct-message", alsoNeeds: ["secondMember"] },
+  async (t) => {
+    const res = await t.api("member").post("/messages", { type: "direct", to: [t.persona("secondMember").userId], content: "direct type" });
+    t.expect.equal((await fetchOne(t, "secondMember", t.expect.success(res).id as number)).type, "private", "type of the stored message");
+  },
+);
 
-behaviour("fl174.messages.direct-type", "before FL174 type=direct is rejected", { needs: ["member", "secondMember"], gate: "before" }, async (t) => {
-  t.expect.error(await t.api("member").post("/messages", { type: "direct", to: [t.persona("secondMember").userId], content: "x" }), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl174.messages.direct-type",
+  "before FL174 type=direct is rejected",
+  { id: "fl174.messages.direct-type#before-fl174-type-direct-is-rejected", alsoNeeds: ["secondMember"], gate: "before" },
+  async (t) => {
+    t.expect.error(await t.api("member").post("/messages", { type: "direct", to: [t.persona("secondMember").userId], content: "x" }), 400, "BAD_REQUEST");
+  },
+);
 
 behaviour(
   "fl174.messages.private-type-alias",
   "type=private still sends a direct message",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { id: "fl174.messages.private-type-alias#type-private-still-sends-a-direct-message", alsoNeeds: ["secondMember"], gate: "always" },
   async (t) => {
     const res = await t.api("member").post("/messages", { type: "private", to: [t.persona("secondMember").userId], content: "private type" });
     t.expect.equal((await fetchOne(t, "secondMember", t.expect.success(res).id as number)).type, "private", "type");
   },
 );
 
-behaviour("fl166.messages.realm-str-ignored", "realm_str naming another organization is ignored", { needs: ["member"] }, async (t) => {
-  const res = await t
-    .api("member")
-    .post("/messages", { type: "private", to: [t.persona("member").userId], content: "x", realm_str: "some-other-organization" });
-  t.expect.success(res);
-});
+behaviour(
+  "fl166.messages.realm-str-ignored",
+  "realm_str naming another organization is ignored",
+  { id: "fl166.messages.realm-str-ignored#realm-str-naming-another-organization-is-ignored" },
+  async (t) => {
+    const res = await t
+      .api("member")
+      .post("/messages", { type: "private", to: [t.persona("member").userId], content: "x", realm_str: "some-other-organization" });
+    t.expect.success(res);
+  },
+);
 
 behaviour(
   "fl153.messages.realm-str-mismatch-rejected",
   "before FL166 realm_str naming another organization is an authorization error",
-  { needs: ["member"] },
+  { id: "fl153.messages.realm-str-mismatch-rejected#before-fl166-realm-str-naming-another-organization-is-an-authorization-error" },
   async (t) => {
     const res = await t
       .api("member")

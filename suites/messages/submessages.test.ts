@@ -1,11 +1,13 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { SubmessageEvent } from "../../src/schemas/events/submessage.ts";
 import { Message } from "../../src/schemas/message.ts";
 import { Submessage } from "../../src/schemas/submessage.ts";
 import { registerWith } from "../support/events.ts";
 import { sendDirect } from "../support/messages.ts";
 import { z } from "zod";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 
 /** A widget of no known kind: servers store it without checking poll or to-do rules. */
 const WIDGET = JSON.stringify({ widget_type: "conformance", extra_data: { question: "Which?" } });
@@ -14,7 +16,7 @@ const ANSWER = JSON.stringify({ type: "answer", value: 42 });
 behaviour(
   "fl153.messages.submessage",
   "POST /submessage attaches widget data that readers get as events and in the message object",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { id: "fl153.messages.submessage#post-submessage-attaches-widget-data-that-readers-get-as-events-and-in-the-message-object", gate: "always" },
   async (t) => {
     const me = t.persona("member").userId;
     const id = await sendDirect(t, "member", ["secondMember"], "a message with a widget");
@@ -45,7 +47,7 @@ behaviour(
 behaviour(
   "fl153.messages.submessage",
   "content that is not JSON and unknown messages are refused with BAD_REQUEST",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { id: "fl153.messages.submessage#content-that-is-not-json-and-unknown-messages-are-refused-with-bad-request", gate: "always" },
   async (t) => {
     const id = await sendDirect(t, "member", ["secondMember"], "no widget here");
     t.expect.error(await t.api("member").post("/submessage", { message_id: id, msg_type: "widget", content: "{not json" }), 400, "BAD_REQUEST");

@@ -1,5 +1,5 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { ChannelTopicsResponse } from "../../src/schemas/channel-topics.ts";
 import { MessagesPage } from "../../src/schemas/message.ts";
@@ -7,6 +7,8 @@ import type { PersonaRole } from "../../src/target/personas.ts";
 import { registerWith } from "../support/events.ts";
 import { emptyTopicDisplayName } from "../support/flags.ts";
 import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 async function topicsOf(t: TestContext, role: PersonaRole, channel: TestChannel, params: Record<string, boolean> = {}) {
   const res = await t.api(role).get(`/users/me/${channel.id}/topics`, params);
@@ -16,7 +18,7 @@ async function topicsOf(t: TestContext, role: PersonaRole, channel: TestChannel,
 behaviour(
   "fl153.messages.channel-topics",
   "GET /users/me/{stream_id}/topics lists each topic once with its newest message id, newest topic first",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.channel-topics#get-users-me-stream-id-topics-lists-each-topic-once-with-its-newest-message-id-newest-topic-first", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     await sendToChannel(t, "member", channel, "alpha", "1");
@@ -35,14 +37,19 @@ behaviour(
   },
 );
 
-behaviour("fl153.messages.channel-topics", "an unknown channel gets HTTP 400", { needs: ["member"], gate: "always", mutates: false }, async (t) => {
-  t.expect.error(await t.api("member").get("/users/me/2000000000/topics"), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
-});
+behaviour(
+  "fl153.messages.channel-topics",
+  "an unknown channel gets HTTP 400",
+  { id: "fl153.messages.channel-topics#an-unknown-channel-gets-http-400", needs: ["member"], gate: "always", mutates: false },
+  async (t) => {
+    t.expect.error(await t.api("member").get("/users/me/2000000000/topics"), 400, ["BAD_REQUEST", "STREAM_DOES_NOT_EXIST"]);
+  },
+);
 
 behaviour(
   "fl334.messages.topics-allow-empty-topic-name",
   'the empty topic is listed as the display name, or as "" with allow_empty_topic_name=true',
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl334.messages.topics-allow-empty-topic-name#the-empty-topic-is-listed-as-the-display-name-or-as-with-allow-empty-topic-name-true" },
   async (t) => {
     const name = await emptyTopicDisplayName(t, "secondMember");
     const channel = await freshChannel(t);
@@ -57,7 +64,10 @@ behaviour(
 behaviour(
   ["fl334.messages.topics-allow-empty-topic-name", "fl167.server.ignored-parameters-unsupported"],
   "before FL334 allow_empty_topic_name is not read: topics come back as named, and from FL167 the parameter is listed as unsupported",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  {
+    id: "fl334.messages.topics-allow-empty-topic-name#before-fl334-allow-empty-topic-name-is-not-read-topics-come-back-as-named-and-from-fl167-the-parameter-is-listed-as-unsupported",
+    gate: "before",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "named", "x");
@@ -72,7 +82,10 @@ behaviour(
 behaviour(
   ["fl211.messages.delete-topic-complete", "fl153.messages.delete-topic"],
   "an administrator deletes a topic: delete_message events, the messages and the topic are gone; from FL211 the answer says complete",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  {
+    id: "fl211.messages.delete-topic-complete#an-administrator-deletes-a-topic-delete-message-events-the-messages-and-the-topic-are-gone-from-fl211-the-answer-says-complete",
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const doomed = [await sendToChannel(t, "member", channel, "doomed", "1"), await sendToChannel(t, "member", channel, "Doomed", "2")];
@@ -105,7 +118,7 @@ behaviour(
 behaviour(
   ["fl153.messages.delete-topic", "fl153.errors.forbidden-action"],
   "a member may not delete a topic; an unknown channel gets HTTP 400",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.delete-topic#a-member-may-not-delete-a-topic-an-unknown-channel-gets-http-400", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "protected", "stays");

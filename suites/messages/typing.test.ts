@@ -1,12 +1,14 @@
 import { eventOf, type EventCheck } from "../../src/client/events.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { ChannelTypingEvent, directTypingEventSchema } from "../../src/schemas/events/typing.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
 import { freshChannel, type TestChannel } from "../support/messages.ts";
 import { z } from "zod";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 const senderIs = (userId: number) => (ev: AnyEvent) => ((ev.sender as { user_id?: number } | undefined)?.user_id === userId ? null : "another sender");
 
@@ -28,7 +30,11 @@ async function displayName(t: TestContext): Promise<string> {
 behaviour(
   "fl153.messages.typing-direct-to",
   "direct typing with `to` reaches the recipient as typing start, then stop, naming sender and recipients",
-  { needs: ["member", "secondMember"], gate: "always" },
+  {
+    id: "fl153.messages.typing-direct-to#direct-typing-with-to-reaches-the-recipient-as-typing-start-then-stop-naming-sender-and-recipients",
+    needs: ["member", "secondMember"],
+    gate: "always",
+  },
   async (t) => {
     const me = t.persona("member");
     const other = t.persona("secondMember");
@@ -53,17 +59,26 @@ behaviour(
   },
 );
 
-behaviour("fl215.messages.typing-event-message-type", "direct typing events have message_type direct", { needs: ["member", "secondMember"] }, async (t) => {
-  const { queue } = await registerWith(t, "secondMember", ["typing"]);
-  t.expect.success(await typeToSecond(t, "start"));
-  const [ev] = await queue.until([typingFrom(t.persona("member").userId, "start", "direct")]);
-  t.expect.schema(directTypingEventSchema("direct"), ev, undefined, "the typing event");
-});
+behaviour(
+  "fl215.messages.typing-event-message-type",
+  "direct typing events have message_type direct",
+  { id: "fl215.messages.typing-event-message-type#direct-typing-events-have-message-type-direct", needs: ["member", "secondMember"] },
+  async (t) => {
+    const { queue } = await registerWith(t, "secondMember", ["typing"]);
+    t.expect.success(await typeToSecond(t, "start"));
+    const [ev] = await queue.until([typingFrom(t.persona("member").userId, "start", "direct")]);
+    t.expect.schema(directTypingEventSchema("direct"), ev, undefined, "the typing event");
+  },
+);
 
 behaviour(
   "fl215.messages.typing-event-message-type",
   "before FL215 direct typing events have message_type private",
-  { needs: ["member", "secondMember"], gate: "before" },
+  {
+    id: "fl215.messages.typing-event-message-type#before-fl215-direct-typing-events-have-message-type-private",
+    needs: ["member", "secondMember"],
+    gate: "before",
+  },
   async (t) => {
     const { queue } = await registerWith(t, "secondMember", ["typing"]);
     t.expect.success(await typeToSecond(t, "start"));
@@ -72,14 +87,19 @@ behaviour(
   },
 );
 
-behaviour("fl215.messages.typing-private-rejected", "type=private is refused with BAD_REQUEST", { needs: ["member", "secondMember"] }, async (t) => {
-  t.expect.error(await typeToSecond(t, "start", { type: "private" }), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl215.messages.typing-private-rejected",
+  "type=private is refused with BAD_REQUEST",
+  { id: "fl215.messages.typing-private-rejected#type-private-is-refused-with-bad-request", needs: ["member", "secondMember"] },
+  async (t) => {
+    t.expect.error(await typeToSecond(t, "start", { type: "private" }), 400, "BAD_REQUEST");
+  },
+);
 
 behaviour(
   "fl215.messages.typing-private-rejected",
   "before FL215 type=private is a direct typing notification",
-  { needs: ["member", "secondMember"], gate: "before" },
+  { id: "fl215.messages.typing-private-rejected#before-fl215-type-private-is-a-direct-typing-notification", needs: ["member", "secondMember"], gate: "before" },
   async (t) => {
     const { queue } = await registerWith(t, "secondMember", ["typing"]);
     t.expect.success(await typeToSecond(t, "start", { type: "private" }));
@@ -96,7 +116,7 @@ function typeInChannel(t: TestContext, channel: TestChannel, topic: string, op: 
 behaviour(
   ["fl215.messages.typing-types", "fl215.messages.typing-stream-id"],
   "POST /typing takes type direct and type stream (private and stream before FL215)",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl215.messages.typing-types#post-typing-takes-type-direct-and-type-stream-private-and-stream-before-fl215", gate: "always" },
   async (t) => {
     const me = t.persona("member").userId;
     const channel = await freshChannel(t);
@@ -111,7 +131,7 @@ behaviour(
 behaviour(
   "fl215.messages.typing-stream-id",
   "channel typing names the channel in stream_id; without it the request fails",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl215.messages.typing-stream-id#channel-typing-names-the-channel-in-stream-id-without-it-the-request-fails" },
   async (t) => {
     const channel = await freshChannel(t);
     const { queue } = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true });
@@ -129,7 +149,7 @@ behaviour(
 behaviour(
   "fl215.messages.typing-stream-id",
   "before FL215 channel typing names the channel in `to`, a list of one channel id",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl215.messages.typing-stream-id#before-fl215-channel-typing-names-the-channel-in-to-a-list-of-one-channel-id", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const { queue } = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true });
@@ -142,7 +162,7 @@ behaviour(
 behaviour(
   ["fl153.messages.typing-channel-capability", "fl215.messages.typing-stream-id"],
   "channel typing reaches only queues that declared stream_typing_notifications",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  { id: "fl153.messages.typing-channel-capability#channel-typing-reaches-only-queues-that-declared-stream-typing-notifications", gate: "always" },
   async (t) => {
     const me = t.persona("member").userId;
     const channel = await freshChannel(t);
@@ -160,7 +180,7 @@ behaviour(
 behaviour(
   "fl153.messages.typing-bad-input",
   "a bad op, type or recipient list gets HTTP 400 and sends nothing",
-  { needs: ["member", "secondMember"], gate: "always" },
+  { id: "fl153.messages.typing-bad-input#a-bad-op-type-or-recipient-list-gets-http-400-and-sends-nothing", needs: ["member", "secondMember"], gate: "always" },
   async (t) => {
     const me = t.persona("member").userId;
     const other = t.persona("secondMember").userId;
@@ -184,7 +204,7 @@ behaviour(
 behaviour(
   "fl372.messages.typing-no-topic-literal",
   "the topic '(no topic)' is read as the empty topic",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl372.messages.typing-no-topic-literal#the-topic-no-topic-is-read-as-the-empty-topic" },
   async (t) => {
     const name = await displayName(t);
     const channel = await freshChannel(t);
@@ -202,7 +222,7 @@ behaviour(
 behaviour(
   ["fl372.messages.typing-no-topic-literal", "fl215.messages.typing-stream-id"],
   "before FL372 the topic '(no topic)' is an ordinary topic name",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl372.messages.typing-no-topic-literal#before-fl372-the-topic-no-topic-is-an-ordinary-topic-name", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const { queue } = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true, empty_topic_name: true });
@@ -215,7 +235,7 @@ behaviour(
 behaviour(
   "fl334.messages.typing-event-topic-substitution",
   "channel typing in the empty topic shows the display name to clients without empty_topic_name",
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl334.messages.typing-event-topic-substitution#channel-typing-in-the-empty-topic-shows-the-display-name-to-clients-without-empty-topic-name" },
   async (t) => {
     const name = await displayName(t);
     const channel = await freshChannel(t);
@@ -233,7 +253,7 @@ behaviour(
 behaviour(
   ["fl334.messages.typing-event-topic-substitution", "fl215.messages.typing-stream-id"],
   "before FL334 channel typing in the empty topic is refused",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl334.messages.typing-event-topic-substitution#before-fl334-channel-typing-in-the-empty-topic-is-refused", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     t.expect.error(await typeInChannel(t, channel, ""), 400, "BAD_REQUEST");
@@ -249,7 +269,11 @@ const TIMING = [
 behaviour(
   "fl204.register.typing-timing-constants",
   "POST /register has the three typing timing constants, positive integers of milliseconds",
-  { needs: ["member"], mutates: false },
+  {
+    id: "fl204.register.typing-timing-constants#post-register-has-the-three-typing-timing-constants-positive-integers-of-milliseconds",
+    needs: ["member"],
+    mutates: false,
+  },
   async (t) => {
     const { body } = await t.register("member", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
     for (const key of TIMING) t.expect.schema(z.number().int().positive(), t.expect.present(body, key), undefined, key);
@@ -259,7 +283,7 @@ behaviour(
 behaviour(
   "fl204.register.typing-timing-constants",
   "before FL204 POST /register has no typing timing constants",
-  { needs: ["member"], gate: "before", mutates: false },
+  { id: "fl204.register.typing-timing-constants#before-fl204-post-register-has-no-typing-timing-constants", needs: ["member"], gate: "before", mutates: false },
   async (t) => {
     const { body } = await t.register("member", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
     for (const key of TIMING) t.expect.absent(body, key);

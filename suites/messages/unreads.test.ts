@@ -1,12 +1,18 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { emptyTopicDisplayName, fullNameOf, setFlag } from "../support/flags.ts";
 import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
 import { expectedCount, muteChannel, setTopicPolicy, unreadInChannel, unreadState } from "../support/unreads.ts";
 
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
+
 behaviour(
   ["fl153.register.unread-msgs", "fl213.register.unread-counts-followed-unmuted"],
   "unread_msgs groups unread messages by topic, one-on-one and group conversation, lists mentions, and counts them",
-  { needs: ["member", "secondMember", "moderator", "administrator"], gate: "always" },
+  {
+    id: "fl153.register.unread-msgs#unread-msgs-groups-unread-messages-by-topic-one-on-one-and-group-conversation-lists-mentions-and-counts-them",
+    needs: ["member", "secondMember", "moderator", "administrator"],
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     const name = await fullNameOf(t, "secondMember");
@@ -40,7 +46,10 @@ behaviour(
 behaviour(
   "fl213.register.unread-counts-followed-unmuted",
   "in a muted channel an unmuted topic counts and lists its wildcard mentions from FL213; before, the channel's mute won",
-  { needs: ["member", "secondMember", "administrator"], gate: "always" },
+  {
+    id: "fl213.register.unread-counts-followed-unmuted#in-a-muted-channel-an-unmuted-topic-counts-and-lists-its-wildcard-mentions-from-fl213-before-the-channel-s-mute-won",
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t);
     await muteChannel(t, "member", channel);
@@ -64,7 +73,7 @@ behaviour(
 behaviour(
   "fl334.register.unread-msgs-topic-substitution",
   'unread_msgs names the empty topic by the display name without empty_topic_name, "" with it',
-  { needs: ["member", "secondMember", "administrator"] },
+  { id: "fl334.register.unread-msgs-topic-substitution#unread-msgs-names-the-empty-topic-by-the-display-name-without-empty-topic-name-with-it" },
   async (t) => {
     const name = await emptyTopicDisplayName(t, "secondMember");
     const channel = await freshChannel(t);
@@ -83,7 +92,7 @@ behaviour(
 behaviour(
   "fl334.register.unread-msgs-topic-substitution",
   "before FL334 unread_msgs carries topics as sent",
-  { needs: ["member", "secondMember", "administrator"], gate: "before" },
+  { id: "fl334.register.unread-msgs-topic-substitution#before-fl334-unread-msgs-carries-topics-as-sent", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "as sent", "unread");

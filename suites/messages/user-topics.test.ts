@@ -1,17 +1,22 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { UserTopicEvent } from "../../src/schemas/events/user-topic.ts";
 import { registerWith } from "../support/events.ts";
 import { emptyTopicDisplayName } from "../support/flags.ts";
 import { freshChannel, type TestChannel } from "../support/messages.ts";
 import { setTopicPolicy, unreadState } from "../support/unreads.ts";
 
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "administrator"] });
+
 const userTopicIn = (channel: TestChannel) => eventOf("user_topic", (ev) => (ev.stream_id === channel.id ? null : `stream_id ${String(ev.stream_id)}`));
 
 behaviour(
   ["fl153.messages.user-topic-visibility", "fl153.register.user-topics"],
   "POST /user_topics sets a topic's policy: a user_topic event, and register user_topics lists it until it is reset to 0",
-  { needs: ["member", "administrator"], gate: "always" },
+  {
+    id: "fl153.messages.user-topic-visibility#post-user-topics-sets-a-topic-s-policy-a-user-topic-event-and-register-user-topics-lists-it-until-it-is-reset-to-0",
+    gate: "always",
+  },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const { queue } = await registerWith(t, "member", ["user_topic"]);
@@ -34,7 +39,7 @@ behaviour(
 behaviour(
   "fl153.messages.user-topic-visibility",
   "an unknown channel or a visibility_policy outside 0..3 gets HTTP 400",
-  { needs: ["member", "administrator"], gate: "always" },
+  { id: "fl153.messages.user-topic-visibility#an-unknown-channel-or-a-visibility-policy-outside-0-3-gets-http-400", gate: "always" },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const member = t.api("member");
@@ -49,7 +54,9 @@ behaviour(
 behaviour(
   ["fl334.messages.user-topic-event-substitution", "fl334.register.user-topics-topic-name-substitution"],
   'the empty topic\'s policy: topic_name is the display name without empty_topic_name, "" with it, in events and in register',
-  { needs: ["member", "administrator"] },
+  {
+    id: "fl334.messages.user-topic-event-substitution#the-empty-topic-s-policy-topic-name-is-the-display-name-without-empty-topic-name-with-it-in-events-and-in-register",
+  },
   async (t) => {
     const name = await emptyTopicDisplayName(t, "member");
     const channel = await freshChannel(t, ["member"]);
@@ -73,7 +80,7 @@ behaviour(
 behaviour(
   ["fl334.messages.user-topic-event-substitution", "fl334.register.user-topics-topic-name-substitution"],
   "before FL334 user_topic events and register user_topics carry the topic as named",
-  { needs: ["member", "administrator"], gate: "before" },
+  { id: "fl334.messages.user-topic-event-substitution#before-fl334-user-topic-events-and-register-user-topics-carry-the-topic-as-named", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const { queue } = await registerWith(t, "member", ["user_topic"]);
@@ -88,7 +95,9 @@ behaviour(
 behaviour(
   "fl218.messages.automatic-new-visibility-policy",
   "starting a topic (default settings) follows it: the response says automatic_new_visibility_policy, a second message does not",
-  { needs: ["member", "administrator"] },
+  {
+    id: "fl218.messages.automatic-new-visibility-policy#starting-a-topic-default-settings-follows-it-the-response-says-automatic-new-visibility-policy-a-second-message-does-not",
+  },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const member = t.api("member");
@@ -105,7 +114,7 @@ behaviour(
 behaviour(
   "fl218.messages.automatic-new-visibility-policy",
   "before FL218 the send response has no automatic_new_visibility_policy",
-  { needs: ["member", "administrator"], gate: "before" },
+  { id: "fl218.messages.automatic-new-visibility-policy#before-fl218-the-send-response-has-no-automatic-new-visibility-policy", gate: "before" },
   async (t) => {
     const channel = await freshChannel(t, ["member"]);
     const res = await t.api("member").post("/messages", { type: "stream", to: channel.id, topic: "started here", content: "first" });

@@ -1,8 +1,10 @@
 import type { ApiResponse } from "../../src/client/client.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { Throwaway } from "../support/throwaway.ts";
 import { onControlledThrowaway, type ReferenceControl } from "../support/control.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 
 // Batched operations that run out of time: no API makes a server slow. The reference control gives a throw-away
 // organization a work budget of two messages per request and the test asks for three; on real servers these are not verifiable.
@@ -36,7 +38,7 @@ function expectPartiallyCompleted(t: TestContext, res: ApiResponse, what: string
 behaviour(
   "fl153.messages.mark-all-as-read-partially-completed",
   "before FL211 POST /mark_all_as_read that runs out of time answers result partially_completed",
-  { needs: ["member", "secondMember"] },
+  { id: "fl153.messages.mark-all-as-read-partially-completed#before-fl211-post-mark-all-as-read-that-runs-out-of-time-answers-result-partially-completed" },
   async (t) => {
     await onControlledThrowaway(t, async (org, control) =>
       expectPartiallyCompleted(t, await markAllPastBudget(t, org, control), "a POST /mark_all_as_read that ran out of time"),
@@ -47,7 +49,7 @@ behaviour(
 behaviour(
   "fl211.messages.mark-all-as-read-complete",
   "from FL211 POST /mark_all_as_read that runs out of time answers success with complete false",
-  { needs: ["member", "secondMember"] },
+  { id: "fl211.messages.mark-all-as-read-complete#from-fl211-post-mark-all-as-read-that-runs-out-of-time-answers-success-with-complete-false" },
   async (t) => {
     await onControlledThrowaway(t, async (org, control) => {
       const res = await markAllPastBudget(t, org, control);
@@ -59,7 +61,10 @@ behaviour(
 behaviour(
   "fl154.messages.delete-topic-partially-completed",
   "from FL154 to FL210 a topic deletion that runs out of time answers result partially_completed",
-  { needs: ["administrator"] },
+  {
+    id: "fl154.messages.delete-topic-partially-completed#from-fl154-to-fl210-a-topic-deletion-that-runs-out-of-time-answers-result-partially-completed",
+    needs: ["administrator"],
+  },
   async (t) => {
     await onControlledThrowaway(t, async (org, control) =>
       expectPartiallyCompleted(t, await deleteTopicPastBudget(t, org, control), "a topic deletion that ran out of time"),
@@ -70,7 +75,10 @@ behaviour(
 behaviour(
   "fl211.messages.delete-topic-complete",
   "from FL211 a topic deletion that runs out of time answers success with complete false",
-  { needs: ["administrator"] },
+  {
+    id: "fl211.messages.delete-topic-complete#from-fl211-a-topic-deletion-that-runs-out-of-time-answers-success-with-complete-false",
+    needs: ["administrator"],
+  },
   async (t) => {
     await onControlledThrowaway(t, async (org, control) => {
       const res = await deleteTopicPastBudget(t, org, control);

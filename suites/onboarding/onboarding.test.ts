@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { HotspotsEvent, OnboardingStepsEvent } from "../../src/schemas/events/onboarding-steps.ts";
 import { Hotspot, OnboardingStep } from "../../src/schemas/onboarding-step.ts";
@@ -11,7 +11,7 @@ import { freshUser, registerUser, type FreshUser } from "../support/users.ts";
  * until FL259), has_trigger (FL230–258), the endpoints that mark steps read, and the removed tutorial_status.
  * Each test uses a fresh user: marking a step read is permanent.
  */
-const NEEDS = { needs: ["administrator"] as "administrator"[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator"] });
 
 type Step = Record<string, unknown> & { name: string };
 
@@ -34,7 +34,7 @@ function firstStep(t: TestContext, steps: Step[], what: string): Promise<Step> {
 behaviour(
   "fl233.onboarding.register-onboarding-steps",
   "register has onboarding_steps (each with a type) from FL233, hotspots before",
-  { ...NEEDS, gate: "always", mutates: true },
+  { id: "fl233.onboarding.register-onboarding-steps#register-has-onboarding-steps-each-with-a-type-from-fl233-hotspots-before", gate: "always", mutates: true },
   async (t) => {
     const u = await freshUser(t, "onboarding");
     if (t.fl.atLeast(233)) t.expect.schema(z.array(OnboardingStep), await stepsOf(t, u, "onboarding_steps"), undefined, "register onboarding_steps");
@@ -45,7 +45,7 @@ behaviour(
 behaviour(
   ["fl233.onboarding.step-types", "fl259.onboarding.only-one-time-notice"],
   "onboarding steps are hotspots or one-time notices from FL233, only one-time notices from FL259",
-  { ...NEEDS, gate: "always" },
+  { id: "fl233.onboarding.step-types#onboarding-steps-are-hotspots-or-one-time-notices-from-fl233-only-one-time-notices-from-fl259", gate: "always" },
   async (t) => {
     const u = await freshUser(t, "step-types");
     if (!t.fl.atLeast(233)) {
@@ -71,7 +71,7 @@ behaviour(
 behaviour(
   "fl230.onboarding.hotspot-has-trigger",
   "hotspots carry a boolean has_trigger from FL230 until hotspots end at FL259",
-  { ...NEEDS, gate: "always" },
+  { id: "fl230.onboarding.hotspot-has-trigger#hotspots-carry-a-boolean-has-trigger-from-fl230-until-hotspots-end-at-fl259", gate: "always" },
   async (t) => {
     const u = await freshUser(t, "trigger");
     if (t.fl.atLeast(259)) {
@@ -96,18 +96,23 @@ behaviour(
   },
 );
 
-behaviour("fl233.onboarding.mark-steps-read", "POST /users/me/onboarding_steps marks a step read; an unknown step is refused", NEEDS, async (t) => {
-  const u = await freshUser(t, "mark-read");
-  const step = await firstStep(t, await stepsOf(t, u, "onboarding_steps"), "an onboarding step");
-  t.expect.success(await u.client.post("/users/me/onboarding_steps", { onboarding_step: step.name }), "POST /users/me/onboarding_steps");
-  t.expect.ok(!(await stepsOf(t, u, "onboarding_steps")).some((s) => s.name === step.name), `step ${step.name} gone from onboarding_steps`, step.name);
-  t.expect.error(await u.client.post("/users/me/onboarding_steps", { onboarding_step: t.unique("no-such-step") }), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl233.onboarding.mark-steps-read",
+  "POST /users/me/onboarding_steps marks a step read; an unknown step is refused",
+  { id: "fl233.onboarding.mark-steps-read#post-users-me-onboarding-steps-marks-a-step-read-an-unknown-step-is-refused" },
+  async (t) => {
+    const u = await freshUser(t, "mark-read");
+    const step = await firstStep(t, await stepsOf(t, u, "onboarding_steps"), "an onboarding step");
+    t.expect.success(await u.client.post("/users/me/onboarding_steps", { onboarding_step: step.name }), "POST /users/me/onboarding_steps");
+    t.expect.ok(!(await stepsOf(t, u, "onboarding_steps")).some((s) => s.name === step.name), `step ${step.name} gone from onboarding_steps`, step.name);
+    t.expect.error(await u.client.post("/users/me/onboarding_steps", { onboarding_step: t.unique("no-such-step") }), 400, "BAD_REQUEST");
+  },
+);
 
 behaviour(
   "fl233.onboarding.mark-steps-read",
   "before FL233 POST /users/me/onboarding_steps does not exist (HTTP 404)",
-  { ...NEEDS, gate: "before" },
+  { id: "fl233.onboarding.mark-steps-read#before-fl233-post-users-me-onboarding-steps-does-not-exist-http-404", gate: "before" },
   async (t) => {
     const u = await freshUser(t, "mark-read");
     const res = await u.client.post("/users/me/onboarding_steps", { onboarding_step: "intro_streams" });
@@ -118,7 +123,7 @@ behaviour(
 behaviour(
   "fl233.onboarding.hotspots-endpoint-replaced",
   "POST /users/me/hotspots marks hotspots read before FL233 and is gone from FL233",
-  { ...NEEDS, gate: "always" },
+  { id: "fl233.onboarding.hotspots-endpoint-replaced#post-users-me-hotspots-marks-hotspots-read-before-fl233-and-is-gone-from-fl233", gate: "always" },
   async (t) => {
     const u = await freshUser(t, "hotspots");
     if (t.fl.atLeast(233)) {
@@ -135,7 +140,7 @@ behaviour(
 behaviour(
   "fl233.onboarding.event-renamed",
   "marking a step read sends onboarding_steps from FL233, hotspots before, with the unread steps",
-  { ...NEEDS, gate: "always" },
+  { id: "fl233.onboarding.event-renamed#marking-a-step-read-sends-onboarding-steps-from-fl233-hotspots-before-with-the-unread-steps", gate: "always" },
   async (t) => {
     const u = await freshUser(t, "steps-event");
     const renamed = t.fl.atLeast(233);
@@ -155,7 +160,7 @@ behaviour(
 behaviour(
   "fl282.onboarding.tutorial-status-removed",
   "POST /users/me/tutorial_status works before FL282 and is gone from FL282",
-  { ...NEEDS, gate: "always" },
+  { id: "fl282.onboarding.tutorial-status-removed#post-users-me-tutorial-status-works-before-fl282-and-is-gone-from-fl282", gate: "always" },
   async (t) => {
     const u = await freshUser(t, "tutorial");
     const res = await u.client.post("/users/me/tutorial_status", { status: "finished" });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { UnverifiableError } from "../../src/expect/failure.ts";
 import { OnboardingStepsEvent } from "../../src/schemas/events/onboarding-steps.ts";
 import { OnboardingStep } from "../../src/schemas/onboarding-step.ts";
@@ -11,12 +11,12 @@ import { OnboardingStep } from "../../src/schemas/onboarding-step.ts";
  * (onboarding.test.ts uses fresh users, whose events no watcher sees). Marking a step read cannot be undone: on a
  * server where earlier runs marked every step of the persona read, the test is unverifiable.
  */
-const NEEDS = { needs: ["administrator"] as "administrator"[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator"] });
 
 behaviour(
   ["fl233.onboarding.event-renamed", "fl233.onboarding.mark-steps-read"],
   "the administrator marks one of its steps read: an onboarding_steps event with the steps still unread",
-  NEEDS,
+  { id: "fl233.onboarding.event-renamed#the-administrator-marks-one-of-its-steps-read-an-onboarding-steps-event-with-the-steps-still-unread" },
   async (t) => {
     const admin = t.api("administrator");
     const { body } = await t.register("administrator", { fetch_event_types: ["onboarding_steps"], event_types: ["heartbeat"] });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { UnverifiableError } from "../../src/expect/failure.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
@@ -17,7 +17,7 @@ import { becomeActive, holdsByEmail } from "./support.ts";
  * Presence rules depend on the server setting CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE, which the API cannot
  * read: the target must declare it (the reference server does).
  */
-const NEEDS = { needs: ["administrator", "owner"] as ("administrator" | "owner")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "owner"], isolated: true });
 
 /** A restricted guest, a stranger it cannot access, and a channel-mate it can. */
 async function cast(t: TestContext): Promise<{ g: FreshUser; stranger: FreshUser; mate: FreshUser }> {
@@ -65,22 +65,27 @@ const setStatus = (t: TestContext) => async (u: FreshUser) => {
   await t.must("set a status with POST /users/me/status", u.client.post("/users/me/status", { status_text: `busy ${t.unique("s").slice(-6)}` }));
 };
 
-behaviour("fl228.presence.realm-presence-accessible-only", "GET /realm/presence gives a restricted guest only the users it can access", NEEDS, async (t) => {
-  await presenceLimited(t);
-  const c = await cast(t);
-  await becomeActive(t, c.stranger);
-  await becomeActive(t, c.mate);
-  await withUserAccess(t, true, async () => {
-    const presences = await realmPresence(t, c.g);
-    t.expect.ok(holdsByEmail(presences, c.mate), `the presence of the channel-mate ${c.mate.id}`, Object.keys(presences));
-    t.expect.ok(!holdsByEmail(presences, c.stranger), `no presence of user ${c.stranger.id}, whom the guest cannot access`, Object.keys(presences));
-  });
-});
+behaviour(
+  "fl228.presence.realm-presence-accessible-only",
+  "GET /realm/presence gives a restricted guest only the users it can access",
+  { id: "fl228.presence.realm-presence-accessible-only#get-realm-presence-gives-a-restricted-guest-only-the-users-it-can-access" },
+  async (t) => {
+    await presenceLimited(t);
+    const c = await cast(t);
+    await becomeActive(t, c.stranger);
+    await becomeActive(t, c.mate);
+    await withUserAccess(t, true, async () => {
+      const presences = await realmPresence(t, c.g);
+      t.expect.ok(holdsByEmail(presences, c.mate), `the presence of the channel-mate ${c.mate.id}`, Object.keys(presences));
+      t.expect.ok(!holdsByEmail(presences, c.stranger), `no presence of user ${c.stranger.id}, whom the guest cannot access`, Object.keys(presences));
+    });
+  },
+);
 
 behaviour(
   "fl228.presence.realm-presence-accessible-only",
   "before FL228 GET /realm/presence gives a guest every user's presence",
-  { ...NEEDS, gate: "before" },
+  { id: "fl228.presence.realm-presence-accessible-only#before-fl228-get-realm-presence-gives-a-guest-every-user-s-presence", gate: "before" },
   async (t) => {
     const c = await cast(t);
     await becomeActive(t, c.stranger);
@@ -91,37 +96,52 @@ behaviour(
   },
 );
 
-behaviour("fl228.presence.event-accessible-only", "a restricted guest gets presence events only about users it can access", NEEDS, async (t) => {
-  await presenceLimited(t);
-  const c = await cast(t);
-  await withUserAccess(t, true, async () => {
-    const events = await heard(t, "presence", c, (u) => becomeActive(t, u));
-    t.expect.schema(z.array(PresenceEvent), events, undefined, "presence events");
-    t.expect.equal(count(events, "presence", c.stranger.id), 0, `presence events about user ${c.stranger.id}, whom the guest cannot access`);
-  });
-});
+behaviour(
+  "fl228.presence.event-accessible-only",
+  "a restricted guest gets presence events only about users it can access",
+  { id: "fl228.presence.event-accessible-only#a-restricted-guest-gets-presence-events-only-about-users-it-can-access" },
+  async (t) => {
+    await presenceLimited(t);
+    const c = await cast(t);
+    await withUserAccess(t, true, async () => {
+      const events = await heard(t, "presence", c, (u) => becomeActive(t, u));
+      t.expect.schema(z.array(PresenceEvent), events, undefined, "presence events");
+      t.expect.equal(count(events, "presence", c.stranger.id), 0, `presence events about user ${c.stranger.id}, whom the guest cannot access`);
+    });
+  },
+);
 
-behaviour("fl228.presence.event-accessible-only", "before FL228 a guest gets presence events about every user", { ...NEEDS, gate: "before" }, async (t) => {
-  const c = await cast(t);
-  await withUserAccess(t, true, async () => {
-    const events = await heard(t, "presence", c, (u) => becomeActive(t, u));
-    t.expect.ok(count(events, "presence", c.stranger.id) > 0, `a presence event about user ${c.stranger.id}`, events);
-  });
-});
+behaviour(
+  "fl228.presence.event-accessible-only",
+  "before FL228 a guest gets presence events about every user",
+  { id: "fl228.presence.event-accessible-only#before-fl228-a-guest-gets-presence-events-about-every-user", gate: "before" },
+  async (t) => {
+    const c = await cast(t);
+    await withUserAccess(t, true, async () => {
+      const events = await heard(t, "presence", c, (u) => becomeActive(t, u));
+      t.expect.ok(count(events, "presence", c.stranger.id) > 0, `a presence event about user ${c.stranger.id}`, events);
+    });
+  },
+);
 
-behaviour("fl228.presence.user-status-event-access", "a restricted guest gets user_status events only about users it can access", NEEDS, async (t) => {
-  const c = await cast(t);
-  await withUserAccess(t, true, async () => {
-    const events = await heard(t, "user_status", c, setStatus(t));
-    t.expect.schema(z.array(UserStatusEvent), events, undefined, "user_status events");
-    t.expect.equal(count(events, "user_status", c.stranger.id), 0, `user_status events about user ${c.stranger.id}, whom the guest cannot access`);
-  });
-});
+behaviour(
+  "fl228.presence.user-status-event-access",
+  "a restricted guest gets user_status events only about users it can access",
+  { id: "fl228.presence.user-status-event-access#a-restricted-guest-gets-user-status-events-only-about-users-it-can-access" },
+  async (t) => {
+    const c = await cast(t);
+    await withUserAccess(t, true, async () => {
+      const events = await heard(t, "user_status", c, setStatus(t));
+      t.expect.schema(z.array(UserStatusEvent), events, undefined, "user_status events");
+      t.expect.equal(count(events, "user_status", c.stranger.id), 0, `user_status events about user ${c.stranger.id}, whom the guest cannot access`);
+    });
+  },
+);
 
 behaviour(
   "fl228.presence.user-status-event-access",
   "before FL228 a guest gets user_status events about every user",
-  { ...NEEDS, gate: "before" },
+  { id: "fl228.presence.user-status-event-access#before-fl228-a-guest-gets-user-status-events-about-every-user", gate: "before" },
   async (t) => {
     const c = await cast(t);
     await withUserAccess(t, true, async () => {

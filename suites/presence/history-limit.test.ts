@@ -1,7 +1,9 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { Throwaway } from "../support/throwaway.ts";
 import { onControlledThrowaway } from "../support/control.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 
 // Presence data older than a day is nothing the API can create: the reference control moves a throw-away
 // organization's clock forward (every stored time ages, so never on the shared one); on real servers the test is not verifiable.
@@ -22,7 +24,10 @@ async function presences(t: TestContext, org: Throwaway, days: number): Promise<
 behaviour(
   "fl288.register.presence-history-limit-days-filter",
   "POST /register with presence_history_limit_days leaves out presence older than that many days (before FL288 the parameter is ignored)",
-  { needs: ["member", "secondMember"], gate: "always" },
+  {
+    id: "fl288.register.presence-history-limit-days-filter#post-register-with-presence-history-limit-days-leaves-out-presence-older-than-that-many-days-before-fl288-the-parameter-is-ignored",
+    gate: "always",
+  },
   async (t) => {
     await onControlledThrowaway(t, async (org, control) => {
       const member = String(org.target.personas.member!.userId);

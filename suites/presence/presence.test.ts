@@ -1,4 +1,4 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { LegacyPresences, SlimPresences } from "../../src/schemas/presence.ts";
 import { freshUser, registerUser } from "../support/users.ts";
 import { becomeActive, reportPresence } from "./support.ts";
@@ -8,14 +8,14 @@ import { deleteQueueLater } from "../support/cleanup.ts";
  * Presence fetches: the timing constants (FL164), presence_last_update_id and the last_update_id parameter
  * (FL263), history_limit_days and presence_history_limit_days (FL288). Access rules are in access.test.ts.
  */
-const NEEDS = { needs: ["administrator"] as "administrator"[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator"] });
 
 const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
 
 behaviour(
   "fl164.register.presence-timing-constants",
   "register has the presence ping interval and offline threshold from FL164",
-  { ...NEEDS, gate: "always", mutates: false },
+  { id: "fl164.register.presence-timing-constants#register-has-the-presence-ping-interval-and-offline-threshold-from-fl164", gate: "always", mutates: false },
   async (t) => {
     const { body } = await t.register("administrator", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
     for (const name of ["server_presence_ping_interval_seconds", "server_presence_offline_threshold_seconds"]) {
@@ -30,7 +30,7 @@ behaviour(
 behaviour(
   "fl263.presence.last-update-id-field",
   "register and POST /users/me/presence give presence_last_update_id from FL263",
-  { ...NEEDS, gate: "always" },
+  { id: "fl263.presence.last-update-id-field#register-and-post-users-me-presence-give-presence-last-update-id-from-fl263", gate: "always" },
   async (t) => {
     const [a, b] = [await freshUser(t, "presence-a"), await freshUser(t, "presence-b")];
     const first = await reportPresence(t, a.client, { slim_presence: true });
@@ -58,7 +58,7 @@ behaviour(
 behaviour(
   "fl263.presence.last-update-id-param",
   "POST /users/me/presence with last_update_id returns only newer presence, in the slim format",
-  NEEDS,
+  { id: "fl263.presence.last-update-id-param#post-users-me-presence-with-last-update-id-returns-only-newer-presence-in-the-slim-format" },
   async (t) => {
     const [old, me, later] = [await freshUser(t, "presence-old"), await freshUser(t, "presence-me"), await freshUser(t, "presence-later")];
     await becomeActive(t, old);
@@ -75,7 +75,7 @@ behaviour(
 behaviour(
   "fl263.presence.last-update-id-param",
   "before FL263 POST /users/me/presence ignores last_update_id (legacy format, keyed by email)",
-  { ...NEEDS, gate: "before" },
+  { id: "fl263.presence.last-update-id-param#before-fl263-post-users-me-presence-ignores-last-update-id-legacy-format-keyed-by-email", gate: "before" },
   async (t) => {
     const u = await freshUser(t, "presence-legacy");
     const res = await reportPresence(t, u.client, { last_update_id: 0 });
@@ -83,32 +83,42 @@ behaviour(
   },
 );
 
-behaviour("fl288.presence.history-limit-days", "POST /users/me/presence reads history_limit_days from FL288", NEEDS, async (t) => {
-  const u = await freshUser(t, "presence-history");
-  const res = await u.client.post("/users/me/presence", { status: "active", slim_presence: true, history_limit_days: 14 });
-  const body = t.expect.success(res, "POST /users/me/presence with history_limit_days");
-  t.expect.ok(!ignoredOf(body).includes("history_limit_days"), "history_limit_days to be read, not ignored", body, res.exchange);
-  t.expect.ok(
-    String(u.id) in (t.expect.schema(SlimPresences, body.presences) as Record<string, unknown>),
-    "the user's own recent presence within 14 days",
-    body.presences,
-    res.exchange,
-  );
-  t.expect.error(await u.client.post("/users/me/presence", { status: "active", history_limit_days: "many" }), 400, "BAD_REQUEST");
-});
+behaviour(
+  "fl288.presence.history-limit-days",
+  "POST /users/me/presence reads history_limit_days from FL288",
+  { id: "fl288.presence.history-limit-days#post-users-me-presence-reads-history-limit-days-from-fl288" },
+  async (t) => {
+    const u = await freshUser(t, "presence-history");
+    const res = await u.client.post("/users/me/presence", { status: "active", slim_presence: true, history_limit_days: 14 });
+    const body = t.expect.success(res, "POST /users/me/presence with history_limit_days");
+    t.expect.ok(!ignoredOf(body).includes("history_limit_days"), "history_limit_days to be read, not ignored", body, res.exchange);
+    t.expect.ok(
+      String(u.id) in (t.expect.schema(SlimPresences, body.presences) as Record<string, unknown>),
+      "the user's own recent presence within 14 days",
+      body.presences,
+      res.exchange,
+    );
+    t.expect.error(await u.client.post("/users/me/presence", { status: "active", history_limit_days: "many" }), 400, "BAD_REQUEST");
+  },
+);
 
-behaviour("fl288.presence.history-limit-days", "before FL288 POST /users/me/presence ignores history_limit_days", { ...NEEDS, gate: "before" }, async (t) => {
-  const u = await freshUser(t, "presence-history");
-  t.expect.success(
-    await u.client.post("/users/me/presence", { status: "active", history_limit_days: "many" }),
-    "POST /users/me/presence with an unread history_limit_days",
-  );
-});
+behaviour(
+  "fl288.presence.history-limit-days",
+  "before FL288 POST /users/me/presence ignores history_limit_days",
+  { id: "fl288.presence.history-limit-days#before-fl288-post-users-me-presence-ignores-history-limit-days", gate: "before" },
+  async (t) => {
+    const u = await freshUser(t, "presence-history");
+    t.expect.success(
+      await u.client.post("/users/me/presence", { status: "active", history_limit_days: "many" }),
+      "POST /users/me/presence with an unread history_limit_days",
+    );
+  },
+);
 
 behaviour(
   "fl288.register.presence-history-limit-days",
   "POST /register reads presence_history_limit_days from FL288",
-  { ...NEEDS, gate: "always" },
+  { id: "fl288.register.presence-history-limit-days#post-register-reads-presence-history-limit-days-from-fl288", gate: "always" },
   async (t) => {
     const u = await freshUser(t, "register-history");
     const bad = await u.client.post("/register", { fetch_event_types: ["presence"], event_types: ["heartbeat"], presence_history_limit_days: "many" });

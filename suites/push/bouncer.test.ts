@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { RegistrationCredentials, RegistrationTransfer, RemoteServerRegistered } from "../../src/schemas/push-notification.ts";
 import { bouncerApi, newRemoteServer, startVerifyPage } from "../support/push.ts";
+
+const { behaviour } = defineSuite(import.meta.url);
 
 /**
  * The push bouncer's server registration (wire §15): POST /remotes/server/register with the server's id and key
@@ -12,7 +14,10 @@ import { bouncerApi, newRemoteServer, startVerifyPage } from "../support/push.ts
 behaviour(
   "fl223.push.remote-register-mobile-app-id",
   "a mobile-platform token (kind 1) needs mobile_app_id at the bouncer from FL223; before, it may be left out",
-  { needs: [], gate: "always" },
+  {
+    id: "fl223.push.remote-register-mobile-app-id#a-mobile-platform-token-kind-1-needs-mobile-app-id-at-the-bouncer-from-fl223-before-it-may-be-left-out",
+    gate: "always",
+  },
   async (t) => {
     const bouncer = bouncerApi(t);
     const server = newRemoteServer();
@@ -42,7 +47,10 @@ behaviour(
 behaviour(
   "fl345.push.remote-register-hostname-taken",
   "registering a hostname another server holds answers HOSTNAME_ALREADY_IN_USE_BOUNCER_ERROR with the hostname from FL345",
-  { needs: [], gate: "always" },
+  {
+    id: "fl345.push.remote-register-hostname-taken#registering-a-hostname-another-server-holds-answers-hostname-already-in-use-bouncer-error-with-the-hostname-from-fl345",
+    gate: "always",
+  },
   async (t) => {
     const bouncer = bouncerApi(t);
     const first = newRemoteServer();
@@ -61,7 +69,7 @@ behaviour(
 behaviour(
   "fl345.push.register-transfer",
   "POST /remotes/server/register/transfer gives a verification secret for a registered hostname from FL345",
-  { needs: [], gate: "always" },
+  { id: "fl345.push.register-transfer#post-remotes-server-register-transfer-gives-a-verification-secret-for-a-registered-hostname-from-fl345", gate: "always" },
   async (t) => {
     const bouncer = bouncerApi(t);
     const server = newRemoteServer();
@@ -75,7 +83,10 @@ behaviour(
 behaviour(
   "fl345.push.register-verify-challenge",
   "verify_challenge reads the secret from the new server's verification page and hands over the registration from FL345",
-  { needs: [], gate: "always" },
+  {
+    id: "fl345.push.register-verify-challenge#verify-challenge-reads-the-secret-from-the-new-server-s-verification-page-and-hands-over-the-registration-from-fl345",
+    gate: "always",
+  },
   async (t) => {
     const bouncer = bouncerApi(t);
     if (!t.fl.atLeast(345)) {
@@ -115,7 +126,11 @@ behaviour(
 behaviour(
   "fl345.push.services-verify",
   "the server answers /chat-services/verify/{access_token}/ from FL345 (no transfer prepared: REMOTE_SERVER_VERIFICATION_SECRET_NOT_PREPARED)",
-  { needs: [], gate: "always", mutates: false },
+  {
+    id: "fl345.push.services-verify#the-server-answers-chat-services-verify-access-token-from-fl345-no-transfer-prepared-remote-server-verification-secret-not-prepared",
+    gate: "always",
+    mutates: false,
+  },
   async (t) => {
     const prefix = t.target.product === "zulip" ? "zulip" : "chat";
     const res = await t.api(null).post(`/${prefix}-services/verify/${randomBytes(16).toString("hex")}/`);

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { ApiResponse } from "../../src/client/client.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 /**
  * The spec's POST /users/me/push_device_token registers a token of the mobile-platform push service; against a
@@ -9,7 +11,7 @@ import { behaviour } from "../../src/expect/behaviour.ts";
 behaviour(
   "fl223.push.device-token-appid-required",
   "registering a mobile push token requires appid from FL223; before, it may be left out",
-  { needs: ["member"], gate: "always" },
+  { id: "fl223.push.device-token-appid-required#registering-a-mobile-push-token-requires-appid-from-fl223-before-it-may-be-left-out", gate: "always" },
   async (t) => {
     const path = "/users/me/push_device_token";
     const member = t.api("member");

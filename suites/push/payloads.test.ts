@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { PushNotifyRequest } from "../../src/schemas/push-notification.ts";
 import { throwawayOrganization } from "../support/throwaway.ts";
 import { startBouncerStub, type BouncerStub } from "../support/push.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 
 const BUDGET_MS = 5_000;
 
@@ -24,7 +26,10 @@ async function nextNotification(t: TestContext, bouncer: BouncerStub, what: stri
 behaviour(
   ["fl234.push.payload-realm-name", "fl257.push.payload-realm-url", "fl234.push.test-notification-event"],
   "push payloads carry realm_name from FL234 and realm_url from FL257; the test notification's event is test from FL234",
-  { needs: ["member", "secondMember"], gate: "always" },
+  {
+    id: "fl234.push.payload-realm-name#push-payloads-carry-realm-name-from-fl234-and-realm-url-from-fl257-the-test-notification-s-event-is-test-from-fl234",
+    gate: "always",
+  },
   async (t) => {
     const bouncer = await startBouncerStub(t);
     try {

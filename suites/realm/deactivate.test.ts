@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { UnverifiableError } from "../../src/expect/failure.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
@@ -12,7 +12,7 @@ import { ownWatcher } from "../support/watch.ts";
  * POST /realm/deactivate (FL332: optional deletion_delay_days within the server's bounds). Destructive: every
  * test runs on a throw-away organization of its own (the catalog's ruling), never on the shared one.
  */
-const NEEDS = { needs: ["owner"] as "owner"[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["owner"] });
 
 async function onThrowaway(t: TestContext, fn: (org: Throwaway) => Promise<void>): Promise<void> {
   const org = await t.given("start a throw-away organization", () => throwawayOrganization(t));
@@ -63,26 +63,31 @@ async function deactivateWatched(t: TestContext, org: Throwaway, params: ParamMa
   return res;
 }
 
-behaviour("fl332.realm.deactivate-deletion-delay", "POST /realm/deactivate takes deletion_delay_days and deactivates the organization", NEEDS, async (t) => {
-  await onThrowaway(t, async (org) => {
-    const { min, max } = await bounds(t, org);
-    const days = Math.min(Math.max(min ?? 0, 30), max ?? Number.MAX_SAFE_INTEGER);
-    const res = await deactivateWatched(t, org, { deletion_delay_days: days });
-    const body = t.expect.success(res, "POST /realm/deactivate");
-    t.expect.ok(
-      !((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"),
-      "deletion_delay_days to be read, not ignored",
-      body.ignored_parameters_unsupported,
-      res.exchange,
-    );
-    await expectDeactivated(t, org);
-  });
-});
+behaviour(
+  "fl332.realm.deactivate-deletion-delay",
+  "POST /realm/deactivate takes deletion_delay_days and deactivates the organization",
+  { id: "fl332.realm.deactivate-deletion-delay#post-realm-deactivate-takes-deletion-delay-days-and-deactivates-the-organization" },
+  async (t) => {
+    await onThrowaway(t, async (org) => {
+      const { min, max } = await bounds(t, org);
+      const days = Math.min(Math.max(min ?? 0, 30), max ?? Number.MAX_SAFE_INTEGER);
+      const res = await deactivateWatched(t, org, { deletion_delay_days: days });
+      const body = t.expect.success(res, "POST /realm/deactivate");
+      t.expect.ok(
+        !((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"),
+        "deletion_delay_days to be read, not ignored",
+        body.ignored_parameters_unsupported,
+        res.exchange,
+      );
+      await expectDeactivated(t, org);
+    });
+  },
+);
 
 behaviour(
   ["fl332.realm.deactivate-deletion-delay", "fl332.realm.deletion-delay-bounds", "fl167.server.ignored-parameters-unsupported"],
   "before FL332 POST /realm/deactivate ignores deletion_delay_days, whatever its value",
-  { ...NEEDS, gate: "before" },
+  { id: "fl332.realm.deactivate-deletion-delay#before-fl332-post-realm-deactivate-ignores-deletion-delay-days-whatever-its-value", gate: "before" },
   async (t) => {
     await onThrowaway(t, async (org) => {
       const res = await deactivateWatched(t, org, { deletion_delay_days: 1 });
@@ -102,7 +107,7 @@ behaviour(
 behaviour(
   "fl332.realm.deletion-delay-bounds",
   "deletion_delay_days outside the server's bounds is refused and the organization stays active",
-  NEEDS,
+  { id: "fl332.realm.deletion-delay-bounds#deletion-delay-days-outside-the-server-s-bounds-is-refused-and-the-organization-stays-active" },
   async (t) => {
     await onThrowaway(t, async (org) => {
       const { min, max } = await bounds(t, org);

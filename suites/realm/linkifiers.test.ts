@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { RealmLinkifiersEvent } from "../../src/schemas/events/realm-linkifiers.ts";
 import { LegacyLinkifier, Linkifier, LinkifiersResponse } from "../../src/schemas/linkifier.ts";
@@ -13,8 +13,8 @@ import { sendDirect } from "../support/messages.ts";
  * the deprecated realm_filters is always empty and has no events. Each test adds a linkifier of its own, removed
  * when the test ends.
  */
-const NEEDS = { needs: ["administrator", "member"] as ("administrator" | "member")[] };
-const BEFORE = { ...NEEDS, gate: "before" as const };
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "member"] });
 
 interface TestLinkifier {
   id: number;
@@ -69,7 +69,7 @@ async function registered(t: TestContext, capability: boolean): Promise<{ linkif
 behaviour(
   ["fl176.realm.linkifier-create-url-template", "fl176.realm.linkifiers-url-template"],
   "POST /realm/filters takes url_template and GET /realm/linkifiers returns it",
-  NEEDS,
+  { id: "fl176.realm.linkifier-create-url-template#post-realm-filters-takes-url-template-and-get-realm-linkifiers-returns-it" },
   async (t) => {
     const tag = t.unique("lk").replace(/[^A-Za-z0-9]/g, "");
     const pattern = `#${tag}(?P<id>[0-9]+)`;
@@ -85,7 +85,7 @@ behaviour(
 behaviour(
   ["fl176.realm.linkifier-create-url-template", "fl176.realm.linkifiers-url-template"],
   "before FL176 POST /realm/filters takes url_format_string and objects carry it",
-  BEFORE,
+  { id: "fl176.realm.linkifier-create-url-template#before-fl176-post-realm-filters-takes-url-format-string-and-objects-carry-it", gate: "before" as const },
   async (t) => {
     await withLinkifier(t, async (l) => {
       const got = t.expect.schema(LegacyLinkifier, byId(await listed(t), l.id), undefined, "the new linkifier in GET /realm/linkifiers");
@@ -94,31 +94,45 @@ behaviour(
   },
 );
 
-behaviour("fl176.realm.linkifier-update-url-template", "PATCH /realm/filters/{filter_id} takes url_template", NEEDS, async (t) => {
-  await withLinkifier(t, async (l) => {
-    const template = l.url.replace("{id}", "issue/{id}");
-    t.expect.success(
-      await t.api("administrator").patch(`/realm/filters/${l.id}`, { pattern: l.pattern, url_template: template }),
-      "PATCH /realm/filters/{filter_id}",
-    );
-    t.expect.equal(t.expect.schema(Linkifier, byId(await listed(t), l.id), undefined, "the linkifier").url_template, template, "url_template after the update");
-  });
-});
+behaviour(
+  "fl176.realm.linkifier-update-url-template",
+  "PATCH /realm/filters/{filter_id} takes url_template",
+  { id: "fl176.realm.linkifier-update-url-template#patch-realm-filters-filter-id-takes-url-template" },
+  async (t) => {
+    await withLinkifier(t, async (l) => {
+      const template = l.url.replace("{id}", "issue/{id}");
+      t.expect.success(
+        await t.api("administrator").patch(`/realm/filters/${l.id}`, { pattern: l.pattern, url_template: template }),
+        "PATCH /realm/filters/{filter_id}",
+      );
+      t.expect.equal(
+        t.expect.schema(Linkifier, byId(await listed(t), l.id), undefined, "the linkifier").url_template,
+        template,
+        "url_template after the update",
+      );
+    });
+  },
+);
 
-behaviour("fl176.realm.linkifier-update-url-template", "before FL176 PATCH /realm/filters/{filter_id} takes url_format_string", BEFORE, async (t) => {
-  await withLinkifier(t, async (l) => {
-    const format = l.url.replace("%(id)s", "issue/%(id)s");
-    t.expect.success(
-      await t.api("administrator").patch(`/realm/filters/${l.id}`, { pattern: l.pattern, url_format_string: format }),
-      "PATCH /realm/filters/{filter_id}",
-    );
-    t.expect.equal(
-      t.expect.schema(LegacyLinkifier, byId(await listed(t), l.id), undefined, "the linkifier").url_format_string,
-      format,
-      "url_format_string after the update",
-    );
-  });
-});
+behaviour(
+  "fl176.realm.linkifier-update-url-template",
+  "before FL176 PATCH /realm/filters/{filter_id} takes url_format_string",
+  { id: "fl176.realm.linkifier-update-url-template#before-fl176-patch-realm-filters-filter-id-takes-url-format-string", gate: "before" as const },
+  async (t) => {
+    await withLinkifier(t, async (l) => {
+      const format = l.url.replace("%(id)s", "issue/%(id)s");
+      t.expect.success(
+        await t.api("administrator").patch(`/realm/filters/${l.id}`, { pattern: l.pattern, url_format_string: format }),
+        "PATCH /realm/filters/{filter_id}",
+      );
+      t.expect.equal(
+        t.expect.schema(LegacyLinkifier, byId(await listed(t), l.id), undefined, "the linkifier").url_format_string,
+        format,
+        "url_format_string after the update",
+      );
+    });
+  },
+);
 
 // --- events: realm_linkifiers only with the capability; no realm_filters ---
 
@@ -128,7 +142,7 @@ const linkifiersWith = (id: number) =>
 behaviour(
   ["fl176.realm.linkifiers-event-capability", "fl176.realm.realm-filters-no-events", "fl176.register.capability-linkifier-url-template"],
   "realm_linkifiers events reach only clients with linkifier_url_template; no realm_filters events",
-  NEEDS,
+  { id: "fl176.realm.linkifiers-event-capability#realm-linkifiers-events-reach-only-clients-with-linkifier-url-template-no-realm-filters-events" },
   async (t) => {
     const types = ["realm_linkifiers", "realm_filters", "message"];
     const capable = await registerWith(t, "member", types, { linkifier_url_template: true });
@@ -162,7 +176,7 @@ behaviour(
 behaviour(
   ["fl176.realm.linkifiers-event-capability", "fl176.realm.realm-filters-no-events"],
   "before FL176 every client gets realm_linkifiers and realm_filters events",
-  BEFORE,
+  { id: "fl176.realm.linkifiers-event-capability#before-fl176-every-client-gets-realm-linkifiers-and-realm-filters-events", gate: "before" as const },
   async (t) => {
     const plain = await registerWith(t, "member", ["realm_linkifiers", "realm_filters"]);
     await withLinkifier(t, async (l) => {
@@ -176,43 +190,63 @@ behaviour(
 
 // --- register: realm_filters always empty; realm_linkifiers empty without the capability ---
 
-behaviour("fl176.register.realm-filters-empty", "POST /register returns realm_filters as an empty array", NEEDS, async (t) => {
-  await withLinkifier(t, async () => {
-    t.expect.equal((await registered(t, true)).filters, [], "realm_filters");
-  });
-});
+behaviour(
+  "fl176.register.realm-filters-empty",
+  "POST /register returns realm_filters as an empty array",
+  { id: "fl176.register.realm-filters-empty#post-register-returns-realm-filters-as-an-empty-array" },
+  async (t) => {
+    await withLinkifier(t, async () => {
+      t.expect.equal((await registered(t, true)).filters, [], "realm_filters");
+    });
+  },
+);
 
-behaviour("fl176.register.realm-filters-empty", "before FL176 realm_filters lists the linkifiers as [pattern, url, id]", BEFORE, async (t) => {
-  await withLinkifier(t, async (l) => {
-    const { filters } = await registered(t, false);
-    t.expect.ok(
-      filters.some((f) => Array.isArray(f) && f[0] === l.pattern && f[2] === l.id),
-      `realm_filters to hold [${l.pattern}, …, ${l.id}]`,
-      filters,
-    );
-  });
-});
+behaviour(
+  "fl176.register.realm-filters-empty",
+  "before FL176 realm_filters lists the linkifiers as [pattern, url, id]",
+  { id: "fl176.register.realm-filters-empty#before-fl176-realm-filters-lists-the-linkifiers-as-pattern-url-id", gate: "before" as const },
+  async (t) => {
+    await withLinkifier(t, async (l) => {
+      const { filters } = await registered(t, false);
+      t.expect.ok(
+        filters.some((f) => Array.isArray(f) && f[0] === l.pattern && f[2] === l.id),
+        `realm_filters to hold [${l.pattern}, …, ${l.id}]`,
+        filters,
+      );
+    });
+  },
+);
 
-behaviour("fl176.register.linkifiers-without-capability", "without linkifier_url_template realm_linkifiers is empty", NEEDS, async (t) => {
-  await withLinkifier(t, async () => {
-    t.expect.equal((await registered(t, false)).linkifiers, [], "realm_linkifiers without the capability");
-  });
-});
+behaviour(
+  "fl176.register.linkifiers-without-capability",
+  "without linkifier_url_template realm_linkifiers is empty",
+  { id: "fl176.register.linkifiers-without-capability#without-linkifier-url-template-realm-linkifiers-is-empty" },
+  async (t) => {
+    await withLinkifier(t, async () => {
+      t.expect.equal((await registered(t, false)).linkifiers, [], "realm_linkifiers without the capability");
+    });
+  },
+);
 
-behaviour("fl176.register.linkifiers-without-capability", "before FL176 every client gets the linkifiers in realm_linkifiers", BEFORE, async (t) => {
-  await withLinkifier(t, async (l) => {
-    t.expect.ok(
-      byId((await registered(t, false)).linkifiers, l.id) !== undefined,
-      `realm_linkifiers to hold linkifier ${l.id}`,
-      (await registered(t, false)).linkifiers,
-    );
-  });
-});
+behaviour(
+  "fl176.register.linkifiers-without-capability",
+  "before FL176 every client gets the linkifiers in realm_linkifiers",
+  { id: "fl176.register.linkifiers-without-capability#before-fl176-every-client-gets-the-linkifiers-in-realm-linkifiers", gate: "before" as const },
+  async (t) => {
+    await withLinkifier(t, async (l) => {
+      t.expect.ok(
+        byId((await registered(t, false)).linkifiers, l.id) !== undefined,
+        `realm_linkifiers to hold linkifier ${l.id}`,
+        (await registered(t, false)).linkifiers,
+      );
+    });
+  },
+);
 
 behaviour(
   ["fl176.register.capability-linkifier-url-template", "fl176.realm.linkifiers-url-template"],
   "with linkifier_url_template realm_linkifiers holds the linkifiers with url_template",
-  NEEDS,
+  { id: "fl176.register.capability-linkifier-url-template#with-linkifier-url-template-realm-linkifiers-holds-the-linkifiers-with-url-template" },
   async (t) => {
     await withLinkifier(t, async (l) => {
       const got = t.expect.schema(Linkifier, byId((await registered(t, true)).linkifiers, l.id), undefined, "the linkifier in realm_linkifiers");
@@ -224,7 +258,10 @@ behaviour(
 behaviour(
   "fl176.register.capability-linkifier-url-template",
   "before FL176 POST /register accepts linkifier_url_template and changes nothing",
-  BEFORE,
+  {
+    id: "fl176.register.capability-linkifier-url-template#before-fl176-post-register-accepts-linkifier-url-template-and-changes-nothing",
+    gate: "before" as const,
+  },
   async (t) => {
     await withLinkifier(t, async (l) => {
       const got = t.expect.schema(LegacyLinkifier, byId((await registered(t, true)).linkifiers, l.id), undefined, "the linkifier in realm_linkifiers");

@@ -1,4 +1,4 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { HarnessError, NotApplicableError } from "../../src/expect/failure.ts";
 import { INVARIANT_CLAUSE } from "../../src/expect/state/invariant.ts";
@@ -6,6 +6,8 @@ import type { PersonaRole } from "../../src/target/personas.ts";
 import { onControlledThrowaway, type ReferenceControl } from "../support/control.ts";
 import type { Throwaway } from "../support/throwaway.ts";
 import { ownWatcher } from "../support/watch.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 /**
  * Organization state that real servers change through endpoints the spec does not have (Zulip's /realm/domains,
@@ -37,7 +39,10 @@ async function watchedControl(
 behaviour(
   INVARIANT_CLAUSE,
   "sign-up domains added, changed and removed (the reference control): realm_domains events keep a client's realm_domains current",
-  { needs: ["member"], gate: "always" },
+  {
+    id: "fl153.events.state-consistency#sign-up-domains-added-changed-and-removed-the-reference-control-realm-domains-events-keep-a-client-s-realm-domains-current",
+    gate: "always",
+  },
   async (t) => {
     await watchedControl(t, "member", ["realm_domains/add", "realm_domains/change", "realm_domains/remove"], async (control) => {
       const changes = [
@@ -57,7 +62,11 @@ behaviour(
 behaviour(
   INVARIANT_CLAUSE,
   "a sponsorship request made and answered (the reference control): realm_billing events keep the billing manager's realm_billing current",
-  { needs: ["administrator"], gate: "always" },
+  {
+    id: "fl153.events.state-consistency#a-sponsorship-request-made-and-answered-the-reference-control-realm-billing-events-keep-the-billing-manager-s-realm-billing-current",
+    needs: ["administrator"],
+    gate: "always",
+  },
   async (t) => {
     await watchedControl(t, "administrator", ["realm_billing"], async (control) => {
       // Register has realm_billing from the level can_manage_billing_group came (Zulip's FL363), which the spec does not name.
@@ -71,7 +80,10 @@ behaviour(
 behaviour(
   INVARIANT_CLAUSE,
   "a user's Zoom authorisation revoked and granted again (the reference control): has_zoom_token events keep the user's has_zoom_token current",
-  { needs: ["member"], gate: "always" },
+  {
+    id: "fl153.events.state-consistency#a-user-s-zoom-authorisation-revoked-and-granted-again-the-reference-control-has-zoom-token-events-keep-the-user-s-has-zoom-token-current",
+    gate: "always",
+  },
   async (t) => {
     await watchedControl(t, "member", ["has_zoom_token"], async (control, org) => {
       const member = org.target.personas.member!.userId;
@@ -85,7 +97,10 @@ behaviour(
 behaviour(
   INVARIANT_CLAUSE,
   "default channel groups made and removed (the reference control): default_stream_groups events keep a client's realm_default_stream_groups current",
-  { needs: ["member"], gate: "always" },
+  {
+    id: "fl153.events.state-consistency#default-channel-groups-made-and-removed-the-reference-control-default-stream-groups-events-keep-a-client-s-realm-default-stream-groups-current",
+    gate: "always",
+  },
   async (t) => {
     await watchedControl(t, "member", ["default_stream_groups"], async (control, org) => {
       const { streams } = await t.on(org.target).must("list the channels", org.api("member").get("/streams"));

@@ -1,5 +1,6 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
+import { idPart } from "../../src/expect/id-part.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { RealmUpdateDictEvent, RealmUpdateEvent } from "../../src/schemas/events/realm.ts";
 import { GroupSettingValue } from "../../src/schemas/group-setting-value.ts";
@@ -55,12 +56,10 @@ async function harmlessNewValue(t: TestContext, r: Row): Promise<unknown> {
   return current === admins ? systemGroupId(t, "role:owners") : admins;
 }
 
-const NEEDS = { needs: ["administrator", "owner"] as ("administrator" | "owner" | "member")[] };
-/** The event tests watch as a member: every user, not only the one who changed the setting, is told. */
-const NEEDS_WATCHER = { needs: [...NEEDS.needs, "member"] as ("administrator" | "owner" | "member")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "owner"], isolated: true });
 
 for (const r of ROWS) {
-  behaviour(clauseOf(r), `PATCH /realm accepts ${r.setting}`, NEEDS, async (t) => {
+  behaviour(clauseOf(r), `PATCH /realm accepts ${r.setting}`, { id: `${clauseOf(r)}#patch-realm-accepts-${idPart(r.setting)}` }, async (t) => {
     const value = await harmlessNewValue(t, r);
     await withRealmSettings(t, { [r.setting]: r.idOnly ? (value as number) : { new: value } }, async (res) => {
       const body = t.expect.success(res);
@@ -79,7 +78,7 @@ for (const r of ROWS) {
   behaviour(
     [clauseOf(r), "fl167.server.ignored-parameters-unsupported"],
     `before FL${r.level} PATCH /realm does not know ${r.setting}`,
-    { ...NEEDS, gate: "before" },
+    { id: `${clauseOf(r)}#before-fl${r.level}-patch-realm-does-not-know-${idPart(r.setting)}`, gate: "before" },
     async (t) => {
       await withRealmSettings(t, { [r.setting]: 1 }, async (res) => {
         const body = t.expect.success(res);
@@ -96,46 +95,70 @@ for (const r of ROWS) {
     },
   );
 
-  behaviour(clauseOf(r, "-register"), `POST /register returns realm_${r.setting} as a group-setting value`, NEEDS, async (t) => {
-    const state = await realmState(t);
-    const value = t.expect.schema(GroupSettingValue, t.expect.present(state, `realm_${r.setting}`), undefined, `realm_${r.setting}`);
-    if (r.idOnly) t.expect.ok(typeof value === "number", `realm_${r.setting} to be a group id`, value);
-  });
+  behaviour(
+    clauseOf(r, "-register"),
+    `POST /register returns realm_${r.setting} as a group-setting value`,
+    { id: `${clauseOf(r, "-register")}#post-register-returns-realm-${idPart(r.setting)}-as-a-group-setting-value` },
+    async (t) => {
+      const state = await realmState(t);
+      const value = t.expect.schema(GroupSettingValue, t.expect.present(state, `realm_${r.setting}`), undefined, `realm_${r.setting}`);
+      if (r.idOnly) t.expect.ok(typeof value === "number", `realm_${r.setting} to be a group id`, value);
+    },
+  );
 
-  behaviour(clauseOf(r, "-register"), `before FL${r.level} POST /register has no realm_${r.setting}`, { ...NEEDS, gate: "before" }, async (t) => {
-    t.expect.absent(await realmState(t), `realm_${r.setting}`);
-  });
+  behaviour(
+    clauseOf(r, "-register"),
+    `before FL${r.level} POST /register has no realm_${r.setting}`,
+    { id: `${clauseOf(r, "-register")}#before-fl${r.level}-post-register-has-no-realm-${idPart(r.setting)}`, gate: "before" },
+    async (t) => {
+      t.expect.absent(await realmState(t), `realm_${r.setting}`);
+    },
+  );
 
-  behaviour(clauseOf(r, "-event"), `a change of ${r.setting} arrives as a realm update_dict event`, NEEDS_WATCHER, async (t) => {
-    const value = await harmlessNewValue(t, r);
-    const { queue } = await t.register("member", { event_types: ["realm"] });
-    await withRealmSettings(t, { [r.setting]: r.idOnly ? (value as number) : { new: value } }, async (res) => {
-      t.expect.success(res);
-      const [ev] = await queue.until([
-        eventOf("realm", (e) =>
-          e.op === "update_dict" && typeof e.data === "object" && e.data !== null && r.setting in e.data
-            ? null
-            : `op ${String(e.op)} ${JSON.stringify(e.data ?? e.property)}`,
-        ),
-      ]);
-      const dict = t.expect.schema(RealmUpdateDictEvent, ev, undefined, "the realm update_dict event");
-      t.expect.equal(dict.data[r.setting], value, `data.${r.setting}`);
-    });
-  });
+  behaviour(
+    clauseOf(r, "-event"),
+    `a change of ${r.setting} arrives as a realm update_dict event`,
+    {
+      id: `${clauseOf(r, "-event")}#a-change-of-${idPart(r.setting)}-arrives-as-a-realm-update-dict-event`,
+      // Watched as a member: every user, not only the one who changed the setting, is told.
+      alsoNeeds: ["member"],
+    },
+    async (t) => {
+      const value = await harmlessNewValue(t, r);
+      const { queue } = await t.register("member", { event_types: ["realm"] });
+      await withRealmSettings(t, { [r.setting]: r.idOnly ? (value as number) : { new: value } }, async (res) => {
+        t.expect.success(res);
+        const [ev] = await queue.until([
+          eventOf("realm", (e) =>
+            e.op === "update_dict" && typeof e.data === "object" && e.data !== null && r.setting in e.data
+              ? null
+              : `op ${String(e.op)} ${JSON.stringify(e.data ?? e.property)}`,
+          ),
+        ]);
+        const dict = t.expect.schema(RealmUpdateDictEvent, ev, undefined, "the realm update_dict event");
+        t.expect.equal(dict.data[r.setting], value, `data.${r.setting}`);
+      });
+    },
+  );
 
   if (!r.replaces) continue;
   const removed = `fl${r.level}.realm.${slug(r.replaces)}-removed`;
-  behaviour(removed, `from FL${r.level} PATCH /realm ignores ${r.replaces}`, NEEDS, async (t) => {
-    await withRealmSettings(t, { [r.replaces!]: 1 }, async (res) => {
-      const ignored = (t.expect.success(res).ignored_parameters_unsupported as string[] | undefined) ?? [];
-      t.expect.ok(ignored.includes(r.replaces!), `${r.replaces} in ignored_parameters_unsupported`, ignored, res.exchange);
-    });
-  });
+  behaviour(
+    removed,
+    `from FL${r.level} PATCH /realm ignores ${r.replaces}`,
+    { id: `${removed}#from-fl${r.level}-patch-realm-ignores-${idPart(r.replaces)}` },
+    async (t) => {
+      await withRealmSettings(t, { [r.replaces!]: 1 }, async (res) => {
+        const ignored = (t.expect.success(res).ignored_parameters_unsupported as string[] | undefined) ?? [];
+        t.expect.ok(ignored.includes(r.replaces!), `${r.replaces} in ignored_parameters_unsupported`, ignored, res.exchange);
+      });
+    },
+  );
 
   behaviour(
     removed,
     `before FL${r.level} PATCH /realm changes ${r.replaces} and sends a realm update event`,
-    { ...NEEDS_WATCHER, gate: "before" },
+    { id: `${removed}#before-fl${r.level}-patch-realm-changes-${idPart(r.replaces)}-and-sends-a-realm-update-event`, alsoNeeds: ["member"], gate: "before" },
     async (t) => {
       const before = await realmState(t);
       const current = before[`realm_${r.replaces}`];
@@ -157,7 +180,7 @@ for (const r of ROWS) {
 behaviour(
   ["fl309.realm.anonymous-group-values", "fl264.realm.can-create-public-channel-group"],
   "PATCH /realm accepts an anonymous group ({direct_members, direct_subgroups}) for a realm permission setting",
-  NEEDS,
+  { id: "fl309.realm.anonymous-group-values#patch-realm-accepts-an-anonymous-group-direct-members-direct-subgroups-for-a-realm-permission-setting" },
   async (t) => {
     const admins = await systemGroupId(t, "role:administrators");
     const value = { direct_members: [t.persona("owner").userId], direct_subgroups: [admins] };
@@ -171,7 +194,11 @@ behaviour(
 behaviour(
   ["fl309.realm.anonymous-group-values", "fl264.realm.can-create-public-channel-group"],
   "before FL309 a production server wants a system group: an anonymous group is refused with SYSTEM_GROUP_REQUIRED and the setting stays",
-  { ...NEEDS, gate: "before", from: "fl264.realm.can-create-public-channel-group" },
+  {
+    id: "fl309.realm.anonymous-group-values#before-fl309-a-production-server-wants-a-system-group-an-anonymous-group-is-refused-with-system-group-required-and-the-setting-stays",
+    gate: "before",
+    from: "fl264.realm.can-create-public-channel-group",
+  },
   async (t) => {
     const admins = await systemGroupId(t, "role:administrators");
     const before = (await realmState(t)).realm_can_create_public_channel_group;

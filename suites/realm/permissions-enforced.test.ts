@@ -1,6 +1,6 @@
 import type { ApiResponse } from "../../src/client/client.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
 import { systemGroupId, withRealmSettings } from "../support/realm.ts";
@@ -12,8 +12,8 @@ import { deactivateBotLater } from "../support/cleanup.ts";
  * (FL307) and create bots (FL344); before each level, the policy the setting replaced. Each test narrows a
  * permission for its own length: this file changes organization settings and is an isolated suite.
  */
-const NEEDS = { needs: ["administrator", "owner", "member", "secondMember"] as PersonaRole[] };
-const BEFORE = { ...NEEDS, gate: "before" as const };
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "owner", "member", "secondMember"], isolated: true });
 
 /** Runs `fn` with the settings changed; a refusal of the change blocks the test. */
 async function withSettings(t: TestContext, changes: ParamMap, fn: () => Promise<void>): Promise<void> {
@@ -35,7 +35,7 @@ const dm = (client: ReturnType<TestContext["api"]>, to: number[], t: TestContext
 behaviour(
   "fl270.realm.direct-message-initiator-group-enforced",
   "outside direct_message_initiator_group a user cannot start a conversation but can reply",
-  NEEDS,
+  { id: "fl270.realm.direct-message-initiator-group-enforced#outside-direct-message-initiator-group-a-user-cannot-start-a-conversation-but-can-reply" },
   async (t) => {
     const u = await freshUser(t, "dm-starter");
     await t.must("start a conversation with the member while anyone may", dm(u.client, [t.persona("member").userId], t));
@@ -49,7 +49,7 @@ behaviour(
 behaviour(
   "fl270.realm.direct-message-permission-group-enforced",
   "a direct message needs a member of direct_message_permission_group among its participants",
-  NEEDS,
+  { id: "fl270.realm.direct-message-permission-group-enforced#a-direct-message-needs-a-member-of-direct-message-permission-group-among-its-participants" },
   async (t) => {
     await withSettings(t, { direct_message_permission_group: await groupValue(t, "role:administrators") }, async () => {
       t.expect.error(await dm(t.api("member"), [t.persona("secondMember").userId], t), 400, "BAD_REQUEST");
@@ -61,7 +61,10 @@ behaviour(
 behaviour(
   ["fl270.realm.direct-message-initiator-group-enforced", "fl270.realm.direct-message-permission-group-enforced"],
   "before FL270 private_message_policy decides whether direct messages may be sent",
-  BEFORE,
+  {
+    id: "fl270.realm.direct-message-initiator-group-enforced#before-fl270-private-message-policy-decides-whether-direct-messages-may-be-sent",
+    gate: "before" as const,
+  },
   async (t) => {
     await withSettings(t, { private_message_policy: 2 }, async () => {
       t.expect.error(await dm(t.api("member"), [t.persona("secondMember").userId], t), 400, "BAD_REQUEST");
@@ -96,13 +99,23 @@ async function onlyAdminsAddEmoji(t: TestContext): Promise<void> {
   t.expect.success(await add("administrator"), "POST /realm/emoji/{emoji_name} as the administrator");
 }
 
-behaviour("fl307.realm.can-add-custom-emoji-group-enforced", "only members of can_add_custom_emoji_group add custom emoji", NEEDS, async (t) => {
-  await withSettings(t, { can_add_custom_emoji_group: await groupValue(t, "role:administrators") }, () => onlyAdminsAddEmoji(t));
-});
+behaviour(
+  "fl307.realm.can-add-custom-emoji-group-enforced",
+  "only members of can_add_custom_emoji_group add custom emoji",
+  { id: "fl307.realm.can-add-custom-emoji-group-enforced#only-members-of-can-add-custom-emoji-group-add-custom-emoji" },
+  async (t) => {
+    await withSettings(t, { can_add_custom_emoji_group: await groupValue(t, "role:administrators") }, () => onlyAdminsAddEmoji(t));
+  },
+);
 
-behaviour("fl307.realm.can-add-custom-emoji-group-enforced", "before FL307 add_custom_emoji_policy decides who adds custom emoji", BEFORE, async (t) => {
-  await withSettings(t, { add_custom_emoji_policy: 2 }, () => onlyAdminsAddEmoji(t));
-});
+behaviour(
+  "fl307.realm.can-add-custom-emoji-group-enforced",
+  "before FL307 add_custom_emoji_policy decides who adds custom emoji",
+  { id: "fl307.realm.can-add-custom-emoji-group-enforced#before-fl307-add-custom-emoji-policy-decides-who-adds-custom-emoji", gate: "before" as const },
+  async (t) => {
+    await withSettings(t, { add_custom_emoji_policy: 2 }, () => onlyAdminsAddEmoji(t));
+  },
+);
 
 // --- bots (FL344); bot_type 1 generic, 2 incoming webhook (the catalog's ruling on the write-only group) ---
 
@@ -120,7 +133,7 @@ async function createBot(t: TestContext, role: PersonaRole, botType: 1 | 2): Pro
 behaviour(
   "fl344.realm.can-create-bots-group-enforced",
   "outside can_create_bots_group (and the write-only group) a member creates no bot",
-  NEEDS,
+  { id: "fl344.realm.can-create-bots-group-enforced#outside-can-create-bots-group-and-the-write-only-group-a-member-creates-no-bot" },
   async (t) => {
     const admins = await groupValue(t, "role:administrators");
     await withSettings(t, { can_create_bots_group: admins, can_create_write_only_bots_group: admins }, async () => {
@@ -134,7 +147,7 @@ behaviour(
 behaviour(
   "fl344.realm.can-create-write-only-bots-group-enforced",
   "members of can_create_write_only_bots_group create incoming-webhook bots only",
-  NEEDS,
+  { id: "fl344.realm.can-create-write-only-bots-group-enforced#members-of-can-create-write-only-bots-group-create-incoming-webhook-bots-only" },
   async (t) => {
     await withSettings(
       t,
@@ -147,17 +160,25 @@ behaviour(
   },
 );
 
-behaviour("fl344.realm.can-create-bots-group-enforced", "before FL344 bot_creation_policy 2 lets only administrators create bots", BEFORE, async (t) => {
-  await withSettings(t, { bot_creation_policy: 2 }, async () => {
-    t.expect.error(await createBot(t, "member", 2), 400, "BAD_REQUEST");
-    t.expect.success(await createBot(t, "administrator", 1), "POST /bots as an administrator");
-  });
-});
+behaviour(
+  "fl344.realm.can-create-bots-group-enforced",
+  "before FL344 bot_creation_policy 2 lets only administrators create bots",
+  { id: "fl344.realm.can-create-bots-group-enforced#before-fl344-bot-creation-policy-2-lets-only-administrators-create-bots", gate: "before" as const },
+  async (t) => {
+    await withSettings(t, { bot_creation_policy: 2 }, async () => {
+      t.expect.error(await createBot(t, "member", 2), 400, "BAD_REQUEST");
+      t.expect.success(await createBot(t, "administrator", 1), "POST /bots as an administrator");
+    });
+  },
+);
 
 behaviour(
   "fl344.realm.can-create-write-only-bots-group-enforced",
   "before FL344 bot_creation_policy 3 leaves members only non-generic bots",
-  BEFORE,
+  {
+    id: "fl344.realm.can-create-write-only-bots-group-enforced#before-fl344-bot-creation-policy-3-leaves-members-only-non-generic-bots",
+    gate: "before" as const,
+  },
   async (t) => {
     await withSettings(t, { bot_creation_policy: 3 }, async () => {
       t.expect.success(await createBot(t, "member", 2), "an incoming-webhook bot as a member");

@@ -1,11 +1,13 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { RealmUpdateDictEvent, RealmUpdateEvent } from "../../src/schemas/events/realm.ts";
 import type { Throwaway } from "../support/throwaway.ts";
 import { onControlledThrowaway } from "../support/control.ts";
 import { eventsThrough } from "../support/events.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 // A plan change is billing, which no API of the spec makes: the reference control changes the plan of a throw-away
 // organization (its limits change for every user); on real servers these tests are not verifiable.
@@ -29,7 +31,10 @@ async function maxUploadMib(t: TestContext, org: Throwaway): Promise<unknown> {
 behaviour(
   "fl306.realm.plan-type-update-dict",
   "a plan change arrives in one realm update_dict event with upload_quota_mib (before FL306 a realm update event for plan_type)",
-  { needs: ["member"], gate: "always" },
+  {
+    id: "fl306.realm.plan-type-update-dict#a-plan-change-arrives-in-one-realm-update-dict-event-with-upload-quota-mib-before-fl306-a-realm-update-event-for-plan-type",
+    gate: "always",
+  },
   async (t) => {
     await onControlledThrowaway(t, async (org, control) => {
       const { queue } = await t.register(org.api("member"), { event_types: ["realm"], fetch_event_types: [] });
@@ -55,7 +60,10 @@ behaviour(
 behaviour(
   "fl306.realm.max-file-upload-size-update-dict",
   "from FL306 a plan that changes max_file_upload_size_mib says so in the update_dict data; before, the limit stays constant",
-  { needs: ["member"], gate: "always" },
+  {
+    id: "fl306.realm.max-file-upload-size-update-dict#from-fl306-a-plan-that-changes-max-file-upload-size-mib-says-so-in-the-update-dict-data-before-the-limit-stays-constant",
+    gate: "always",
+  },
   async (t) => {
     await onControlledThrowaway(t, async (org, control) => {
       const before = await maxUploadMib(t, org);

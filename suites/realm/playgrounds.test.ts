@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ApiResponse } from "../../src/client/client.ts";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { Playground, RealmPlaygroundsEvent } from "../../src/schemas/events/realm-playgrounds.ts";
 import { registerWith } from "../support/events.ts";
@@ -14,7 +14,7 @@ import { needOffered, parameterSince } from "../support/optional-endpoints.ts";
  * name: a server that asks for url_prefix gets it instead.
  */
 const CLAUSE = "fl153.events.state-consistency";
-const NEEDS = { needs: ["administrator", "member"] as ("administrator" | "member")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "member"] });
 
 /** The level at which POST /realm/playgrounds takes url_template instead of url_prefix (Zulip's API description). */
 const URL_TEMPLATE_LEVEL = parameterSince("add-code-playground", "url_template") ?? 0;
@@ -33,7 +33,9 @@ const listed = (id: number) => (e: Record<string, unknown>) =>
 behaviour(
   CLAUSE,
   "a code playground added and removed: realm_playgrounds events with the whole list; a member may not add one (UNAUTHORIZED_PRINCIPAL)",
-  NEEDS,
+  {
+    id: "fl153.events.state-consistency#a-code-playground-added-and-removed-realm-playgrounds-events-with-the-whole-list-a-member-may-not-add-one-unauthorized-principal",
+  },
   async (t) => {
     const name = `Playground ${t.unique("p").slice(-8)}`;
     const language = "Python";

@@ -1,4 +1,4 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { CustomProfileField, CustomProfileFieldsResponse } from "../../src/schemas/custom-profile-field.ts";
 
@@ -7,7 +7,7 @@ import { CustomProfileField, CustomProfileFieldsResponse } from "../../src/schem
  * keeps the ones not sent; before, the request had to carry them all. Each test adds a short-text field of its
  * own, removed when the test ends.
  */
-const NEEDS = { needs: ["administrator"] as "administrator"[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator"] });
 
 const SHORT_TEXT = 1;
 
@@ -38,23 +38,28 @@ async function fieldOf(t: TestContext, id: number): Promise<CustomProfileField> 
   );
 }
 
-behaviour("fl252.realm.profile-field-update-optional", "PATCH /realm/profile_fields/{field_id} changes only what it is sent", NEEDS, async (t) => {
-  await withField(t, async (id, name) => {
-    const admin = t.api("administrator");
-    t.expect.success(await admin.patch(`/realm/profile_fields/${id}`, { hint: "second hint" }), "PATCH with hint alone");
-    let f = await fieldOf(t, id);
-    t.expect.equal({ name: f.name, hint: f.hint }, { name, hint: "second hint" }, "the field after changing the hint alone");
-    const renamed = `${name} b`;
-    t.expect.success(await admin.patch(`/realm/profile_fields/${id}`, { name: renamed }), "PATCH with name alone");
-    f = await fieldOf(t, id);
-    t.expect.equal({ name: f.name, hint: f.hint }, { name: renamed, hint: "second hint" }, "the field after changing the name alone");
-  });
-});
+behaviour(
+  "fl252.realm.profile-field-update-optional",
+  "PATCH /realm/profile_fields/{field_id} changes only what it is sent",
+  { id: "fl252.realm.profile-field-update-optional#patch-realm-profile-fields-field-id-changes-only-what-it-is-sent" },
+  async (t) => {
+    await withField(t, async (id, name) => {
+      const admin = t.api("administrator");
+      t.expect.success(await admin.patch(`/realm/profile_fields/${id}`, { hint: "second hint" }), "PATCH with hint alone");
+      let f = await fieldOf(t, id);
+      t.expect.equal({ name: f.name, hint: f.hint }, { name, hint: "second hint" }, "the field after changing the hint alone");
+      const renamed = `${name} b`;
+      t.expect.success(await admin.patch(`/realm/profile_fields/${id}`, { name: renamed }), "PATCH with name alone");
+      f = await fieldOf(t, id);
+      t.expect.equal({ name: f.name, hint: f.hint }, { name: renamed, hint: "second hint" }, "the field after changing the name alone");
+    });
+  },
+);
 
 behaviour(
   "fl252.realm.profile-field-update-optional",
   "before FL252 PATCH /realm/profile_fields/{field_id} without a name fails",
-  { ...NEEDS, gate: "before" },
+  { id: "fl252.realm.profile-field-update-optional#before-fl252-patch-realm-profile-fields-field-id-without-a-name-fails", gate: "before" },
   async (t) => {
     await withField(t, async (id, name) => {
       t.expect.error(await t.api("administrator").patch(`/realm/profile_fields/${id}`, { hint: "second hint" }), 400, [

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { startBouncerStub } from "../support/push.ts";
 import { throwawayOrganization } from "../support/throwaway.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 
 /**
  * realm_push_notifications_enabled against what the push bouncer says: the harness plays the bouncer of a
@@ -13,7 +15,10 @@ import { throwawayOrganization } from "../support/throwaway.ts";
 behaviour(
   ["fl231.realm.push-notifications-enabled-real", "fl231.realm.push-notifications-update-event"],
   "realm_push_notifications_enabled follows the push bouncer's answer from FL231, with a realm update event",
-  { needs: ["member", "secondMember"], gate: "always" },
+  {
+    id: "fl231.realm.push-notifications-enabled-real#realm-push-notifications-enabled-follows-the-push-bouncer-s-answer-from-fl231-with-a-realm-update-event",
+    gate: "always",
+  },
   async (t) => {
     const bouncer = await startBouncerStub(t);
     try {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
+import { idPart } from "../../src/expect/id-part.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { AuthenticationMethod, SupportedPermissionSettings, ThumbnailFormat } from "../../src/schemas/realm-server-fields.ts";
 import { realmState } from "../support/realm.ts";
@@ -8,8 +9,8 @@ import { realmState } from "../support/realm.ts";
  * Fields of the register response's realm section that no PATCH /realm changes: server constants, permission
  * settings' configuration, authentication methods. Read-only: nothing here changes the server.
  */
-const READ = { needs: ["administrator"] as "administrator"[], mutates: false };
-const BEFORE = { ...READ, gate: "before" as const };
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator"] });
 
 /** A field added at a level: present with the right shape from it, absent before it. */
 interface Row {
@@ -46,35 +47,58 @@ const ROWS: Row[] = [
 ];
 
 for (const r of ROWS) {
-  behaviour(r.clause, `POST /register has ${r.fields.join(" and ")}`, READ, async (t) => {
-    const state = await realmState(t);
-    for (const f of r.fields) t.expect.schema(r.shape, t.expect.present(state, f), undefined, f);
-  });
+  behaviour(
+    r.clause,
+    `POST /register has ${r.fields.join(" and ")}`,
+    { id: `${r.clause}#post-register-has-${idPart(r.fields.join(" and "))}`, mutates: false },
+    async (t) => {
+      const state = await realmState(t);
+      for (const f of r.fields) t.expect.schema(r.shape, t.expect.present(state, f), undefined, f);
+    },
+  );
 
-  behaviour(r.clause, `before FL${r.level} POST /register has no ${r.fields.join(" or ")}`, BEFORE, async (t) => {
-    const state = await realmState(t);
-    for (const f of r.fields) t.expect.absent(state, f);
-  });
+  behaviour(
+    r.clause,
+    `before FL${r.level} POST /register has no ${r.fields.join(" or ")}`,
+    { id: `${r.clause}#before-fl${r.level}-post-register-has-no-${idPart(r.fields.join(" or "))}`, mutates: false, gate: "before" as const },
+    async (t) => {
+      const state = await realmState(t);
+      for (const f of r.fields) t.expect.absent(state, f);
+    },
+  );
 }
 
-behaviour("fl338.register.password-max-length", "password_max_length is at least password_min_length", READ, async (t) => {
-  const state = await realmState(t);
-  const max = t.expect.schema(z.number().int(), t.expect.present(state, "password_max_length"), undefined, "password_max_length");
-  if (typeof state.password_min_length === "number")
-    t.expect.ok(max >= state.password_min_length, `at least password_min_length (${state.password_min_length})`, max);
-});
+behaviour(
+  "fl338.register.password-max-length",
+  "password_max_length is at least password_min_length",
+  { id: "fl338.register.password-max-length#password-max-length-is-at-least-password-min-length", mutates: false },
+  async (t) => {
+    const state = await realmState(t);
+    const max = t.expect.schema(z.number().int(), t.expect.present(state, "password_max_length"), undefined, "password_max_length");
+    if (typeof state.password_min_length === "number")
+      t.expect.ok(max >= state.password_min_length, `at least password_min_length (${state.password_min_length})`, max);
+  },
+);
 
-behaviour("fl332.register.realm-deletion-days-bounds", "the deletion-days bounds are ordered when both are set", READ, async (t) => {
-  const state = await realmState(t);
-  const min = t.expect.schema(intOrNull, t.expect.present(state, "server_min_deactivated_realm_deletion_days"));
-  const max = t.expect.schema(intOrNull, t.expect.present(state, "server_max_deactivated_realm_deletion_days"));
-  if (min !== null && max !== null) t.expect.ok(min <= max, `minimum ${min} ≤ maximum`, max);
-});
+behaviour(
+  "fl332.register.realm-deletion-days-bounds",
+  "the deletion-days bounds are ordered when both are set",
+  { id: "fl332.register.realm-deletion-days-bounds#the-deletion-days-bounds-are-ordered-when-both-are-set", mutates: false },
+  async (t) => {
+    const state = await realmState(t);
+    const min = t.expect.schema(intOrNull, t.expect.present(state, "server_min_deactivated_realm_deletion_days"));
+    const max = t.expect.schema(intOrNull, t.expect.present(state, "server_max_deactivated_realm_deletion_days"));
+    if (min !== null && max !== null) t.expect.ok(min <= max, `minimum ${min} ≤ maximum`, max);
+  },
+);
 
 behaviour(
   "fl231.register.push-notifications-enabled-end-timestamp",
   "realm_push_notifications_enabled_end_timestamp sits beside realm_push_notifications_enabled",
-  READ,
+  {
+    id: "fl231.register.push-notifications-enabled-end-timestamp#realm-push-notifications-enabled-end-timestamp-sits-beside-realm-push-notifications-enabled",
+    mutates: false,
+  },
   async (t) => {
     const state = await realmState(t);
     t.expect.schema(z.boolean(), t.expect.present(state, "realm_push_notifications_enabled"), undefined, "realm_push_notifications_enabled");
@@ -84,13 +108,18 @@ behaviour(
 
 // --- organization settings under realm_ names ---
 
-behaviour("fl153.register.realm-prefix", "organization settings come as realm_name and realm_description, not un-prefixed", READ, async (t) => {
-  const state = await realmState(t);
-  for (const name of ["name", "description"]) {
-    t.expect.schema(z.string(), t.expect.present(state, `realm_${name}`), undefined, `realm_${name}`);
-    t.expect.absent(state, name);
-  }
-});
+behaviour(
+  "fl153.register.realm-prefix",
+  "organization settings come as realm_name and realm_description, not un-prefixed",
+  { id: "fl153.register.realm-prefix#organization-settings-come-as-realm-name-and-realm-description-not-un-prefixed", mutates: false },
+  async (t) => {
+    const state = await realmState(t);
+    for (const name of ["name", "description"]) {
+      t.expect.schema(z.string(), t.expect.present(state, `realm_${name}`), undefined, `realm_${name}`);
+      t.expect.absent(state, name);
+    }
+  },
+);
 
 // --- server_supported_permission_settings: allowed_system_groups (FL225), two fields removed (FL326) ---
 
@@ -102,7 +131,11 @@ async function permissionConfigs(t: TestContext): Promise<Array<Record<string, u
 behaviour(
   ["fl225.register.permission-settings-allowed-system-groups", "fl221.register.server-supported-permission-settings"],
   "each permission setting's configuration has allowed_system_groups from FL225, not before",
-  { ...READ, gate: "always" },
+  {
+    id: "fl225.register.permission-settings-allowed-system-groups#each-permission-setting-s-configuration-has-allowed-system-groups-from-fl225-not-before",
+    mutates: false,
+    gate: "always",
+  },
   async (t) => {
     if (!t.fl.atLeast(221)) return t.expect.absent(await realmState(t), "server_supported_permission_settings");
     const configs = await permissionConfigs(t);
@@ -117,7 +150,7 @@ behaviour(
 behaviour(
   ["fl326.register.permission-settings-fields-removed", "fl221.register.server-supported-permission-settings"],
   "configurations lose allow_owners_group and id_field_name at FL326",
-  { ...READ, gate: "always" },
+  { id: "fl326.register.permission-settings-fields-removed#configurations-lose-allow-owners-group-and-id-field-name-at-fl326", mutates: false, gate: "always" },
   async (t) => {
     if (!t.fl.atLeast(221)) return t.expect.absent(await realmState(t), "server_supported_permission_settings");
     const configs = await permissionConfigs(t);
@@ -133,34 +166,49 @@ behaviour(
 
 // --- realm_authentication_methods: booleans, then dictionaries (FL243) ---
 
-behaviour("fl153.realm.authentication-methods-booleans", "before FL243 realm_authentication_methods maps each method to a boolean", READ, async (t) => {
-  t.expect.schema(
-    z.record(z.string(), z.boolean()),
-    t.expect.present(await realmState(t), "realm_authentication_methods"),
-    undefined,
-    "realm_authentication_methods",
-  );
-});
+behaviour(
+  "fl153.realm.authentication-methods-booleans",
+  "before FL243 realm_authentication_methods maps each method to a boolean",
+  { id: "fl153.realm.authentication-methods-booleans#before-fl243-realm-authentication-methods-maps-each-method-to-a-boolean", mutates: false },
+  async (t) => {
+    t.expect.schema(
+      z.record(z.string(), z.boolean()),
+      t.expect.present(await realmState(t), "realm_authentication_methods"),
+      undefined,
+      "realm_authentication_methods",
+    );
+  },
+);
 
-behaviour("fl243.realm.authentication-methods-dicts", "realm_authentication_methods maps each method to a dictionary", READ, async (t) => {
-  const methods = t.expect.schema(
-    z.record(z.string(), AuthenticationMethod),
-    t.expect.present(await realmState(t), "realm_authentication_methods"),
-    undefined,
-    "realm_authentication_methods",
-  );
-  t.expect.ok(Object.keys(methods).length > 0, "at least one authentication method", methods);
-});
+behaviour(
+  "fl243.realm.authentication-methods-dicts",
+  "realm_authentication_methods maps each method to a dictionary",
+  { id: "fl243.realm.authentication-methods-dicts#realm-authentication-methods-maps-each-method-to-a-dictionary", mutates: false },
+  async (t) => {
+    const methods = t.expect.schema(
+      z.record(z.string(), AuthenticationMethod),
+      t.expect.present(await realmState(t), "realm_authentication_methods"),
+      undefined,
+      "realm_authentication_methods",
+    );
+    t.expect.ok(Object.keys(methods).length > 0, "at least one authentication method", methods);
+  },
+);
 
-behaviour("fl243.realm.authentication-method-fields", "each method has enabled and available, and unavailable_reason when unavailable", READ, async (t) => {
-  const methods = t.expect.schema(
-    z.record(z.string(), AuthenticationMethod),
-    t.expect.present(await realmState(t), "realm_authentication_methods"),
-    undefined,
-    "realm_authentication_methods",
-  );
-  for (const [name, m] of Object.entries(methods)) {
-    if (!m.available) t.expect.ok(typeof m.unavailable_reason === "string", `${name}: unavailable_reason to be a string when available is false`, m);
-    else t.expect.ok(m.unavailable_reason === undefined, `${name}: no unavailable_reason when available`, m);
-  }
-});
+behaviour(
+  "fl243.realm.authentication-method-fields",
+  "each method has enabled and available, and unavailable_reason when unavailable",
+  { id: "fl243.realm.authentication-method-fields#each-method-has-enabled-and-available-and-unavailable-reason-when-unavailable", mutates: false },
+  async (t) => {
+    const methods = t.expect.schema(
+      z.record(z.string(), AuthenticationMethod),
+      t.expect.present(await realmState(t), "realm_authentication_methods"),
+      undefined,
+      "realm_authentication_methods",
+    );
+    for (const [name, m] of Object.entries(methods)) {
+      if (!m.available) t.expect.ok(typeof m.unavailable_reason === "string", `${name}: unavailable_reason to be a string when available is false`, m);
+      else t.expect.ok(m.unavailable_reason === undefined, `${name}: no unavailable_reason when available`, m);
+    }
+  },
+);

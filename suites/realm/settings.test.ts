@@ -1,5 +1,6 @@
 import { eventOf, type EventCheck } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
+import { idPart } from "../../src/expect/id-part.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { RealmUpdateDictEvent, RealmUpdateEvent } from "../../src/schemas/events/realm.ts";
 import { realmState, withRealmSettings } from "../support/realm.ts";
@@ -21,7 +22,7 @@ interface Row {
   oldName?: string;
 }
 
-const NEEDS = { needs: ["administrator", "owner", "member"] as ("administrator" | "owner" | "member")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "owner", "member"], isolated: true });
 
 const flip = async (_t: TestContext, current: unknown) => current !== true;
 const longer = async (_t: TestContext, current: unknown) => (typeof current === "number" ? current + 60 : 3600);
@@ -119,26 +120,31 @@ function eventValue(t: TestContext, op: "update" | "update_dict", setting: strin
 const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
 
 for (const r of ROWS) {
-  behaviour(r.clause, `PATCH /realm changes ${r.setting}; POST /register and a realm ${r.op} event carry it`, NEEDS, async (t) => {
-    const before = await realmState(t);
-    const value = await r.next(t, t.expect.present(before, `realm_${r.setting}`));
-    const { queue } = await t.register("member", { event_types: ["realm"] });
-    await withRealmSettings(t, { [r.setting]: value as string | number | boolean }, async (res) => {
-      const body = t.expect.success(res);
-      t.expect.ok(!ignoredOf(body).includes(r.setting), `${r.setting} to be read, not ignored`, body.ignored_parameters_unsupported, res.exchange);
-      const [ev] = await queue.until([eventFor(r.op, r.setting)]);
-      t.expect.equal(eventValue(t, r.op, r.setting, ev), value, `the event's ${r.setting}`);
-      const after = await realmState(t);
-      t.expect.equal(after[`realm_${r.setting}`], value, `realm_${r.setting} after the change`);
-      if (r.oldName) t.expect.absent(after, `realm_${r.oldName}`);
-    });
-  });
+  behaviour(
+    r.clause,
+    `PATCH /realm changes ${r.setting}; POST /register and a realm ${r.op} event carry it`,
+    { id: `${r.clause}#patch-realm-changes-${idPart(r.setting)}-post-register-and-a-realm-${idPart(r.op)}-event-carry-it` },
+    async (t) => {
+      const before = await realmState(t);
+      const value = await r.next(t, t.expect.present(before, `realm_${r.setting}`));
+      const { queue } = await t.register("member", { event_types: ["realm"] });
+      await withRealmSettings(t, { [r.setting]: value as string | number | boolean }, async (res) => {
+        const body = t.expect.success(res);
+        t.expect.ok(!ignoredOf(body).includes(r.setting), `${r.setting} to be read, not ignored`, body.ignored_parameters_unsupported, res.exchange);
+        const [ev] = await queue.until([eventFor(r.op, r.setting)]);
+        t.expect.equal(eventValue(t, r.op, r.setting, ev), value, `the event's ${r.setting}`);
+        const after = await realmState(t);
+        t.expect.equal(after[`realm_${r.setting}`], value, `realm_${r.setting} after the change`);
+        if (r.oldName) t.expect.absent(after, `realm_${r.oldName}`);
+      });
+    },
+  );
 
   // Below FL167 a server lists no ignored parameters, so there the only sign is that the setting stays unknown.
   behaviour(
     [r.clause, "fl167.server.ignored-parameters-unsupported"],
     `before FL${r.level} PATCH /realm and POST /register do not know ${r.setting}`,
-    { ...NEEDS, gate: "before" },
+    { id: `${r.clause}#before-fl${r.level}-patch-realm-and-post-register-do-not-know-${idPart(r.setting)}`, gate: "before" },
     async (t) => {
       const value = await r.next(t, undefined);
       await withRealmSettings(t, { [r.setting]: value as string | number | boolean }, async (res) => {
@@ -151,16 +157,21 @@ for (const r of ROWS) {
 
   if (!r.oldName) continue;
   const old = r.oldName;
-  behaviour(r.clause, `from FL${r.level} PATCH /realm ignores the old name ${old}`, NEEDS, async (t) => {
-    await withRealmSettings(t, { [old]: (await r.next(t, undefined)) as number }, async (res) => {
-      t.expect.ok(ignoredOf(t.expect.success(res)).includes(old), `${old} in ignored_parameters_unsupported`, res.json, res.exchange);
-    });
-  });
+  behaviour(
+    r.clause,
+    `from FL${r.level} PATCH /realm ignores the old name ${old}`,
+    { id: `${r.clause}#from-fl${r.level}-patch-realm-ignores-the-old-name-${idPart(old)}` },
+    async (t) => {
+      await withRealmSettings(t, { [old]: (await r.next(t, undefined)) as number }, async (res) => {
+        t.expect.ok(ignoredOf(t.expect.success(res)).includes(old), `${old} in ignored_parameters_unsupported`, res.json, res.exchange);
+      });
+    },
+  );
 
   behaviour(
     r.clause,
     `before FL${r.level} the setting is ${old}: PATCH /realm changes it and sends a realm update event`,
-    { ...NEEDS, gate: "before" },
+    { id: `${r.clause}#before-fl${r.level}-the-setting-is-${idPart(old)}-patch-realm-changes-it-and-sends-a-realm-update-event`, gate: "before" },
     async (t) => {
       const value = await r.next(t, undefined);
       const { queue } = await t.register("member", { event_types: ["realm"] });
@@ -176,21 +187,26 @@ for (const r of ROWS) {
 
 // --- message_edit_history_visibility_policy replaces allow_edit_history (FL358) ---
 
-behaviour("fl358.realm.allow-edit-history-removed", "from FL358 PATCH /realm ignores allow_edit_history", NEEDS, async (t) => {
-  await withRealmSettings(t, { allow_edit_history: false }, async (res) => {
-    t.expect.ok(
-      ignoredOf(t.expect.success(res)).includes("allow_edit_history"),
-      "allow_edit_history in ignored_parameters_unsupported",
-      res.json,
-      res.exchange,
-    );
-  });
-});
+behaviour(
+  "fl358.realm.allow-edit-history-removed",
+  "from FL358 PATCH /realm ignores allow_edit_history",
+  { id: "fl358.realm.allow-edit-history-removed#from-fl358-patch-realm-ignores-allow-edit-history" },
+  async (t) => {
+    await withRealmSettings(t, { allow_edit_history: false }, async (res) => {
+      t.expect.ok(
+        ignoredOf(t.expect.success(res)).includes("allow_edit_history"),
+        "allow_edit_history in ignored_parameters_unsupported",
+        res.json,
+        res.exchange,
+      );
+    });
+  },
+);
 
 behaviour(
   "fl358.realm.allow-edit-history-removed",
   "before FL358 PATCH /realm changes allow_edit_history and sends a realm update event",
-  { ...NEEDS, gate: "before" },
+  { id: "fl358.realm.allow-edit-history-removed#before-fl358-patch-realm-changes-allow-edit-history-and-sends-a-realm-update-event", gate: "before" },
   async (t) => {
     const current = (await realmState(t)).realm_allow_edit_history;
     const { queue } = await t.register("member", { event_types: ["realm"] });
@@ -202,24 +218,29 @@ behaviour(
   },
 );
 
-behaviour("fl358.register.allow-edit-history-deprecated", "register keeps realm_allow_edit_history: false only for the None policy", NEEDS, async (t) => {
-  // The catalog's ruling on fl358.realm.edit-history-visibility-policy: 1 All, 2 Moves only, 3 None.
-  for (const [policy, expected] of [
-    [3, false],
-    [2, true],
-    [1, true],
-  ] as const) {
-    await withRealmSettings(t, { message_edit_history_visibility_policy: policy }, async (res) => {
-      await t.given(`set message_edit_history_visibility_policy to ${policy}`, async () => t.expect.success(res));
-      t.expect.equal((await realmState(t)).realm_allow_edit_history, expected, `realm_allow_edit_history with policy ${policy}`);
-    });
-  }
-});
+behaviour(
+  "fl358.register.allow-edit-history-deprecated",
+  "register keeps realm_allow_edit_history: false only for the None policy",
+  { id: "fl358.register.allow-edit-history-deprecated#register-keeps-realm-allow-edit-history-false-only-for-the-none-policy" },
+  async (t) => {
+    // The catalog's ruling on fl358.realm.edit-history-visibility-policy: 1 All, 2 Moves only, 3 None.
+    for (const [policy, expected] of [
+      [3, false],
+      [2, true],
+      [1, true],
+    ] as const) {
+      await withRealmSettings(t, { message_edit_history_visibility_policy: policy }, async (res) => {
+        await t.given(`set message_edit_history_visibility_policy to ${policy}`, async () => t.expect.success(res));
+        t.expect.equal((await realmState(t)).realm_allow_edit_history, expected, `realm_allow_edit_history with policy ${policy}`);
+      });
+    }
+  },
+);
 
 behaviour(
   "fl358.register.allow-edit-history-deprecated",
   "before FL358 realm_allow_edit_history is the setting itself, a boolean",
-  { ...NEEDS, gate: "before" },
+  { id: "fl358.register.allow-edit-history-deprecated#before-fl358-realm-allow-edit-history-is-the-setting-itself-a-boolean", gate: "before" },
   async (t) => {
     const state = await realmState(t);
     t.expect.ok(typeof state.realm_allow_edit_history === "boolean", "realm_allow_edit_history to be a boolean", state.realm_allow_edit_history);
@@ -229,17 +250,22 @@ behaviour(
 
 // --- video_chat_provider gains the server-to-server OAuth option (FL353; code 5, the catalog's ruling) ---
 
-behaviour("fl353.realm.video-chat-provider-server-oauth", "from FL353 video_chat_provider accepts the server-to-server OAuth option", NEEDS, async (t) => {
-  await withRealmSettings(t, { video_chat_provider: 5 }, async (res) => {
-    t.expect.success(res);
-    t.expect.equal((await realmState(t)).realm_video_chat_provider, 5, "realm_video_chat_provider");
-  });
-});
+behaviour(
+  "fl353.realm.video-chat-provider-server-oauth",
+  "from FL353 video_chat_provider accepts the server-to-server OAuth option",
+  { id: "fl353.realm.video-chat-provider-server-oauth#from-fl353-video-chat-provider-accepts-the-server-to-server-oauth-option" },
+  async (t) => {
+    await withRealmSettings(t, { video_chat_provider: 5 }, async (res) => {
+      t.expect.success(res);
+      t.expect.equal((await realmState(t)).realm_video_chat_provider, 5, "realm_video_chat_provider");
+    });
+  },
+);
 
 behaviour(
   "fl353.realm.video-chat-provider-server-oauth",
   "before FL353 video_chat_provider refuses the server-to-server OAuth option",
-  { ...NEEDS, gate: "before" },
+  { id: "fl353.realm.video-chat-provider-server-oauth#before-fl353-video-chat-provider-refuses-the-server-to-server-oauth-option", gate: "before" },
   async (t) => {
     await withRealmSettings(t, { video_chat_provider: 5 }, async (res) => {
       t.expect.error(res, 400, "BAD_REQUEST");
@@ -249,18 +275,23 @@ behaviour(
 
 // --- default_code_block_language: "" when unset (FL195) ---
 
-behaviour("fl195.realm.default-code-block-language-empty", "from FL195 an unset default_code_block_language is the empty string", NEEDS, async (t) => {
-  await withRealmSettings(t, { default_code_block_language: "python" }, async (res) => {
-    await t.given("set default_code_block_language", async () => t.expect.success(res));
-    t.expect.success(await t.api("owner").patch("/realm", { default_code_block_language: "" }));
-    t.expect.equal((await realmState(t)).realm_default_code_block_language, "", "realm_default_code_block_language when unset");
-  });
-});
+behaviour(
+  "fl195.realm.default-code-block-language-empty",
+  "from FL195 an unset default_code_block_language is the empty string",
+  { id: "fl195.realm.default-code-block-language-empty#from-fl195-an-unset-default-code-block-language-is-the-empty-string" },
+  async (t) => {
+    await withRealmSettings(t, { default_code_block_language: "python" }, async (res) => {
+      await t.given("set default_code_block_language", async () => t.expect.success(res));
+      t.expect.success(await t.api("owner").patch("/realm", { default_code_block_language: "" }));
+      t.expect.equal((await realmState(t)).realm_default_code_block_language, "", "realm_default_code_block_language when unset");
+    });
+  },
+);
 
 behaviour(
   "fl195.realm.default-code-block-language-empty",
   "before FL195 an unset default_code_block_language is null or empty",
-  { ...NEEDS, gate: "before" },
+  { id: "fl195.realm.default-code-block-language-empty#before-fl195-an-unset-default-code-block-language-is-null-or-empty", gate: "before" },
   async (t) => {
     await withRealmSettings(t, { default_code_block_language: "" }, async (res) => {
       await t.given("unset default_code_block_language", async () => t.expect.success(res));
@@ -272,16 +303,21 @@ behaviour(
 
 // --- community_topic_editing_limit_seconds removed (FL183) ---
 
-behaviour("fl183.realm.community-topic-editing-limit-removed", "from FL183 register has no realm_community_topic_editing_limit_seconds", NEEDS, async (t) => {
-  const state = await realmState(t);
-  t.expect.absent(state, "realm_community_topic_editing_limit_seconds");
-  t.expect.present(state, "realm_move_messages_within_stream_limit_seconds");
-});
+behaviour(
+  "fl183.realm.community-topic-editing-limit-removed",
+  "from FL183 register has no realm_community_topic_editing_limit_seconds",
+  { id: "fl183.realm.community-topic-editing-limit-removed#from-fl183-register-has-no-realm-community-topic-editing-limit-seconds" },
+  async (t) => {
+    const state = await realmState(t);
+    t.expect.absent(state, "realm_community_topic_editing_limit_seconds");
+    t.expect.present(state, "realm_move_messages_within_stream_limit_seconds");
+  },
+);
 
 behaviour(
   "fl183.realm.community-topic-editing-limit-removed",
   "before FL183 register has realm_community_topic_editing_limit_seconds",
-  { ...NEEDS, gate: "before" },
+  { id: "fl183.realm.community-topic-editing-limit-removed#before-fl183-register-has-realm-community-topic-editing-limit-seconds", gate: "before" },
   async (t) => {
     const v = t.expect.present(await realmState(t), "realm_community_topic_editing_limit_seconds");
     t.expect.ok(typeof v === "number", "an integer number of seconds", v);
@@ -290,12 +326,17 @@ behaviour(
 
 // --- realm update events lose extra_data (FL306) ---
 
-behaviour("fl306.realm.update-no-extra-data", "from FL306 realm update events have no extra_data", NEEDS, async (t) => {
-  const current = (await realmState(t)).realm_enable_guest_user_indicator;
-  const { queue } = await t.register("member", { event_types: ["realm"] });
-  await withRealmSettings(t, { enable_guest_user_indicator: current !== true }, async (res) => {
-    await t.given("change enable_guest_user_indicator", async () => t.expect.success(res));
-    const [ev] = await queue.until([eventFor("update", "enable_guest_user_indicator")]);
-    t.expect.absent(t.expect.schema(RealmUpdateEvent, ev, undefined, "the realm update event"), "extra_data");
-  });
-});
+behaviour(
+  "fl306.realm.update-no-extra-data",
+  "from FL306 realm update events have no extra_data",
+  { id: "fl306.realm.update-no-extra-data#from-fl306-realm-update-events-have-no-extra-data" },
+  async (t) => {
+    const current = (await realmState(t)).realm_enable_guest_user_indicator;
+    const { queue } = await t.register("member", { event_types: ["realm"] });
+    await withRealmSettings(t, { enable_guest_user_indicator: current !== true }, async (res) => {
+      await t.given("change enable_guest_user_indicator", async () => t.expect.success(res));
+      const [ev] = await queue.until([eventFor("update", "enable_guest_user_indicator")]);
+      t.expect.absent(t.expect.schema(RealmUpdateEvent, ev, undefined, "the realm update event"), "extra_data");
+    });
+  },
+);

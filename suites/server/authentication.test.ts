@@ -1,11 +1,13 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 
 const ANY_AUTH_CODE = ["UNAUTHORIZED", "INVALID_API_KEY", "USER_DEACTIVATED", "REALM_DEACTIVATED"];
 
 behaviour(
   ["fl153.authentication.basic-auth", "fl153.authentication.api-key-header", "fl153.server.api-v1-prefix"],
   "HTTP Basic email:api_key authenticates as that user",
-  { needs: ["member", "secondMember"], gate: "always", mutates: false },
+  { id: "fl153.authentication.basic-auth#http-basic-email-api-key-authenticates-as-that-user", gate: "always", mutates: false },
   async (t) => {
     for (const role of ["member", "secondMember"] as const) {
       const res = await t.api(role).get("/users/me");
@@ -17,7 +19,7 @@ behaviour(
 behaviour(
   "fl153.authentication.missing-credentials",
   "a request without credentials gets 401 with the error envelope",
-  { gate: "always", mutates: false },
+  { id: "fl153.authentication.missing-credentials#a-request-without-credentials-gets-401-with-the-error-envelope", needs: [], gate: "always", mutates: false },
   async (t) => {
     t.expect.error(await t.api(null).get("/users/me"), 401, ANY_AUTH_CODE);
   },
@@ -26,7 +28,7 @@ behaviour(
 behaviour(
   "fl153.authentication.invalid-credentials",
   "a wrong API key or a mismatched email gets 401",
-  { needs: ["member", "secondMember"], gate: "always", mutates: false },
+  { id: "fl153.authentication.invalid-credentials#a-wrong-api-key-or-a-mismatched-email-gets-401", gate: "always", mutates: false },
   async (t) => {
     const member = t.persona("member");
     const other = t.persona("secondMember");

@@ -1,9 +1,11 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 behaviour(
   "fl153.errors.error-envelope",
   "an error response has result error, a msg string and a code string",
-  { needs: ["member"], gate: "always", mutates: false },
+  { id: "fl153.errors.error-envelope#an-error-response-has-result-error-a-msg-string-and-a-code-string", gate: "always", mutates: false },
   async (t) => {
     const res = await t.api("member").get("/messages", { anchor: "newest", num_before: "many", num_after: 0 });
     const body = t.expect.error(res, 400, "BAD_REQUEST");
@@ -14,7 +16,7 @@ behaviour(
 behaviour(
   "fl211.errors.result-success-or-error",
   "result is success on success and error on error, nothing else",
-  { needs: ["member"], mutates: false },
+  { id: "fl211.errors.result-success-or-error#result-is-success-on-success-and-error-on-error-nothing-else", mutates: false },
   async (t) => {
     const member = t.api("member");
     for (const res of [
@@ -32,15 +34,20 @@ behaviour(
   },
 );
 
-behaviour("fl153.server.unknown-route", "an unknown endpoint under /api/v1 gets 404", { needs: ["member"], gate: "always", mutates: false }, async (t) => {
-  const res = await t.api("member").get("/no_such_endpoint_for_conformance");
-  t.expect.error(res, 404, ["NOT_FOUND", "BAD_REQUEST"]);
-});
+behaviour(
+  "fl153.server.unknown-route",
+  "an unknown endpoint under /api/v1 gets 404",
+  { id: "fl153.server.unknown-route#an-unknown-endpoint-under-api-v1-gets-404", gate: "always", mutates: false },
+  async (t) => {
+    const res = await t.api("member").get("/no_such_endpoint_for_conformance");
+    t.expect.error(res, 404, ["NOT_FOUND", "BAD_REQUEST"]);
+  },
+);
 
 behaviour(
   "fl153.server.missing-parameter",
   "a missing required parameter gets 400 REQUEST_VARIABLE_MISSING naming it",
-  { needs: ["member"], gate: "always", mutates: false },
+  { id: "fl153.server.missing-parameter#a-missing-required-parameter-gets-400-request-variable-missing-naming-it", gate: "always", mutates: false },
   async (t) => {
     const res = await t.api("member").post("/messages", { type: "private", to: [t.persona("member").userId] });
     const body = t.expect.error(res, 400, "REQUEST_VARIABLE_MISSING");
@@ -51,7 +58,7 @@ behaviour(
 behaviour(
   "fl153.server.malformed-parameter",
   "a malformed parameter gets 400 BAD_REQUEST naming it",
-  { needs: ["member"], gate: "always", mutates: false },
+  { id: "fl153.server.malformed-parameter#a-malformed-parameter-gets-400-bad-request-naming-it", gate: "always", mutates: false },
   async (t) => {
     const member = t.api("member");
     const cases: Array<[string, Promise<import("../../src/client/client.ts").ApiResponse>]> = [
@@ -69,7 +76,7 @@ behaviour(
 behaviour(
   "fl153.server.parameter-encoding",
   "parameters are read from the query string, form bodies and multipart bodies alike",
-  { needs: ["member"], gate: "always" },
+  { id: "fl153.server.parameter-encoding#parameters-are-read-from-the-query-string-form-bodies-and-multipart-bodies-alike", gate: "always" },
   async (t) => {
     const member = t.api("member");
     const me = t.persona("member").userId;
@@ -93,7 +100,7 @@ behaviour(
 behaviour(
   "fl167.server.ignored-parameters-unsupported",
   "a success response lists the parameters the endpoint did not read",
-  { needs: ["member"] },
+  { id: "fl167.server.ignored-parameters-unsupported#a-success-response-lists-the-parameters-the-endpoint-did-not-read" },
   async (t) => {
     const member = t.api("member");
     const res = await member.post("/messages", { type: "private", to: [t.persona("member").userId], content: "extra", conformance_bogus: 1 });
@@ -108,7 +115,7 @@ behaviour(
 behaviour(
   "fl167.server.ignored-parameters-unsupported",
   "before FL167 GET /users/me does not list ignored parameters",
-  { needs: ["member"], gate: "before", mutates: false },
+  { id: "fl167.server.ignored-parameters-unsupported#before-fl167-get-users-me-does-not-list-ignored-parameters", gate: "before", mutates: false },
   async (t) => {
     const res = await t.api("member").get("/users/me", { conformance_bogus: 1 });
     t.expect.absent(t.expect.success(res), "ignored_parameters_unsupported");
@@ -118,7 +125,7 @@ behaviour(
 behaviour(
   "fl153.server.json-response",
   "every response, success or error, is a JSON object with a result string",
-  { needs: ["member"], gate: "always", mutates: false },
+  { id: "fl153.server.json-response#every-response-success-or-error-is-a-json-object-with-a-result-string", gate: "always", mutates: false },
   async (t) => {
     const member = t.api("member");
     for (const res of [
@@ -140,7 +147,11 @@ behaviour(
 behaviour(
   "fl153.server.method-not-allowed",
   "a known path with a method it does not serve gets 405 with the allowed methods and no code",
-  { needs: ["member"], gate: "always", mutates: false },
+  {
+    id: "fl153.server.method-not-allowed#a-known-path-with-a-method-it-does-not-serve-gets-405-with-the-allowed-methods-and-no-code",
+    gate: "always",
+    mutates: false,
+  },
   async (t) => {
     const res = await t.api("member").request("PUT", "/messages");
     t.expect.equal(res.status, 405, "HTTP status", res.exchange);
@@ -155,7 +166,11 @@ behaviour(
 behaviour(
   "fl153.errors.forbidden-action",
   "a member changing an organization setting gets an error and nothing changes",
-  { needs: ["member", "administrator"], gate: "always" },
+  {
+    id: "fl153.errors.forbidden-action#a-member-changing-an-organization-setting-gets-an-error-and-nothing-changes",
+    alsoNeeds: ["administrator"],
+    gate: "always",
+  },
   async (t) => {
     const before = (await t.register("administrator", { fetch_event_types: ["realm"] })).body.realm_name;
     const res = await t.api("member").patch("/realm", { name: `${String(before)} renamed by a member` });

@@ -1,11 +1,13 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { RegisterResponse } from "../../src/schemas/register.ts";
 import { deleteQueueLater } from "../support/cleanup.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 behaviour(
   ["fl153.versioning.feature-level-in-register", "fl153.versioning.feature-level-consistent"],
   "POST /register reports the same feature level as GET /server_settings",
-  { needs: ["member"], gate: "always" },
+  { id: "fl153.versioning.feature-level-in-register#post-register-reports-the-same-feature-level-as-get-server-settings", gate: "always" },
   async (t) => {
     const settings = t.expect.success(await t.api(null).get("/server_settings"));
     const { body } = await t.register("member", { fetch_event_types: ["realm"] });
@@ -13,21 +15,31 @@ behaviour(
   },
 );
 
-behaviour("fl257.register.realm-url", "POST /register has realm_url in the realm section", { needs: ["member"] }, async (t) => {
-  const { body } = await t.register("member", { fetch_event_types: ["realm"] });
-  const url = t.expect.present(body, "realm_url");
-  t.expect.ok(typeof url === "string" && /^https?:\/\//.test(url), "realm_url to be an http(s) URL", url);
-});
+behaviour(
+  "fl257.register.realm-url",
+  "POST /register has realm_url in the realm section",
+  { id: "fl257.register.realm-url#post-register-has-realm-url-in-the-realm-section" },
+  async (t) => {
+    const { body } = await t.register("member", { fetch_event_types: ["realm"] });
+    const url = t.expect.present(body, "realm_url");
+    t.expect.ok(typeof url === "string" && /^https?:\/\//.test(url), "realm_url to be an http(s) URL", url);
+  },
+);
 
-behaviour("fl257.register.realm-url", "before FL257 POST /register has no realm_url", { needs: ["member"], gate: "before" }, async (t) => {
-  const { body } = await t.register("member", { fetch_event_types: ["realm"] });
-  t.expect.absent(body, "realm_url");
-});
+behaviour(
+  "fl257.register.realm-url",
+  "before FL257 POST /register has no realm_url",
+  { id: "fl257.register.realm-url#before-fl257-post-register-has-no-realm-url", gate: "before" },
+  async (t) => {
+    const { body } = await t.register("member", { fetch_event_types: ["realm"] });
+    t.expect.absent(body, "realm_url");
+  },
+);
 
 behaviour(
   "fl257.register.realm-uri-alias",
   "POST /register keeps realm_uri, equal to realm_url from FL257",
-  { needs: ["member"], gate: "always" },
+  { id: "fl257.register.realm-uri-alias#post-register-keeps-realm-uri-equal-to-realm-url-from-fl257", gate: "always" },
   async (t) => {
     const { body } = await t.register("member", { fetch_event_types: ["realm"] });
     const uri = t.expect.present(body, "realm_uri");
@@ -38,7 +50,7 @@ behaviour(
 behaviour(
   "fl153.events.register-queue",
   "POST /register returns a queue_id and a last_event_id of -1 or more",
-  { needs: ["member"], gate: "always" },
+  { id: "fl153.events.register-queue#post-register-returns-a-queue-id-and-a-last-event-id-of-1-or-more", gate: "always" },
   async (t) => {
     const res = await t.api("member").post("/register", { event_types: ["message"] });
     deleteQueueLater(t, "member", res.json?.queue_id);
@@ -49,7 +61,7 @@ behaviour(
 behaviour(
   "fl153.register.client-capabilities-encoding",
   "client_capabilities is one JSON object of booleans",
-  { needs: ["member"], gate: "always" },
+  { id: "fl153.register.client-capabilities-encoding#client-capabilities-is-one-json-object-of-booleans", gate: "always" },
   async (t) => {
     const member = t.api("member");
     const ok = await member.post("/register", {

@@ -1,5 +1,5 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { UserSettingUpdateEvent } from "../../src/schemas/events/user-settings.ts";
 import { freshUser } from "../support/users.ts";
@@ -10,7 +10,7 @@ import { AUTOMATIC_POLICY_SETTINGS, besides, defaultsOf, FOLLOWED_TOPIC_SETTINGS
  * realm_user_settings_defaults, realm_user_settings_defaults events, what a new user starts with). Isolated: it
  * changes the defaults every new user of the organization gets (and puts them back).
  */
-const NEEDS = { needs: ["administrator", "member"] as ("administrator" | "member")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "member"], isolated: true });
 
 /** Sets the defaults (to values other than the current ones), checks them everywhere they show, and puts the old values back. */
 async function expectDefaults(t: TestContext, cases: readonly SettingCase[]): Promise<void> {
@@ -69,7 +69,10 @@ behaviour(
     "fl227.settings.desktop-icon-count-display-followed",
   ],
   "the followed-topic notification, automatic-visibility and unread-badge settings have organization defaults",
-  { ...NEEDS, gate: "always" },
+  {
+    id: "fl189.settings.followed-topic-email-notifications#the-followed-topic-notification-automatic-visibility-and-unread-badge-settings-have-organization-defaults",
+    gate: "always",
+  },
   async (t) => {
     const followed = t.fl.atLeast(189);
     const policies = t.fl.atLeast(214);
@@ -82,14 +85,19 @@ behaviour(
 
 // Real servers do not accept this default (they list it in ignored_parameters_unsupported): the spec's reading,
 // a known deviation to list in an expectations file (see the clause's ruling).
-behaviour("fl293.settings.allow-private-data-export-default", "allow_private_data_export has an organization default", NEEDS, async (t) => {
-  await expectDefaults(t, [{ name: "allow_private_data_export", value: true }]);
-});
+behaviour(
+  "fl293.settings.allow-private-data-export-default",
+  "allow_private_data_export has an organization default",
+  { id: "fl293.settings.allow-private-data-export-default#allow-private-data-export-has-an-organization-default" },
+  async (t) => {
+    await expectDefaults(t, [{ name: "allow_private_data_export", value: true }]);
+  },
+);
 
 behaviour(
   "fl293.settings.allow-private-data-export-default",
   "before FL293 there is no allow_private_data_export default",
-  { ...NEEDS, gate: "before" },
+  { id: "fl293.settings.allow-private-data-export-default#before-fl293-there-is-no-allow-private-data-export-default", gate: "before" },
   async (t) => {
     await expectNoDefaults(t, [{ name: "allow_private_data_export", value: true }]);
   },

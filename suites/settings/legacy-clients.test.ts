@@ -1,5 +1,5 @@
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { UpdateDisplaySettingsEvent, UpdateGlobalNotificationsEvent } from "../../src/schemas/events/legacy-settings.ts";
 import { registerWith } from "../support/events.ts";
 
@@ -10,12 +10,15 @@ import { registerWith } from "../support/events.ts";
  * and is the test's first persona, watched as such a client, so the state invariant reduces the legacy events.
  */
 const CLAUSE = "fl153.events.state-consistency";
-const NEEDS = { needs: ["administrator"] as "administrator"[], invariant: { capabilities: { user_settings_object: false } } };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator"] });
 
 behaviour(
   CLAUSE,
   "a client without user_settings_object gets update_display_settings and update_global_notifications, and the top-level copies follow",
-  NEEDS,
+  {
+    id: "fl153.events.state-consistency#a-client-without-user-settings-object-gets-update-display-settings-and-update-global-notifications-and-the-top-level-copies-follow",
+    invariant: { capabilities: { user_settings_object: false } },
+  },
   async (t) => {
     const admin = t.api("administrator");
     const fetch = ["update_display_settings", "update_global_notifications", "user_settings"];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { Attachment } from "../../src/schemas/attachment.ts";
 import { AttachmentEvent, AttachmentRemoveEvent } from "../../src/schemas/events/attachment.ts";
@@ -14,7 +14,7 @@ import { download, textFile, uploaded } from "../support/uploads.ts";
  * reduces each one.
  */
 const CLAUSE = "fl153.events.state-consistency";
-const NEEDS = { needs: ["member"] as "member"[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 const Listing = z.looseObject({ attachments: z.array(Attachment), upload_space_used: z.number().int() });
 
@@ -27,35 +27,40 @@ async function listedNamed(t: TestContext, name: string): Promise<Attachment | u
     .attachments.find((a) => a.name === name);
 }
 
-behaviour(CLAUSE, "an uploaded file is listed and deleted: attachment add and remove events to the uploader, its address gone", NEEDS, async (t) => {
-  const file = textFile(t, `${t.unique("attached")}.txt`);
-  const { queue } = await registerWith(t, "member", ["attachment"]);
-  const { address } = await uploaded(t, "member", file);
-  const mine = await listedNamed(t, file.name);
-  if (mine === null) return;
-  if (mine === undefined) return t.expect.fail(`GET /attachments to list the file just uploaded (${file.name})`, "not listed");
-  t.cleanup(`attachment ${mine.id}`, async () => {
-    const gone = await t.api("member").delete(`/attachments/${mine.id}`);
-    // 400 "Invalid attachment": the test deleted it itself.
-    return gone.status === 400 ? undefined : gone;
-  });
-  const [add] = await queue.until([
-    eventOf("attachment", (e) => ((e.attachment as { id?: unknown } | undefined)?.id === mine.id ? null : "another file"), "add"),
-  ]);
-  t.expect.equal(
-    t.expect.schema(AttachmentEvent, add, undefined, "the attachment add event").attachment.path_id,
-    mine.path_id,
-    "path_id in the attachment add event (GET /attachments')",
-  );
+behaviour(
+  CLAUSE,
+  "an uploaded file is listed and deleted: attachment add and remove events to the uploader, its address gone",
+  { id: "fl153.events.state-consistency#an-uploaded-file-is-listed-and-deleted-attachment-add-and-remove-events-to-the-uploader-its-address-gone" },
+  async (t) => {
+    const file = textFile(t, `${t.unique("attached")}.txt`);
+    const { queue } = await registerWith(t, "member", ["attachment"]);
+    const { address } = await uploaded(t, "member", file);
+    const mine = await listedNamed(t, file.name);
+    if (mine === null) return;
+    if (mine === undefined) return t.expect.fail(`GET /attachments to list the file just uploaded (${file.name})`, "not listed");
+    t.cleanup(`attachment ${mine.id}`, async () => {
+      const gone = await t.api("member").delete(`/attachments/${mine.id}`);
+      // 400 "Invalid attachment": the test deleted it itself.
+      return gone.status === 400 ? undefined : gone;
+    });
+    const [add] = await queue.until([
+      eventOf("attachment", (e) => ((e.attachment as { id?: unknown } | undefined)?.id === mine.id ? null : "another file"), "add"),
+    ]);
+    t.expect.equal(
+      t.expect.schema(AttachmentEvent, add, undefined, "the attachment add event").attachment.path_id,
+      mine.path_id,
+      "path_id in the attachment add event (GET /attachments')",
+    );
 
-  const res = await t.api("member").delete(`/attachments/${mine.id}`);
-  t.expect.success(res, "DELETE /attachments/{attachment_id}");
-  const [remove] = await queue.until([
-    eventOf("attachment", (e) => ((e.attachment as { id?: unknown } | undefined)?.id === mine.id ? null : "another file"), "remove"),
-  ]);
-  t.expect.schema(AttachmentRemoveEvent, remove, undefined, "the attachment remove event");
-  t.expect.ok((await listedNamed(t, file.name)) === undefined, `${file.name} gone from GET /attachments`, file.name);
-  t.expect.error(await t.api("member").delete(`/attachments/${mine.id}`), 400, "BAD_REQUEST");
-  const fetched = await download(t, "member", address);
-  t.expect.ok(fetched.status === 404, "the deleted file's address to answer HTTP 404", `HTTP ${fetched.status}`, fetched.exchange);
-});
+    const res = await t.api("member").delete(`/attachments/${mine.id}`);
+    t.expect.success(res, "DELETE /attachments/{attachment_id}");
+    const [remove] = await queue.until([
+      eventOf("attachment", (e) => ((e.attachment as { id?: unknown } | undefined)?.id === mine.id ? null : "another file"), "remove"),
+    ]);
+    t.expect.schema(AttachmentRemoveEvent, remove, undefined, "the attachment remove event");
+    t.expect.ok((await listedNamed(t, file.name)) === undefined, `${file.name} gone from GET /attachments`, file.name);
+    t.expect.error(await t.api("member").delete(`/attachments/${mine.id}`), 400, "BAD_REQUEST");
+    const fetched = await download(t, "member", address);
+    t.expect.ok(fetched.status === 404, "the deleted file's address to answer HTTP 404", `HTTP ${fetched.status}`, fetched.exchange);
+  },
+);

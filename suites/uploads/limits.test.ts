@@ -1,11 +1,13 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { ErrorEnvelope } from "../../src/schemas/envelope.ts";
 import { maxUploadMib, MIB, postUpload } from "../support/uploads.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 behaviour(
   "fl153.register.max-file-upload-size-mib",
   "POST /register has max_file_upload_size_mib, without the realm_ prefix",
-  { needs: ["member"], gate: "always", mutates: false },
+  { id: "fl153.register.max-file-upload-size-mib#post-register-has-max-file-upload-size-mib-without-the-realm-prefix", gate: "always", mutates: false },
   async (t) => {
     const { body } = await t.register("member", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
     const mib = t.expect.present(body, "max_file_upload_size_mib");
@@ -17,7 +19,7 @@ behaviour(
 behaviour(
   "fl153.uploads.max-file-upload-size",
   "POST /user_uploads refuses a file one byte larger than max_file_upload_size_mib",
-  { needs: ["member"], gate: "always" },
+  { id: "fl153.uploads.max-file-upload-size#post-user-uploads-refuses-a-file-one-byte-larger-than-max-file-upload-size-mib", gate: "always" },
   async (t) => {
     const limit = await maxUploadMib(t);
     const res = await postUpload(t, "member", [{ name: "too-large.bin", type: "application/octet-stream", data: new Uint8Array(limit * MIB + 1) }]);
@@ -38,7 +40,7 @@ const isByteCount = (v: number) => v >= 0 && v % MIB === 0;
 behaviour(
   "fl251.register.upload-quota-mib",
   "POST /register gives realm_upload_quota_mib in MiB, or null for no quota",
-  { needs: ["member"], mutates: false },
+  { id: "fl251.register.upload-quota-mib#post-register-gives-realm-upload-quota-mib-in-mib-or-null-for-no-quota", mutates: false },
   async (t) => {
     const { body } = await t.register("member", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
     const quota = t.expect.present(body, "realm_upload_quota_mib");
@@ -46,12 +48,17 @@ behaviour(
   },
 );
 
-behaviour("fl153.register.upload-quota-bytes", "before FL251 realm_upload_quota_mib counts bytes", { needs: ["member"], mutates: false }, async (t) => {
-  const { body } = await t.register("member", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
-  const quota = t.expect.present(body, "realm_upload_quota_mib");
-  t.expect.ok(
-    quota === null || (typeof quota === "number" && Number.isInteger(quota) && isByteCount(quota)),
-    "null or a count of bytes (a multiple of 1048576)",
-    quota,
-  );
-});
+behaviour(
+  "fl153.register.upload-quota-bytes",
+  "before FL251 realm_upload_quota_mib counts bytes",
+  { id: "fl153.register.upload-quota-bytes#before-fl251-realm-upload-quota-mib-counts-bytes", mutates: false },
+  async (t) => {
+    const { body } = await t.register("member", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
+    const quota = t.expect.present(body, "realm_upload_quota_mib");
+    t.expect.ok(
+      quota === null || (typeof quota === "number" && Number.isInteger(quota) && isByteCount(quota)),
+      "null or a count of bytes (a multiple of 1048576)",
+      quota,
+    );
+  },
+);

@@ -1,7 +1,9 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { UploadResponse } from "../../src/schemas/upload.ts";
 import { onControlledThrowaway } from "../support/control.ts";
 import { textFile, type TestFile } from "../support/uploads.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 // The upload quota comes with the plan (or the server's configuration), which no API sets: the reference control
 // gives a throw-away organization a plan with no room left; on real servers this test is not verifiable.
@@ -9,7 +11,7 @@ import { textFile, type TestFile } from "../support/uploads.ts";
 behaviour(
   "fl153.uploads.upload-quota",
   "an upload past the organization's quota is refused by POST /user_uploads with REALM_UPLOAD_QUOTA",
-  { needs: ["member"] },
+  { id: "fl153.uploads.upload-quota#an-upload-past-the-organization-s-quota-is-refused-by-post-user-uploads-with-realm-upload-quota" },
   async (t) => {
     await onControlledThrowaway(t, async (org, control) => {
       const post = (file: TestFile) =>

@@ -1,7 +1,9 @@
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { TusCompletion } from "../../src/schemas/upload.ts";
 import { tusRequest, tusUpload } from "../support/tus.ts";
 import { download, maxUploadMib, MIB, textFile, uploaded } from "../support/uploads.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 const ANY_AUTH_CODE = ["UNAUTHORIZED", "INVALID_API_KEY", "USER_DEACTIVATED", "REALM_DEACTIVATED"];
 const CHUNK = 1024;
@@ -15,7 +17,7 @@ const realmPart = (address: string) => address.split("/").slice(0, 3).join("/");
 behaviour(
   "fl295.uploads.tus-endpoint",
   "a tus client uploads a file in small chunks; it becomes an upload like one of POST /user_uploads",
-  { needs: ["member"] },
+  { id: "fl295.uploads.tus-endpoint#a-tus-client-uploads-a-file-in-small-chunks-it-becomes-an-upload-like-one-of-post-user-uploads" },
   async (t) => {
     const text = `${t.unique("tus")} `.repeat(400);
     const data = Buffer.from(text);
@@ -46,7 +48,7 @@ behaviour(
 behaviour(
   ["fl295.uploads.tus-endpoint", "fl295.uploads.tus-requires-auth"],
   "before FL295 there is no /api/v1/tus (404)",
-  { needs: ["member"], gate: "before" },
+  { id: "fl295.uploads.tus-endpoint#before-fl295-there-is-no-api-v1-tus-404", gate: "before" },
   async (t) => {
     const res = await tusRequest(t, "member", "POST", "/api/v1/tus", { "upload-length": "4", "upload-metadata": metadata("old.txt") });
     t.expect.equal(res.status, 404, "the status of POST /api/v1/tus", res.exchange);
@@ -56,7 +58,7 @@ behaviour(
 behaviour(
   "fl295.uploads.tus-requires-auth",
   "tus requests without valid credentials get 401: creating an upload, and completing one",
-  { needs: ["member"] },
+  { id: "fl295.uploads.tus-requires-auth#tus-requests-without-valid-credentials-get-401-creating-an-upload-and-completing-one" },
   async (t) => {
     const anonymous = await tusUpload(t, null, { data: Buffer.from("anonymous"), filename: "anonymous.txt", filetype: "text/plain" });
     t.expect.equal(anonymous.status, 401, "the status of a tus upload without credentials", anonymous.exchange);
@@ -80,7 +82,7 @@ behaviour(
 behaviour(
   ["fl295.uploads.tus-endpoint", "fl153.uploads.max-file-upload-size"],
   "tus refuses an Upload-Length over max_file_upload_size_mib with 413 and keeps nothing",
-  { needs: ["member"] },
+  { id: "fl295.uploads.tus-endpoint#tus-refuses-an-upload-length-over-max-file-upload-size-mib-with-413-and-keeps-nothing" },
   async (t) => {
     const limit = await maxUploadMib(t);
     const res = await tusRequest(t, "member", "POST", "/api/v1/tus", {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventOf } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
 import { RealmBotEvent } from "../../src/schemas/events/realm-bot.ts";
@@ -12,7 +12,7 @@ import { freshBot } from "../support/users.ts";
  * bots it owns, so the previous owner's clients must drop the bot (realm_bot delete) and the new owner's gain it
  * whole (realm_bot add). The previous owner is the test's first persona, whose state the invariant compares.
  */
-const NEEDS = { needs: ["member", "secondMember", "administrator"] as ("member" | "secondMember" | "administrator")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
 const aboutBot = (id: number) => (e: Record<string, unknown>) => ((e.bot as { user_id?: unknown } | undefined)?.user_id === id ? null : "another bot");
 
@@ -30,7 +30,9 @@ async function botsOf(t: TestContext, role: PersonaRole): Promise<Array<{ user_i
 behaviour(
   "fl153.events.state-consistency",
   "a member gives its bot to another member: realm_bot delete to the previous owner, add to the new one, and their realm_bots follow",
-  NEEDS,
+  {
+    id: "fl153.events.state-consistency#a-member-gives-its-bot-to-another-member-realm-bot-delete-to-the-previous-owner-add-to-the-new-one-and-their-realm-bots-follow",
+  },
   async (t) => {
     const bot = await freshBot(t, "member");
     const newOwner = t.persona("secondMember").userId;

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { channelWith, freshBot } from "../support/users.ts";
 
-const NEEDS = { needs: ["administrator", "member", "secondMember"] as ("administrator" | "member" | "secondMember")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "member", "secondMember"] });
 
 /**
  * A fresh bot of the member's, subscribed to a fresh private channel that secondMember is not in; then secondMember
@@ -19,15 +19,23 @@ async function stillSubscribedAfterOwnerChange(t: TestContext): Promise<{ subscr
   return { subscribed: subs.some((s) => s.name === channel), channel };
 }
 
-behaviour("fl359.users.bot-owner-change-keeps-subscriptions", "a bot given a new owner keeps channels the new owner is not subscribed to", NEEDS, async (t) => {
-  const { subscribed, channel } = await stillSubscribedAfterOwnerChange(t);
-  t.expect.ok(subscribed, `the bot to stay subscribed to private channel ${channel}`, subscribed);
-});
+behaviour(
+  "fl359.users.bot-owner-change-keeps-subscriptions",
+  "a bot given a new owner keeps channels the new owner is not subscribed to",
+  { id: "fl359.users.bot-owner-change-keeps-subscriptions#a-bot-given-a-new-owner-keeps-channels-the-new-owner-is-not-subscribed-to" },
+  async (t) => {
+    const { subscribed, channel } = await stillSubscribedAfterOwnerChange(t);
+    t.expect.ok(subscribed, `the bot to stay subscribed to private channel ${channel}`, subscribed);
+  },
+);
 
 behaviour(
   "fl359.users.bot-owner-change-keeps-subscriptions",
   "before FL359 a bot given a new owner leaves the channels that owner is not subscribed to",
-  { ...NEEDS, gate: "before" },
+  {
+    id: "fl359.users.bot-owner-change-keeps-subscriptions#before-fl359-a-bot-given-a-new-owner-leaves-the-channels-that-owner-is-not-subscribed-to",
+    gate: "before",
+  },
   async (t) => {
     const { subscribed, channel } = await stillSubscribedAfterOwnerChange(t);
     t.expect.ok(!subscribed, `the bot to be unsubscribed from private channel ${channel}`, subscribed);

@@ -1,6 +1,7 @@
 import { emailFieldTests } from "./email/fields.ts";
 import { lookupTests } from "./email/lookup.ts";
 import { settingsTests } from "./email/settings.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 
 /**
  * Email visibility: the user setting (FL163) and what it decides — delivery_email, avatar_url, the dummy email,
@@ -8,6 +9,7 @@ import { settingsTests } from "./email/settings.ts";
  * visibility (before FL163) or the default for new users, which the others read: a file's tests run one at a
  * time.
  */
-settingsTests();
-emailFieldTests();
-lookupTests();
+const suite = defineSuite(import.meta.url, { needs: ["administrator", "owner", "member"], isolated: true });
+settingsTests(suite);
+emailFieldTests(suite);
+lookupTests(suite);

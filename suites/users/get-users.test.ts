@@ -1,14 +1,16 @@
 import { z } from "zod";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import { User } from "../../src/schemas/user.ts";
 import { freshUser } from "../support/users.ts";
+
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "member", "secondMember", "bot"] });
 
 const NO_SUCH_ID = 987_654_321;
 
 behaviour(
   "fl153.users.get-users",
   "GET /users lists users, bots and deactivated users; GET /users/{user_id} returns one under user",
-  { needs: ["administrator", "member", "secondMember", "bot"], gate: "always" },
+  { id: "fl153.users.get-users#get-users-lists-users-bots-and-deactivated-users-get-users-user-id-returns-one-under-user", gate: "always" },
   async (t) => {
     const gone = await freshUser(t, "gone");
     await t.must("deactivate a user", t.api("administrator").delete(`/users/${gone.id}`));
@@ -29,7 +31,11 @@ behaviour(
 behaviour(
   "fl153.users.no-such-user",
   "an unknown user id or email gets HTTP 400 BAD_REQUEST from the user endpoints",
-  { needs: ["member", "administrator"], gate: "always" },
+  {
+    id: "fl153.users.no-such-user#an-unknown-user-id-or-email-gets-http-400-bad-request-from-the-user-endpoints",
+    needs: ["member", "administrator"],
+    gate: "always",
+  },
   async (t) => {
     const member = t.api("member");
     const admin = t.api("administrator");
@@ -43,7 +49,11 @@ behaviour(
 behaviour(
   "fl153.register.realm-users",
   "register realm_users holds the organization's active users and bots, the requester included",
-  { needs: ["member", "secondMember", "bot"], gate: "always" },
+  {
+    id: "fl153.register.realm-users#register-realm-users-holds-the-organization-s-active-users-and-bots-the-requester-included",
+    needs: ["member", "secondMember", "bot"],
+    gate: "always",
+  },
   async (t) => {
     const { body } = await t.register("member", { fetch_event_types: ["realm_user"], event_types: ["heartbeat"] });
     const users = t.expect.schema(z.array(User), t.expect.present(body, "realm_users"), undefined, "realm_users");

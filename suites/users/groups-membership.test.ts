@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { UserGroupMembersEvent } from "../../src/schemas/events/user-group.ts";
@@ -9,7 +9,7 @@ import { groupMarker } from "../support/groups.ts";
 import { freshUser } from "../support/users.ts";
 import { deactivateGroupLater } from "../support/cleanup.ts";
 
-const NEEDS = { needs: ["administrator", "member"] as ("administrator" | "member")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "member"] });
 
 /** GET /user_groups as the member: the group named `name`. */
 async function groupNamed(t: TestContext, name: string): Promise<UserGroup> {
@@ -43,34 +43,44 @@ async function membershipEvents(t: TestContext, back: boolean): Promise<{ seen: 
   return { seen: await eventsThrough(queue, await groupMarker(t)), groupId, userId: x.id };
 }
 
-behaviour("fl303.groups.deactivation-removes-memberships", "deactivating a user sends user_group remove_members for its groups", NEEDS, async (t) => {
-  const { seen, groupId, userId } = await membershipEvents(t, false);
-  const [ev] = membership(seen, "remove_members", groupId, userId);
-  t.expect.ok(ev !== undefined, `user_group remove_members for group ${groupId} naming user ${userId}`, seen);
-  t.expect.schema(UserGroupMembersEvent, ev);
-});
+behaviour(
+  "fl303.groups.deactivation-removes-memberships",
+  "deactivating a user sends user_group remove_members for its groups",
+  { id: "fl303.groups.deactivation-removes-memberships#deactivating-a-user-sends-user-group-remove-members-for-its-groups" },
+  async (t) => {
+    const { seen, groupId, userId } = await membershipEvents(t, false);
+    const [ev] = membership(seen, "remove_members", groupId, userId);
+    t.expect.ok(ev !== undefined, `user_group remove_members for group ${groupId} naming user ${userId}`, seen);
+    t.expect.schema(UserGroupMembersEvent, ev);
+  },
+);
 
 behaviour(
   "fl303.groups.deactivation-removes-memberships",
   "before FL303 deactivating a user sends no user_group remove_members",
-  { ...NEEDS, gate: "before" },
+  { id: "fl303.groups.deactivation-removes-memberships#before-fl303-deactivating-a-user-sends-no-user-group-remove-members", gate: "before" },
   async (t) => {
     const { seen, groupId, userId } = await membershipEvents(t, false);
     t.expect.equal(membership(seen, "remove_members", groupId, userId).length, 0, "remove_members events for the deactivated user");
   },
 );
 
-behaviour("fl303.groups.reactivation-add-members", "reactivating a user sends user_group add_members for its groups", NEEDS, async (t) => {
-  const { seen, groupId, userId } = await membershipEvents(t, true);
-  const [ev] = membership(seen, "add_members", groupId, userId);
-  t.expect.ok(ev !== undefined, `user_group add_members for group ${groupId} naming user ${userId}`, seen);
-  t.expect.schema(UserGroupMembersEvent, ev);
-});
+behaviour(
+  "fl303.groups.reactivation-add-members",
+  "reactivating a user sends user_group add_members for its groups",
+  { id: "fl303.groups.reactivation-add-members#reactivating-a-user-sends-user-group-add-members-for-its-groups" },
+  async (t) => {
+    const { seen, groupId, userId } = await membershipEvents(t, true);
+    const [ev] = membership(seen, "add_members", groupId, userId);
+    t.expect.ok(ev !== undefined, `user_group add_members for group ${groupId} naming user ${userId}`, seen);
+    t.expect.schema(UserGroupMembersEvent, ev);
+  },
+);
 
 behaviour(
   "fl303.groups.reactivation-add-members",
   "before FL303 reactivating a user sends no user_group add_members",
-  { ...NEEDS, gate: "before" },
+  { id: "fl303.groups.reactivation-add-members#before-fl303-reactivating-a-user-sends-no-user-group-add-members", gate: "before" },
   async (t) => {
     const { seen, groupId, userId } = await membershipEvents(t, true);
     t.expect.equal(membership(seen, "add_members", groupId, userId).length, 0, "add_members events for the reactivated user");
@@ -87,34 +97,44 @@ async function membersWhileDeactivated(t: TestContext): Promise<{ members: numbe
   return { members: (await groupNamed(t, name)).members, userId: x.id };
 }
 
-behaviour("fl303.groups.deactivated-users-not-members", "GET /user_groups leaves deactivated users out of member lists", NEEDS, async (t) => {
-  const { members, userId } = await membersWhileDeactivated(t);
-  t.expect.ok(!members.includes(userId), `the group's members to leave out deactivated user ${userId}`, members);
-  t.expect.ok(members.includes(t.persona("member").userId), "the group's members to keep the active member", members);
-});
+behaviour(
+  "fl303.groups.deactivated-users-not-members",
+  "GET /user_groups leaves deactivated users out of member lists",
+  { id: "fl303.groups.deactivated-users-not-members#get-user-groups-leaves-deactivated-users-out-of-member-lists" },
+  async (t) => {
+    const { members, userId } = await membersWhileDeactivated(t);
+    t.expect.ok(!members.includes(userId), `the group's members to leave out deactivated user ${userId}`, members);
+    t.expect.ok(members.includes(t.persona("member").userId), "the group's members to keep the active member", members);
+  },
+);
 
 behaviour(
   "fl303.groups.deactivated-users-not-members",
   "before FL303 deactivated users stay in group member lists",
-  { ...NEEDS, gate: "before" },
+  { id: "fl303.groups.deactivated-users-not-members#before-fl303-deactivated-users-stay-in-group-member-lists", gate: "before" },
   async (t) => {
     const { members, userId } = await membersWhileDeactivated(t);
     t.expect.ok(members.includes(userId), `the group's members to keep deactivated user ${userId}`, members);
   },
 );
 
-behaviour("fl317.groups.create-returns-group-id", "POST /user_groups/create returns the new group's group_id", { needs: ["member"] }, async (t) => {
-  const name = t.unique("group");
-  deactivateGroupLater(t, name, "member");
-  const res = await t.api("member").post("/user_groups/create", { name, description: "users area", members: [t.persona("member").userId] });
-  const id = t.expect.present(t.expect.success(res), "group_id", res.exchange);
-  t.expect.equal(id, (await groupNamed(t, name)).id, "group_id (the id GET /user_groups lists)", res.exchange);
-});
+behaviour(
+  "fl317.groups.create-returns-group-id",
+  "POST /user_groups/create returns the new group's group_id",
+  { id: "fl317.groups.create-returns-group-id#post-user-groups-create-returns-the-new-group-s-group-id", needs: ["member"] },
+  async (t) => {
+    const name = t.unique("group");
+    deactivateGroupLater(t, name, "member");
+    const res = await t.api("member").post("/user_groups/create", { name, description: "users area", members: [t.persona("member").userId] });
+    const id = t.expect.present(t.expect.success(res), "group_id", res.exchange);
+    t.expect.equal(id, (await groupNamed(t, name)).id, "group_id (the id GET /user_groups lists)", res.exchange);
+  },
+);
 
 behaviour(
   "fl317.groups.create-returns-group-id",
   "before FL317 POST /user_groups/create returns no group_id",
-  { needs: ["member"], gate: "before" },
+  { id: "fl317.groups.create-returns-group-id#before-fl317-post-user-groups-create-returns-no-group-id", needs: ["member"], gate: "before" },
   async (t) => {
     const name = t.unique("group");
     deactivateGroupLater(t, name, "member");

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { eventCheck } from "../../src/client/events.ts";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { RealmBotEvent } from "../../src/schemas/events/realm-bot.ts";
 import { RealmUserAddEvent, RealmUserRemoveEvent, RealmUserUpdateEvent } from "../../src/schemas/events/realm-user.ts";
 import { User } from "../../src/schemas/user.ts";
 import { aboutUser, freshBot, freshUser, personOf, userAs } from "../support/users.ts";
 
-const ADMIN = { needs: ["administrator", "member"] as ("administrator" | "member")[] };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "member"] });
 const ANY_AUTH_CODE = ["UNAUTHORIZED", "USER_DEACTIVATED", "INVALID_API_KEY"];
 
 const deactivate = (t: TestContext, id: number) => t.api("administrator").delete(`/users/${id}`);
@@ -16,7 +16,7 @@ const reactivate = (t: TestContext, id: number) => t.api("administrator").post(`
 behaviour(
   "fl153.users.deactivate-reactivate",
   "a deactivated user is listed with is_active false and cannot authenticate until reactivated",
-  { ...ADMIN, gate: "always" },
+  { id: "fl153.users.deactivate-reactivate#a-deactivated-user-is-listed-with-is-active-false-and-cannot-authenticate-until-reactivated", gate: "always" },
   async (t) => {
     const x = await freshUser(t, "cycle");
     t.expect.success(await deactivate(t, x.id), "DELETE /users/{user_id}");
@@ -31,7 +31,7 @@ behaviour(
 behaviour(
   "fl153.users.deactivate-errors",
   "non-administrators cannot deactivate or reactivate; nor can a user be deactivated or reactivated twice",
-  { ...ADMIN, gate: "always" },
+  { id: "fl153.users.deactivate-errors#non-administrators-cannot-deactivate-or-reactivate-nor-can-a-user-be-deactivated-or-reactivated-twice", gate: "always" },
   async (t) => {
     const x = await freshUser(t, "twice");
     t.expect.error(await t.api("member").delete(`/users/${x.id}`), 400, "UNAUTHORIZED_PRINCIPAL");
@@ -46,7 +46,11 @@ behaviour(
 behaviour(
   "fl153.users.cannot-deactivate-last-owner",
   "deactivating the only owner fails with CANNOT_DEACTIVATE_LAST_USER",
-  { needs: ["owner", "administrator"], gate: "always" },
+  {
+    id: "fl153.users.cannot-deactivate-last-owner#deactivating-the-only-owner-fails-with-cannot-deactivate-last-user",
+    needs: ["owner", "administrator"],
+    gate: "always",
+  },
   async (t) => {
     const owner = t.persona("owner");
     const listed = await t.must("list users", t.api("owner").get("/users"));
@@ -69,39 +73,59 @@ behaviour(
   },
 );
 
-behaviour("fl222.users.deactivate-event", "deactivating a user sends realm_user update with is_active false", ADMIN, async (t) => {
-  const x = await freshUser(t, "leaving");
-  const { queue } = await t.register("member", { event_types: ["realm_user"] });
-  await t.must("deactivate the user", deactivate(t, x.id));
-  const [ev] = await queue.until([aboutUser("realm_user", "update", x.id, (p) => (p.is_active === false ? null : "no is_active false"))]);
-  t.expect.schema(RealmUserUpdateEvent, ev);
-});
+behaviour(
+  "fl222.users.deactivate-event",
+  "deactivating a user sends realm_user update with is_active false",
+  { id: "fl222.users.deactivate-event#deactivating-a-user-sends-realm-user-update-with-is-active-false" },
+  async (t) => {
+    const x = await freshUser(t, "leaving");
+    const { queue } = await t.register("member", { event_types: ["realm_user"] });
+    await t.must("deactivate the user", deactivate(t, x.id));
+    const [ev] = await queue.until([aboutUser("realm_user", "update", x.id, (p) => (p.is_active === false ? null : "no is_active false"))]);
+    t.expect.schema(RealmUserUpdateEvent, ev);
+  },
+);
 
-behaviour("fl222.users.deactivate-event", "before FL222 deactivating a user sends realm_user remove", { ...ADMIN, gate: "before" }, async (t) => {
-  const x = await freshUser(t, "leaving");
-  const { queue } = await t.register("member", { event_types: ["realm_user"] });
-  await t.must("deactivate the user", deactivate(t, x.id));
-  t.expect.schema(RealmUserRemoveEvent, (await queue.until([aboutUser("realm_user", "remove", x.id)]))[0]);
-});
+behaviour(
+  "fl222.users.deactivate-event",
+  "before FL222 deactivating a user sends realm_user remove",
+  { id: "fl222.users.deactivate-event#before-fl222-deactivating-a-user-sends-realm-user-remove", gate: "before" },
+  async (t) => {
+    const x = await freshUser(t, "leaving");
+    const { queue } = await t.register("member", { event_types: ["realm_user"] });
+    await t.must("deactivate the user", deactivate(t, x.id));
+    t.expect.schema(RealmUserRemoveEvent, (await queue.until([aboutUser("realm_user", "remove", x.id)]))[0]);
+  },
+);
 
-behaviour("fl222.users.reactivate-event", "reactivating a user sends realm_user update with is_active true", ADMIN, async (t) => {
-  const x = await freshUser(t, "returning");
-  await t.must("deactivate the user", deactivate(t, x.id));
-  const { queue } = await t.register("member", { event_types: ["realm_user"] });
-  await t.must("reactivate the user", reactivate(t, x.id));
-  t.expect.schema(
-    RealmUserUpdateEvent,
-    (await queue.until([aboutUser("realm_user", "update", x.id, (p) => (p.is_active === true ? null : "no is_active true"))]))[0],
-  );
-});
+behaviour(
+  "fl222.users.reactivate-event",
+  "reactivating a user sends realm_user update with is_active true",
+  { id: "fl222.users.reactivate-event#reactivating-a-user-sends-realm-user-update-with-is-active-true" },
+  async (t) => {
+    const x = await freshUser(t, "returning");
+    await t.must("deactivate the user", deactivate(t, x.id));
+    const { queue } = await t.register("member", { event_types: ["realm_user"] });
+    await t.must("reactivate the user", reactivate(t, x.id));
+    t.expect.schema(
+      RealmUserUpdateEvent,
+      (await queue.until([aboutUser("realm_user", "update", x.id, (p) => (p.is_active === true ? null : "no is_active true"))]))[0],
+    );
+  },
+);
 
-behaviour("fl222.users.reactivate-event", "before FL222 reactivating a user sends realm_user add", { ...ADMIN, gate: "before" }, async (t) => {
-  const x = await freshUser(t, "returning");
-  await t.must("deactivate the user", deactivate(t, x.id));
-  const { queue } = await t.register("member", { event_types: ["realm_user"] });
-  await t.must("reactivate the user", reactivate(t, x.id));
-  t.expect.schema(RealmUserAddEvent, (await queue.until([aboutUser("realm_user", "add", x.id)]))[0]);
-});
+behaviour(
+  "fl222.users.reactivate-event",
+  "before FL222 reactivating a user sends realm_user add",
+  { id: "fl222.users.reactivate-event#before-fl222-reactivating-a-user-sends-realm-user-add", gate: "before" },
+  async (t) => {
+    const x = await freshUser(t, "returning");
+    await t.must("deactivate the user", deactivate(t, x.id));
+    const { queue } = await t.register("member", { event_types: ["realm_user"] });
+    await t.must("reactivate the user", reactivate(t, x.id));
+    t.expect.schema(RealmUserAddEvent, (await queue.until([aboutUser("realm_user", "add", x.id)]))[0]);
+  },
+);
 
 /** The owner's realm_bot events while its bot is deactivated (by the owner) and reactivated (by an administrator). */
 async function botCycle(t: TestContext) {
@@ -121,16 +145,21 @@ const botActive = (id: number, active: boolean) =>
     return (ev.op === "update" ? personOf(ev).is_active === active : ev.op === (active ? "add" : "remove")) ? null : `op ${String(ev.op)}`;
   });
 
-behaviour("fl222.users.bot-active-event", "deactivating and reactivating a bot send realm_bot update changing is_active", ADMIN, async (t) => {
-  const [off, on] = await botCycle(t);
-  t.expect.equal([off!.op, personOf(off!).is_active], ["update", false], "the deactivation's realm_bot op and is_active");
-  t.expect.equal([on!.op, personOf(on!).is_active], ["update", true], "the reactivation's realm_bot op and is_active");
-});
+behaviour(
+  "fl222.users.bot-active-event",
+  "deactivating and reactivating a bot send realm_bot update changing is_active",
+  { id: "fl222.users.bot-active-event#deactivating-and-reactivating-a-bot-send-realm-bot-update-changing-is-active" },
+  async (t) => {
+    const [off, on] = await botCycle(t);
+    t.expect.equal([off!.op, personOf(off!).is_active], ["update", false], "the deactivation's realm_bot op and is_active");
+    t.expect.equal([on!.op, personOf(on!).is_active], ["update", true], "the reactivation's realm_bot op and is_active");
+  },
+);
 
 behaviour(
   "fl222.users.bot-active-event",
   "before FL222 deactivating and reactivating a bot send realm_bot remove and add",
-  { ...ADMIN, gate: "before" },
+  { id: "fl222.users.bot-active-event#before-fl222-deactivating-and-reactivating-a-bot-send-realm-bot-remove-and-add", gate: "before" },
   async (t) => {
     const [off, on] = await botCycle(t);
     t.expect.equal([off!.op, on!.op], ["remove", "add"], "the realm_bot ops");

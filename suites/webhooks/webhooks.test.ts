@@ -1,13 +1,13 @@
 import { isReferenceServer } from "../../src/target/target.ts";
 import { z } from "zod";
-import { behaviour } from "../../src/expect/behaviour.ts";
+import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { IncomingWebhookBot } from "../../src/schemas/incoming-webhook-bot.ts";
 import { OutgoingWebhookPayload } from "../../src/schemas/outgoing-webhook.ts";
 import { startWebhookListener } from "../support/webhook-listener.ts";
 import { deactivateBotLater } from "../support/cleanup.ts";
 
-const MEMBER = { needs: ["member"] as "member"[], gate: "always" as const };
+const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 /** register realm_incoming_webhook_bots as the member: the integrations offered (at least one). */
 async function incomingBots(t: TestContext): Promise<Array<z.infer<typeof IncomingWebhookBot>>> {
@@ -17,29 +17,42 @@ async function incomingBots(t: TestContext): Promise<Array<z.infer<typeof Incomi
   return bots;
 }
 
-behaviour("fl207.webhooks.incoming-bot-fields", "realm_incoming_webhook_bots entries carry display_name and all_event_types from FL207", MEMBER, async (t) => {
-  for (const bot of await incomingBots(t)) {
-    if (t.fl.atLeast(207)) {
-      t.expect.ok(typeof bot.display_name === "string", `display_name of ${bot.name}`, bot.display_name);
-      t.expect.ok(bot.all_event_types !== undefined, `all_event_types of ${bot.name} (a list or null)`, bot.all_event_types);
-    } else {
-      t.expect.absent(bot, "display_name");
-      t.expect.absent(bot, "all_event_types");
+behaviour(
+  "fl207.webhooks.incoming-bot-fields",
+  "realm_incoming_webhook_bots entries carry display_name and all_event_types from FL207",
+  { id: "fl207.webhooks.incoming-bot-fields#realm-incoming-webhook-bots-entries-carry-display-name-and-all-event-types-from-fl207", gate: "always" as const },
+  async (t) => {
+    for (const bot of await incomingBots(t)) {
+      if (t.fl.atLeast(207)) {
+        t.expect.ok(typeof bot.display_name === "string", `display_name of ${bot.name}`, bot.display_name);
+        t.expect.ok(bot.all_event_types !== undefined, `all_event_types of ${bot.name} (a list or null)`, bot.all_event_types);
+      } else {
+        t.expect.absent(bot, "display_name");
+        t.expect.absent(bot, "all_event_types");
+      }
     }
-  }
-});
+  },
+);
 
-behaviour("fl318.webhooks.incoming-bot-config-options", "realm_incoming_webhook_bots entries carry config_options from FL318", MEMBER, async (t) => {
-  for (const bot of await incomingBots(t)) {
-    if (t.fl.atLeast(318)) t.expect.ok(Array.isArray(bot.config_options), `config_options of ${bot.name}`, bot.config_options);
-    else t.expect.absent(bot, "config_options");
-  }
-});
+behaviour(
+  "fl318.webhooks.incoming-bot-config-options",
+  "realm_incoming_webhook_bots entries carry config_options from FL318",
+  { id: "fl318.webhooks.incoming-bot-config-options#realm-incoming-webhook-bots-entries-carry-config-options-from-fl318", gate: "always" as const },
+  async (t) => {
+    for (const bot of await incomingBots(t)) {
+      if (t.fl.atLeast(318)) t.expect.ok(Array.isArray(bot.config_options), `config_options of ${bot.name}`, bot.config_options);
+      else t.expect.absent(bot, "config_options");
+    }
+  },
+);
 
 behaviour(
   "fl201.webhooks.outgoing-trigger-direct-message",
   "a direct message to an outgoing-webhook bot reaches its URL with trigger direct_message (private_message before FL201)",
-  MEMBER,
+  {
+    id: "fl201.webhooks.outgoing-trigger-direct-message#a-direct-message-to-an-outgoing-webhook-bot-reaches-its-url-with-trigger-direct-message-private-message-before-fl201",
+    gate: "always" as const,
+  },
   async (t) => {
     const listener = await startWebhookListener(t);
     try {

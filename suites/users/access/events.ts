@@ -1,12 +1,10 @@
-import { behaviour } from "../../../src/expect/behaviour.ts";
+import type { Suite } from "../../../src/expect/suite.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
 import { RealmUserAddEvent, RealmUserRemoveEvent } from "../../../src/schemas/events/realm-user.ts";
 import type { AnyEvent } from "../../../src/schemas/events/envelope.ts";
 import { eventsThrough } from "../../support/events.ts";
 import { ownWatcher } from "../../support/watch.ts";
 import { addToChannel, channelWith, freshGuest, freshUser, personOf, registerUser, renameMarker, withUserAccess, type FreshUser } from "../../support/users.ts";
-
-const NEEDS = { needs: ["administrator", "owner"] as ("administrator" | "owner")[] };
 
 /** realm_user events about `userId` among `events`, by op. */
 const about = (events: AnyEvent[], userId: number, op: string) =>
@@ -27,54 +25,74 @@ const rename = (t: TestContext, u: FreshUser) =>
   t.must("rename a user with PATCH /users/{user_id}", t.api("administrator").patch(`/users/${u.id}`, { full_name: `Renamed ${t.unique("r").slice(-6)}` }));
 
 /** realm_user events and access (FL228, FL303): who hears about users, and add/remove when access changes. */
-export function accessEventTests(): void {
-  behaviour("fl228.users.update-event-access", "a restricted guest gets realm_user updates only about users it can access", NEEDS, async (t) => {
-    const [g, x, y] = [await freshGuest(t), await freshUser(t, "stranger"), await freshUser(t, "channel-mate")];
-    await channelWith(t, [g.id, y.id]);
-    await withUserAccess(t, true, async () => {
-      const seen = await afterActing(t, g, async () => {
-        await rename(t, x);
-        await rename(t, y);
+export function accessEventTests({ behaviour }: Suite): void {
+  behaviour(
+    "fl228.users.update-event-access",
+    "a restricted guest gets realm_user updates only about users it can access",
+    { id: "fl228.users.update-event-access#a-restricted-guest-gets-realm-user-updates-only-about-users-it-can-access" },
+    async (t) => {
+      const [g, x, y] = [await freshGuest(t), await freshUser(t, "stranger"), await freshUser(t, "channel-mate")];
+      await channelWith(t, [g.id, y.id]);
+      await withUserAccess(t, true, async () => {
+        const seen = await afterActing(t, g, async () => {
+          await rename(t, x);
+          await rename(t, y);
+        });
+        t.expect.equal(about(seen, x.id, "update").length, 0, `realm_user updates about user ${x.id}, whom the guest cannot access`);
+        t.expect.ok(about(seen, y.id, "update").length > 0, `a realm_user update about the channel-mate ${y.id}`, seen);
       });
-      t.expect.equal(about(seen, x.id, "update").length, 0, `realm_user updates about user ${x.id}, whom the guest cannot access`);
-      t.expect.ok(about(seen, y.id, "update").length > 0, `a realm_user update about the channel-mate ${y.id}`, seen);
-    });
-  });
+    },
+  );
 
-  behaviour("fl228.users.update-event-access", "before FL228 a guest gets realm_user updates about every user", { ...NEEDS, gate: "before" }, async (t) => {
-    const [g, x] = [await freshGuest(t), await freshUser(t, "stranger")];
-    await withUserAccess(t, true, async () => {
-      const seen = await afterActing(t, g, async () => {
-        await rename(t, x);
+  behaviour(
+    "fl228.users.update-event-access",
+    "before FL228 a guest gets realm_user updates about every user",
+    { id: "fl228.users.update-event-access#before-fl228-a-guest-gets-realm-user-updates-about-every-user", gate: "before" },
+    async (t) => {
+      const [g, x] = [await freshGuest(t), await freshUser(t, "stranger")];
+      await withUserAccess(t, true, async () => {
+        const seen = await afterActing(t, g, async () => {
+          await rename(t, x);
+        });
+        t.expect.ok(about(seen, x.id, "update").length > 0, `a realm_user update about user ${x.id}`, seen);
       });
-      t.expect.ok(about(seen, x.id, "update").length > 0, `a realm_user update about user ${x.id}`, seen);
-    });
-  });
+    },
+  );
 
-  behaviour("fl228.users.guest-gains-access-add", "a guest whose channel gets a new subscriber receives realm_user add for that user", NEEDS, async (t) => {
-    const [g, x] = [await freshGuest(t), await freshUser(t, "newcomer")];
-    const channel = await channelWith(t, [g.id]);
-    await withUserAccess(t, true, async () => {
-      const seen = await afterActing(t, g, () => addToChannel(t, channel, [x.id]));
-      const [add] = about(seen, x.id, "add");
-      t.expect.ok(add !== undefined, `a realm_user add event for user ${x.id}`, seen);
-      t.expect.equal(t.expect.schema(RealmUserAddEvent, add).person.full_name, x.fullName, "the added person's full_name (real data, no placeholder)");
-    });
-  });
+  behaviour(
+    "fl228.users.guest-gains-access-add",
+    "a guest whose channel gets a new subscriber receives realm_user add for that user",
+    { id: "fl228.users.guest-gains-access-add#a-guest-whose-channel-gets-a-new-subscriber-receives-realm-user-add-for-that-user" },
+    async (t) => {
+      const [g, x] = [await freshGuest(t), await freshUser(t, "newcomer")];
+      const channel = await channelWith(t, [g.id]);
+      await withUserAccess(t, true, async () => {
+        const seen = await afterActing(t, g, () => addToChannel(t, channel, [x.id]));
+        const [add] = about(seen, x.id, "add");
+        t.expect.ok(add !== undefined, `a realm_user add event for user ${x.id}`, seen);
+        t.expect.equal(t.expect.schema(RealmUserAddEvent, add).person.full_name, x.fullName, "the added person's full_name (real data, no placeholder)");
+      });
+    },
+  );
 
-  behaviour("fl228.users.guest-gains-access-add", "before FL228 gaining access to a user sends no realm_user add", { ...NEEDS, gate: "before" }, async (t) => {
-    const [g, x] = [await freshGuest(t), await freshUser(t, "newcomer")];
-    const channel = await channelWith(t, [g.id]);
-    await withUserAccess(t, true, async () => {
-      const seen = await afterActing(t, g, () => addToChannel(t, channel, [x.id]));
-      t.expect.equal(about(seen, x.id, "add").length, 0, `realm_user add events for user ${x.id}`);
-    });
-  });
+  behaviour(
+    "fl228.users.guest-gains-access-add",
+    "before FL228 gaining access to a user sends no realm_user add",
+    { id: "fl228.users.guest-gains-access-add#before-fl228-gaining-access-to-a-user-sends-no-realm-user-add", gate: "before" },
+    async (t) => {
+      const [g, x] = [await freshGuest(t), await freshUser(t, "newcomer")];
+      const channel = await channelWith(t, [g.id]);
+      await withUserAccess(t, true, async () => {
+        const seen = await afterActing(t, g, () => addToChannel(t, channel, [x.id]));
+        t.expect.equal(about(seen, x.id, "add").length, 0, `realm_user add events for user ${x.id}`);
+      });
+    },
+  );
 
   behaviour(
     "fl228.users.guest-loses-access-remove",
     "a guest leaving its only channel with a user receives realm_user remove for that user",
-    NEEDS,
+    { id: "fl228.users.guest-loses-access-remove#a-guest-leaving-its-only-channel-with-a-user-receives-realm-user-remove-for-that-user" },
     async (t) => {
       const [g, x] = [await freshGuest(t), await freshUser(t, "former-mate")];
       const channel = await channelWith(t, [g.id, x.id]);
@@ -96,7 +114,7 @@ export function accessEventTests(): void {
   behaviour(
     "fl228.users.guest-loses-access-remove",
     "before FL228 losing access to a user sends no realm_user remove",
-    { ...NEEDS, gate: "before" },
+    { id: "fl228.users.guest-loses-access-remove#before-fl228-losing-access-to-a-user-sends-no-realm-user-remove", gate: "before" },
     async (t) => {
       const [g, x] = [await freshGuest(t), await freshUser(t, "former-mate")];
       const channel = await channelWith(t, [g.id, x.id]);
@@ -126,7 +144,7 @@ export function accessEventTests(): void {
   behaviour(
     ["fl303.users.reactivation-event-access", "fl222.users.reactivate-event"],
     "a guest who can no longer access a user gets no event when it is reactivated",
-    NEEDS,
+    { id: "fl303.users.reactivation-event-access#a-guest-who-can-no-longer-access-a-user-gets-no-event-when-it-is-reactivated" },
     async (t) => {
       const { seen, x } = await reactivationSeenBy(t);
       t.expect.equal(reactivated(seen, x.id).length, 0, `reactivation events for user ${x.id}, whom the guest can no longer access`);
@@ -136,7 +154,7 @@ export function accessEventTests(): void {
   behaviour(
     ["fl303.users.reactivation-event-access", "fl222.users.reactivate-event"],
     "before FL303 reactivation events reach users who cannot access the user",
-    { ...NEEDS, gate: "before" },
+    { id: "fl303.users.reactivation-event-access#before-fl303-reactivation-events-reach-users-who-cannot-access-the-user", gate: "before" },
     async (t) => {
       const { seen, x } = await reactivationSeenBy(t);
       const want = t.fl.atLeast(222) ? "a realm_user update with is_active true" : "a realm_user add";

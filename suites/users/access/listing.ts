@@ -1,8 +1,6 @@
-import { behaviour } from "../../../src/expect/behaviour.ts";
+import type { Suite } from "../../../src/expect/suite.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
 import { channelWith, freshGuest, freshUser, listedIds, withUserAccess, type FreshUser } from "../../support/users.ts";
-
-const NEEDS = { needs: ["administrator", "owner", "bot"] as ("administrator" | "owner" | "bot")[] };
 
 /** A fresh guest G, a user X it shares nothing with, Y sharing a channel with it, and Z who sent it a direct message. */
 async function guestWithNeighbours(t: TestContext): Promise<{ g: FreshUser; x: FreshUser; y: FreshUser; z: FreshUser }> {
@@ -13,11 +11,14 @@ async function guestWithNeighbours(t: TestContext): Promise<{ g: FreshUser; x: F
 }
 
 /** Access to users (FL225): who a guest outside can_access_all_users_group_id can see in GET /users and GET /users/{user_id}. */
-export function listingTests(): void {
+export function listingTests({ behaviour }: Suite): void {
   behaviour(
     "fl225.users.can-access-all-users-restriction",
     "a guest outside can_access_all_users_group_id lists only itself, bots and the users it shares a channel or a direct message with",
-    NEEDS,
+    {
+      id: "fl225.users.can-access-all-users-restriction#a-guest-outside-can-access-all-users-group-id-lists-only-itself-bots-and-the-users-it-shares-a-channel-or-a-direct-message-with",
+      alsoNeeds: ["bot"],
+    },
     async (t) => {
       const { g, x, y, z } = await guestWithNeighbours(t);
       await withUserAccess(t, true, async () => {
@@ -41,7 +42,11 @@ export function listingTests(): void {
   behaviour(
     "fl225.users.can-access-all-users-restriction",
     "before FL225 a guest lists every user, whatever can_access_all_users_group_id says",
-    { ...NEEDS, gate: "before" },
+    {
+      id: "fl225.users.can-access-all-users-restriction#before-fl225-a-guest-lists-every-user-whatever-can-access-all-users-group-id-says",
+      alsoNeeds: ["bot"],
+      gate: "before",
+    },
     async (t) => {
       const { g, x } = await guestWithNeighbours(t);
       await withUserAccess(t, true, async () => {

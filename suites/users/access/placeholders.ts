@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { behaviour } from "../../../src/expect/behaviour.ts";
+import type { Suite } from "../../../src/expect/suite.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
 import type { AnyEvent } from "../../../src/schemas/events/envelope.ts";
 import { RealmUserAddEvent } from "../../../src/schemas/events/realm-user.ts";
@@ -7,7 +7,6 @@ import { User } from "../../../src/schemas/user.ts";
 import { eventsThrough } from "../../support/events.ts";
 import { freshGuest, freshUser, personOf, registerUser, renameMarker, withUserAccess } from "../../support/users.ts";
 
-const NEEDS = { needs: ["administrator", "owner"] as ("administrator" | "owner")[] };
 const UNKNOWN = "Unknown user";
 
 /** The add events about `userId` each of a restricted guest's two queues (with and without user_list_incomplete) receives when that user is created. */
@@ -36,11 +35,13 @@ async function realmUsersOfGuest(t: TestContext): Promise<{ capable: User[]; pla
 }
 
 /** 'Unknown user' placeholders (FL232): the spec's reading, only for clients with user_list_incomplete (catalog ruling). */
-export function placeholderTests(): void {
+export function placeholderTests({ behaviour }: Suite): void {
   behaviour(
     "fl232.users.unknown-user-add-event",
     "a new user a guest cannot access reaches its user_list_incomplete client as an 'Unknown user' add, and its other clients not at all",
-    NEEDS,
+    {
+      id: "fl232.users.unknown-user-add-event#a-new-user-a-guest-cannot-access-reaches-its-user-list-incomplete-client-as-an-unknown-user-add-and-its-other-clients-not-at-all",
+    },
     async (t) => {
       const { capable, plain, newId } = await addEventsForNewUser(t);
       t.expect.ok(capable.length === 1, `one realm_user add for user ${newId} on the queue with user_list_incomplete`, capable);
@@ -53,7 +54,7 @@ export function placeholderTests(): void {
   behaviour(
     ["fl232.users.unknown-user-add-event", "fl225.users.can-access-all-users-restriction"],
     "before FL232 every client of the guest gets the same add event for a new user",
-    { ...NEEDS, gate: "before" },
+    { id: "fl232.users.unknown-user-add-event#before-fl232-every-client-of-the-guest-gets-the-same-add-event-for-a-new-user", gate: "before" },
     async (t) => {
       const { capable, plain, newId } = await addEventsForNewUser(t);
       t.expect.ok(capable.length === 1 && plain.length === 1, `one realm_user add for user ${newId} on each queue`, { capable, plain });
@@ -69,7 +70,7 @@ export function placeholderTests(): void {
   behaviour(
     ["fl232.register.unknown-user-placeholders", "fl232.register.capability-user-list-incomplete"],
     "realm_users holds 'Unknown user' placeholders only for a client with user_list_incomplete",
-    NEEDS,
+    { id: "fl232.register.unknown-user-placeholders#realm-users-holds-unknown-user-placeholders-only-for-a-client-with-user-list-incomplete" },
     async (t) => {
       const { capable, plain, strangerId } = await realmUsersOfGuest(t);
       const placeholder = capable.find((u) => u.user_id === strangerId);
@@ -90,7 +91,7 @@ export function placeholderTests(): void {
   behaviour(
     ["fl232.register.unknown-user-placeholders", "fl225.users.can-access-all-users-restriction", "fl232.register.capability-user-list-incomplete"],
     "before FL232 realm_users of every client of the guest holds the inaccessible user alike",
-    { ...NEEDS, gate: "before" },
+    { id: "fl232.register.unknown-user-placeholders#before-fl232-realm-users-of-every-client-of-the-guest-holds-the-inaccessible-user-alike", gate: "before" },
     async (t) => {
       const { capable, plain, strangerId } = await realmUsersOfGuest(t);
       for (const [label, list] of [

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { z } from "zod";
-import { behaviour } from "../../../src/expect/behaviour.ts";
+import type { Suite } from "../../../src/expect/suite.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
 import { User } from "../../../src/schemas/user.ts";
 import { checkProperty } from "../../support/property.ts";
@@ -54,11 +54,11 @@ async function checkCase(t: TestContext, pool: FreshUser[], c: Case): Promise<vo
  * Property (FL225): for random channel memberships and direct messages, a guest outside can_access_all_users_group_id
  * sees exactly itself, bots and the users it shares a channel or a direct message with; inside it, everyone.
  */
-export function accessPropertyTest(): void {
+export function accessPropertyTest({ behaviour }: Suite): void {
   behaviour(
     "fl225.users.can-access-all-users-restriction",
     `property: a guest sees exactly the users it must (${ACCESS_PROPERTY_RUNS} random cases)`,
-    { needs: ["administrator", "owner"] },
+    { id: "fl225.users.can-access-all-users-restriction#property-a-guest-sees-exactly-the-users-it-must-15-random-cases" },
     async (t) => {
       const pool: FreshUser[] = [];
       for (const i of POOL) pool.push(await freshUser(t, `pool${i}`));

@@ -1,12 +1,11 @@
 import { eventOf } from "../../../src/client/events.ts";
-import { behaviour } from "../../../src/expect/behaviour.ts";
+import type { Suite } from "../../../src/expect/suite.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
 import { RealmUpdateDictEvent } from "../../../src/schemas/events/realm.ts";
 import { GroupSettingValue } from "../../../src/schemas/group-setting-value.ts";
 import { eventsThrough } from "../../support/events.ts";
 import { realmState, systemGroupId, withRealmSettings } from "../../support/realm.ts";
 
-const NEEDS = { needs: ["administrator", "owner", "member"] as ("administrator" | "owner" | "member")[] };
 const SETTING = "can_access_all_users_group_id";
 
 /**
@@ -23,55 +22,90 @@ async function otherValue(t: TestContext): Promise<number> {
  * here: every change of it changes who can access users, so its tests run one at a time with the other access tests.
  * The new value is role:members, which limits guests only.
  */
-export function settingTests(): void {
-  behaviour("fl225.realm.can-access-all-users-group-id", `PATCH /realm accepts ${SETTING}`, NEEDS, async (t) => {
-    const value = await otherValue(t);
-    await withRealmSettings(t, { [SETTING]: value }, async (res) => {
-      const ignored = (t.expect.success(res).ignored_parameters_unsupported as string[] | undefined) ?? [];
-      t.expect.ok(!ignored.includes(SETTING), `${SETTING} to be read, not ignored`, ignored, res.exchange);
-      t.expect.equal((await realmState(t))[`realm_${SETTING}`], value, `realm_${SETTING} after the change`);
-    });
-  });
+export function settingTests({ behaviour }: Suite): void {
+  behaviour(
+    "fl225.realm.can-access-all-users-group-id",
+    `PATCH /realm accepts ${SETTING}`,
+    { id: "fl225.realm.can-access-all-users-group-id#patch-realm-accepts-can-access-all-users-group-id", alsoNeeds: ["member"] },
+    async (t) => {
+      const value = await otherValue(t);
+      await withRealmSettings(t, { [SETTING]: value }, async (res) => {
+        const ignored = (t.expect.success(res).ignored_parameters_unsupported as string[] | undefined) ?? [];
+        t.expect.ok(!ignored.includes(SETTING), `${SETTING} to be read, not ignored`, ignored, res.exchange);
+        t.expect.equal((await realmState(t))[`realm_${SETTING}`], value, `realm_${SETTING} after the change`);
+      });
+    },
+  );
 
-  behaviour("fl225.realm.can-access-all-users-group-id", `before FL225 PATCH /realm does not know ${SETTING}`, { ...NEEDS, gate: "before" }, async (t) => {
-    await withRealmSettings(t, { [SETTING]: 1 }, async (res) => {
-      // Servers list ignored parameters everywhere only from FL167; before, the setting must simply have no effect.
-      const ignored = t.expect.success(res).ignored_parameters_unsupported as string[] | undefined;
-      if (ignored !== undefined) t.expect.ok(ignored.includes(SETTING), `${SETTING} in ignored_parameters_unsupported`, ignored, res.exchange);
-      t.expect.absent(await realmState(t), `realm_${SETTING}`);
-    });
-  });
+  behaviour(
+    "fl225.realm.can-access-all-users-group-id",
+    `before FL225 PATCH /realm does not know ${SETTING}`,
+    {
+      id: "fl225.realm.can-access-all-users-group-id#before-fl225-patch-realm-does-not-know-can-access-all-users-group-id",
+      alsoNeeds: ["member"],
+      gate: "before",
+    },
+    async (t) => {
+      await withRealmSettings(t, { [SETTING]: 1 }, async (res) => {
+        // Servers list ignored parameters everywhere only from FL167; before, the setting must simply have no effect.
+        const ignored = t.expect.success(res).ignored_parameters_unsupported as string[] | undefined;
+        if (ignored !== undefined) t.expect.ok(ignored.includes(SETTING), `${SETTING} in ignored_parameters_unsupported`, ignored, res.exchange);
+        t.expect.absent(await realmState(t), `realm_${SETTING}`);
+      });
+    },
+  );
 
-  behaviour("fl225.realm.can-access-all-users-group-id-register", `POST /register returns realm_${SETTING}, a group id`, NEEDS, async (t) => {
-    const value = t.expect.schema(GroupSettingValue, t.expect.present(await realmState(t), `realm_${SETTING}`), undefined, `realm_${SETTING}`);
-    t.expect.ok(typeof value === "number", `realm_${SETTING} to be a group id`, value);
-  });
+  behaviour(
+    "fl225.realm.can-access-all-users-group-id-register",
+    `POST /register returns realm_${SETTING}, a group id`,
+    { id: "fl225.realm.can-access-all-users-group-id-register#post-register-returns-realm-can-access-all-users-group-id-a-group-id", alsoNeeds: ["member"] },
+    async (t) => {
+      const value = t.expect.schema(GroupSettingValue, t.expect.present(await realmState(t), `realm_${SETTING}`), undefined, `realm_${SETTING}`);
+      t.expect.ok(typeof value === "number", `realm_${SETTING} to be a group id`, value);
+    },
+  );
 
   behaviour(
     "fl225.realm.can-access-all-users-group-id-register",
     `before FL225 POST /register has no realm_${SETTING}`,
-    { ...NEEDS, gate: "before" },
+    {
+      id: "fl225.realm.can-access-all-users-group-id-register#before-fl225-post-register-has-no-realm-can-access-all-users-group-id",
+      alsoNeeds: ["member"],
+      gate: "before",
+    },
     async (t) => {
       t.expect.absent(await realmState(t), `realm_${SETTING}`);
     },
   );
 
-  behaviour("fl225.realm.can-access-all-users-group-id-event", `a change of ${SETTING} arrives as a realm update_dict event`, NEEDS, async (t) => {
-    const value = await otherValue(t);
-    const { queue } = await t.register("member", { event_types: ["realm"] });
-    await withRealmSettings(t, { [SETTING]: value }, async (res) => {
-      t.expect.success(res);
-      const [ev] = await queue.until([
-        eventOf("realm", (e) => (e.op === "update_dict" && typeof e.data === "object" && e.data !== null && SETTING in e.data ? null : `op ${String(e.op)}`)),
-      ]);
-      t.expect.equal(t.expect.schema(RealmUpdateDictEvent, ev).data[SETTING], value, `data.${SETTING}`);
-    });
-  });
+  behaviour(
+    "fl225.realm.can-access-all-users-group-id-event",
+    `a change of ${SETTING} arrives as a realm update_dict event`,
+    {
+      id: "fl225.realm.can-access-all-users-group-id-event#a-change-of-can-access-all-users-group-id-arrives-as-a-realm-update-dict-event",
+      alsoNeeds: ["member"],
+    },
+    async (t) => {
+      const value = await otherValue(t);
+      const { queue } = await t.register("member", { event_types: ["realm"] });
+      await withRealmSettings(t, { [SETTING]: value }, async (res) => {
+        t.expect.success(res);
+        const [ev] = await queue.until([
+          eventOf("realm", (e) => (e.op === "update_dict" && typeof e.data === "object" && e.data !== null && SETTING in e.data ? null : `op ${String(e.op)}`)),
+        ]);
+        t.expect.equal(t.expect.schema(RealmUpdateDictEvent, ev).data[SETTING], value, `data.${SETTING}`);
+      });
+    },
+  );
 
   behaviour(
     "fl225.realm.can-access-all-users-group-id-event",
     `before FL225 PATCH /realm naming ${SETTING} sends no realm event for it`,
-    { ...NEEDS, gate: "before" },
+    {
+      id: "fl225.realm.can-access-all-users-group-id-event#before-fl225-patch-realm-naming-can-access-all-users-group-id-sends-no-realm-event-for-it",
+      alsoNeeds: ["member"],
+      gate: "before",
+    },
     async (t) => {
       const { queue } = await t.register("member", { event_types: ["realm"] });
       await withRealmSettings(t, { [SETTING]: 1 }, async (res) => {

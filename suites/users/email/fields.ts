@@ -1,14 +1,11 @@
 import { z } from "zod";
 import type { ApiClient } from "../../../src/client/client.ts";
-import { behaviour } from "../../../src/expect/behaviour.ts";
+import type { Suite } from "../../../src/expect/suite.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
 import { RealmUserAddEvent } from "../../../src/schemas/events/realm-user.ts";
 import { User } from "../../../src/schemas/user.ts";
 import { dummyHost, setVisibility, VISIBILITY, withDefaultVisibility, withRealmVisibility } from "../../support/email.ts";
 import { aboutUser, freshUser, userAs } from "../../support/users.ts";
-
-type Role = "administrator" | "owner" | "member" | "secondMember" | "bot";
-const NEEDS = { needs: ["administrator", "owner", "member", "secondMember", "bot"] as Role[] };
 
 /** GET /users/{user_id} as `client`, the raw user object (absent and null fields told apart). */
 async function rawUser(t: TestContext, client: ApiClient, id: number, params: Record<string, boolean> = {}): Promise<Record<string, unknown>> {
@@ -23,11 +20,14 @@ async function rawList(t: TestContext, client: ApiClient): Promise<Array<Record<
 }
 
 /** delivery_email (FL163), avatar_url with client_gravatar (FL163), the dummy email (wire) and bots' emails. */
-export function emailFieldTests(): void {
+export function emailFieldTests({ behaviour }: Suite): void {
   behaviour(
     "fl163.users.delivery-email-present",
     "user objects always carry delivery_email, in GET /users, /users/{id}, /users/me and realm_user add",
-    { ...NEEDS },
+    {
+      id: "fl163.users.delivery-email-present#user-objects-always-carry-delivery-email-in-get-users-users-id-users-me-and-realm-user-add",
+      alsoNeeds: ["secondMember", "bot"],
+    },
     async (t) => {
       const member = t.api("member");
       const [open, hidden] = [await freshUser(t, "open"), await freshUser(t, "hidden")];
@@ -46,7 +46,11 @@ export function emailFieldTests(): void {
   behaviour(
     ["fl163.users.delivery-email-present", "fl163.users.delivery-email-null-without-access"],
     "before FL163 delivery_email is sent only for emails that are not public, to those who may see them",
-    { ...NEEDS, gate: "before" },
+    {
+      id: "fl163.users.delivery-email-present#before-fl163-delivery-email-is-sent-only-for-emails-that-are-not-public-to-those-who-may-see-them",
+      alsoNeeds: ["secondMember", "bot"],
+      gate: "before",
+    },
     async (t) => {
       const other = t.persona("secondMember");
       t.expect.absent(await rawUser(t, t.api("member"), other.userId), "delivery_email");
@@ -64,7 +68,10 @@ export function emailFieldTests(): void {
   behaviour(
     "fl163.users.delivery-email-null-without-access",
     "delivery_email is null for requesters the user's email_address_visibility leaves out",
-    NEEDS,
+    {
+      id: "fl163.users.delivery-email-null-without-access#delivery-email-is-null-for-requesters-the-user-s-email-address-visibility-leaves-out",
+      alsoNeeds: ["secondMember", "bot"],
+    },
     async (t) => {
       const u = await freshUser(t, "admins-only");
       await setVisibility(t, u, VISIBILITY.admins);
@@ -84,24 +91,37 @@ export function emailFieldTests(): void {
     },
   );
 
-  behaviour("fl163.users.bot-delivery-email", "a bot's delivery_email is its real email for every requester", NEEDS, async (t) => {
-    const bot = t.persona("bot");
-    t.expect.equal((await rawUser(t, t.api("member"), bot.userId)).delivery_email, bot.email, "the bot's delivery_email in GET /users/{user_id}");
-    t.expect.equal(
-      (await rawList(t, t.api("secondMember"))).find((x) => x.user_id === bot.userId)?.delivery_email,
-      bot.email,
-      "the bot's delivery_email in GET /users",
-    );
-  });
+  behaviour(
+    "fl163.users.bot-delivery-email",
+    "a bot's delivery_email is its real email for every requester",
+    { id: "fl163.users.bot-delivery-email#a-bot-s-delivery-email-is-its-real-email-for-every-requester", alsoNeeds: ["secondMember", "bot"] },
+    async (t) => {
+      const bot = t.persona("bot");
+      t.expect.equal((await rawUser(t, t.api("member"), bot.userId)).delivery_email, bot.email, "the bot's delivery_email in GET /users/{user_id}");
+      t.expect.equal(
+        (await rawList(t, t.api("secondMember"))).find((x) => x.user_id === bot.userId)?.delivery_email,
+        bot.email,
+        "the bot's delivery_email in GET /users",
+      );
+    },
+  );
 
-  behaviour("fl163.users.bot-delivery-email", "before FL163 a bot, whose email is public, has no delivery_email", { ...NEEDS, gate: "before" }, async (t) => {
-    t.expect.absent(await rawUser(t, t.api("member"), t.persona("bot").userId), "delivery_email");
-  });
+  behaviour(
+    "fl163.users.bot-delivery-email",
+    "before FL163 a bot, whose email is public, has no delivery_email",
+    { id: "fl163.users.bot-delivery-email#before-fl163-a-bot-whose-email-is-public-has-no-delivery-email", alsoNeeds: ["secondMember", "bot"], gate: "before" },
+    async (t) => {
+      t.expect.absent(await rawUser(t, t.api("member"), t.persona("bot").userId), "delivery_email");
+    },
+  );
 
   behaviour(
     "fl163.users.avatar-url-null-by-visibility",
     "with client_gravatar, avatar_url is a URL for requesters who may not see the user's email",
-    NEEDS,
+    {
+      id: "fl163.users.avatar-url-null-by-visibility#with-client-gravatar-avatar-url-is-a-url-for-requesters-who-may-not-see-the-user-s-email",
+      alsoNeeds: ["secondMember", "bot"],
+    },
     async (t) => {
       const u = await freshUser(t, "admins-only");
       await setVisibility(t, u, VISIBILITY.admins);
@@ -115,7 +135,11 @@ export function emailFieldTests(): void {
   behaviour(
     "fl163.users.avatar-url-null-by-visibility",
     "before FL163 avatar_url follows the organization's email visibility, whoever asks",
-    { ...NEEDS, gate: "before" },
+    {
+      id: "fl163.users.avatar-url-null-by-visibility#before-fl163-avatar-url-follows-the-organization-s-email-visibility-whoever-asks",
+      alsoNeeds: ["secondMember", "bot"],
+      gate: "before",
+    },
     async (t) => {
       const other = t.persona("secondMember").userId;
       await withRealmVisibility(t, VISIBILITY.admins, async () => {
@@ -128,7 +152,11 @@ export function emailFieldTests(): void {
   behaviour(
     ["fl153.users.dummy-email", "fl163.settings.email-address-visibility"],
     "requesters who may not see a user's email get a dummy user<ID>@<realm host> in its place",
-    { ...NEEDS, gate: "always" },
+    {
+      id: "fl153.users.dummy-email#requesters-who-may-not-see-a-user-s-email-get-a-dummy-user-id-realm-host-in-its-place",
+      alsoNeeds: ["secondMember", "bot"],
+      gate: "always",
+    },
     async (t) => {
       const check = (email: string, u: { id: number; email: string }, viewer: string) =>
         t.expect.ok(dummyHost(email, u.id) !== undefined && email !== u.email, `the email ${viewer} sees to be the dummy user${u.id}@<realm host>`, email);

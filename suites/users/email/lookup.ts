@@ -1,11 +1,10 @@
-import { behaviour } from "../../../src/expect/behaviour.ts";
+import type { Suite } from "../../../src/expect/suite.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
 import { User } from "../../../src/schemas/user.ts";
 import { byEmailPath, dummyHost, setVisibility, VISIBILITY, withRealmVisibility } from "../../support/email.ts";
 import { freshUser, userAs, type FreshUser } from "../../support/users.ts";
 
 type Role = "administrator" | "owner" | "member";
-const NEEDS = { needs: ["administrator", "owner", "member"] as Role[] };
 
 /** GET /users/{email} as the persona finds user `id`. */
 async function finds(t: TestContext, role: Role, email: string, id: number): Promise<void> {
@@ -37,11 +36,11 @@ async function pair(t: TestContext): Promise<{ hidden: FreshUser; open: FreshUse
 }
 
 /** GET /users/{email} (FL302): real emails only as far as email visibility lets the requester see them; dummies for all. */
-export function lookupTests(): void {
+export function lookupTests({ behaviour }: Suite): void {
   behaviour(
     "fl302.users.lookup-by-email-visibility",
     "GET /users/{email} finds a user by real email only for requesters who may see it, and by dummy email always",
-    NEEDS,
+    { id: "fl302.users.lookup-by-email-visibility#get-users-email-finds-a-user-by-real-email-only-for-requesters-who-may-see-it-and-by-dummy-email-always" },
     async (t) => {
       const { hidden, open, host } = await pair(t);
       await findsNobody(t, "member", hidden.email);
@@ -54,7 +53,10 @@ export function lookupTests(): void {
   behaviour(
     ["fl302.users.lookup-by-email-visibility", "fl163.settings.email-address-visibility"],
     "before FL302 GET /users/{email} matches only the email the API shows (real when public, dummy otherwise)",
-    { ...NEEDS, gate: "before" },
+    {
+      id: "fl302.users.lookup-by-email-visibility#before-fl302-get-users-email-matches-only-the-email-the-api-shows-real-when-public-dummy-otherwise",
+      gate: "before",
+    },
     async (t) => {
       if (t.fl.atLeast(163)) {
         const { hidden, open, hiddenDummy, host } = await pair(t);

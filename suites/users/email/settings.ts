@@ -1,12 +1,11 @@
 import { eventOf } from "../../../src/client/events.ts";
-import { behaviour } from "../../../src/expect/behaviour.ts";
+import type { Suite } from "../../../src/expect/suite.ts";
 import type { TestContext } from "../../../src/expect/context.ts";
 import { UserSettingUpdateEvent } from "../../../src/schemas/events/user-settings.ts";
 import { VISIBILITY, withDefaultVisibility } from "../../support/email.ts";
 import { realmState } from "../../support/realm.ts";
 import { freshUser, registerUser, type FreshUser } from "../../support/users.ts";
 
-const NEEDS = { needs: ["administrator", "owner", "member"] as ("administrator" | "owner" | "member")[] };
 const NAME = "email_address_visibility";
 
 const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
@@ -21,11 +20,11 @@ const settingEvent = (type: string, value: number) =>
   eventOf(type, (e) => (e.property === NAME && e.value === value ? null : `property ${String(e.property)} value ${String(e.value)}`), "update");
 
 /** email_address_visibility as a user setting (FL163) and no longer a realm setting; the settings endpoints' envelopes. */
-export function settingsTests(): void {
+export function settingsTests({ behaviour }: Suite): void {
   behaviour(
     "fl163.settings.email-address-visibility",
     "email_address_visibility is a user setting: PATCH /settings, a user_settings event, register user_settings",
-    { ...NEEDS },
+    { id: "fl163.settings.email-address-visibility#email-address-visibility-is-a-user-setting-patch-settings-a-user-settings-event-register-user-settings" },
     async (t) => {
       const u = await freshUser(t, "private");
       const initial = (await userSettings(t, u))[NAME];
@@ -43,7 +42,7 @@ export function settingsTests(): void {
   behaviour(
     "fl163.settings.email-address-visibility",
     "PATCH /realm/user_settings_defaults sets the email_address_visibility new users start with",
-    NEEDS,
+    { id: "fl163.settings.email-address-visibility#patch-realm-user-settings-defaults-sets-the-email-address-visibility-new-users-start-with" },
     async (t) => {
       const { queue } = await t.register("member", { event_types: ["realm_user_settings_defaults"] });
       // Moderators, unless the default is that already (a run that did not finish): the change must change something.
@@ -57,33 +56,43 @@ export function settingsTests(): void {
     },
   );
 
-  behaviour("fl163.settings.email-address-visibility", "before FL163 email_address_visibility is no user setting", { ...NEEDS, gate: "before" }, async (t) => {
-    const u = await freshUser(t, "private");
-    const res = await u.client.patch("/settings", { [NAME]: VISIBILITY.nobody });
-    t.expect.ok(ignoredOf(t.expect.success(res)).includes(NAME), `${NAME} in PATCH /settings ignored_parameters_unsupported`, res.json, res.exchange);
-    const defaults = await t.api("administrator").patch("/realm/user_settings_defaults", { [NAME]: VISIBILITY.nobody });
-    t.expect.ok(
-      ignoredOf(t.expect.success(defaults)).includes(NAME),
-      `${NAME} in the defaults' ignored_parameters_unsupported`,
-      defaults.json,
-      defaults.exchange,
-    );
-    t.expect.absent(await userSettings(t, u), NAME);
-  });
+  behaviour(
+    "fl163.settings.email-address-visibility",
+    "before FL163 email_address_visibility is no user setting",
+    { id: "fl163.settings.email-address-visibility#before-fl163-email-address-visibility-is-no-user-setting", gate: "before" },
+    async (t) => {
+      const u = await freshUser(t, "private");
+      const res = await u.client.patch("/settings", { [NAME]: VISIBILITY.nobody });
+      t.expect.ok(ignoredOf(t.expect.success(res)).includes(NAME), `${NAME} in PATCH /settings ignored_parameters_unsupported`, res.json, res.exchange);
+      const defaults = await t.api("administrator").patch("/realm/user_settings_defaults", { [NAME]: VISIBILITY.nobody });
+      t.expect.ok(
+        ignoredOf(t.expect.success(defaults)).includes(NAME),
+        `${NAME} in the defaults' ignored_parameters_unsupported`,
+        defaults.json,
+        defaults.exchange,
+      );
+      t.expect.absent(await userSettings(t, u), NAME);
+    },
+  );
 
-  behaviour("fl163.realm.email-address-visibility-removed", "email_address_visibility is gone from register and PATCH /realm", NEEDS, async (t) => {
-    t.expect.absent(await realmState(t), `realm_${NAME}`);
-    const res = await t.api("owner").patch("/realm", { [NAME]: VISIBILITY.everyone });
-    // PATCH /realm lists ignored parameters only from FL167; before, the setting simply stays out of register.
-    const ignored = t.expect.success(res).ignored_parameters_unsupported as string[] | undefined;
-    if (ignored !== undefined) t.expect.ok(ignored.includes(NAME), `${NAME} in PATCH /realm ignored_parameters_unsupported`, ignored, res.exchange);
-    t.expect.absent(await realmState(t), `realm_${NAME}`);
-  });
+  behaviour(
+    "fl163.realm.email-address-visibility-removed",
+    "email_address_visibility is gone from register and PATCH /realm",
+    { id: "fl163.realm.email-address-visibility-removed#email-address-visibility-is-gone-from-register-and-patch-realm" },
+    async (t) => {
+      t.expect.absent(await realmState(t), `realm_${NAME}`);
+      const res = await t.api("owner").patch("/realm", { [NAME]: VISIBILITY.everyone });
+      // PATCH /realm lists ignored parameters only from FL167; before, the setting simply stays out of register.
+      const ignored = t.expect.success(res).ignored_parameters_unsupported as string[] | undefined;
+      if (ignored !== undefined) t.expect.ok(ignored.includes(NAME), `${NAME} in PATCH /realm ignored_parameters_unsupported`, ignored, res.exchange);
+      t.expect.absent(await realmState(t), `realm_${NAME}`);
+    },
+  );
 
   behaviour(
     "fl163.realm.email-address-visibility-removed",
     "before FL163 email_address_visibility is a realm setting of register and PATCH /realm",
-    { ...NEEDS, gate: "before" },
+    { id: "fl163.realm.email-address-visibility-removed#before-fl163-email-address-visibility-is-a-realm-setting-of-register-and-patch-realm", gate: "before" },
     async (t) => {
       const current = t.expect.present(await realmState(t), `realm_${NAME}`);
       t.expect.ok(typeof current === "number", `realm_${NAME} to be an integer`, current);
@@ -95,7 +104,7 @@ export function settingsTests(): void {
   behaviour(
     "fl78.settings.ignored-parameters-unsupported",
     "PATCH /settings lists a parameter it does not know in ignored_parameters_unsupported",
-    NEEDS,
+    { id: "fl78.settings.ignored-parameters-unsupported#patch-settings-lists-a-parameter-it-does-not-know-in-ignored-parameters-unsupported" },
     async (t) => {
       const u = await freshUser(t, "settings");
       const res = await u.client.patch("/settings", { conformance_bogus: 1 });
@@ -111,7 +120,9 @@ export function settingsTests(): void {
   behaviour(
     "fl96.settings.defaults-ignored-parameters-unsupported",
     "PATCH /realm/user_settings_defaults lists a parameter it does not know in ignored_parameters_unsupported",
-    NEEDS,
+    {
+      id: "fl96.settings.defaults-ignored-parameters-unsupported#patch-realm-user-settings-defaults-lists-a-parameter-it-does-not-know-in-ignored-parameters-unsupported",
+    },
     async (t) => {
       const res = await t.api("administrator").patch("/realm/user_settings_defaults", { conformance_bogus: 1 });
       t.expect.ok(
