@@ -6,7 +6,7 @@ import { Access } from "./access/access.ts";
 import { ReferenceControl } from "./control/control.ts";
 import { controlMount } from "./control/http.ts";
 import { staticMount } from "./api/messages/emoji-data.ts";
-import { multipartFileLimit } from "./uploads/limits.ts";
+import { multipartFileLimit } from "./api/uploads/limits.ts";
 import { uploadsMount } from "./uploads/paths.ts";
 import { stopDelivery } from "./api/scheduled/deliver.ts";
 import { DEFAULT_QUEUE_TIMEOUT_SECONDS, EventQueues } from "./events/queues.ts";

@@ -1,5 +1,5 @@
 import type { Runtime } from "../runtime.ts";
-import { MIB } from "../uploads/limits.ts";
+import { MIB } from "../state/uploads.ts";
 
 /** Every active user sees the organization's plan. */
 function everyone(rt: Runtime): number[] {

@@ -1,3 +1,6 @@
+/** Upload sizes and limits are configured in MiB. */
+export const MIB = 1024 * 1024;
+
 /** The organization's id as it appears in upload addresses: `/user_uploads/<realm_id>/...` (wire §13). */
 export const UPLOAD_REALM_ID = 2;
 

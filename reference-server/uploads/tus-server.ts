@@ -4,8 +4,8 @@ import { authenticate } from "../http/auth.ts";
 import { badRequest, methodNotAllowed } from "../errors/registry.ts";
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
-import { storeUpload, uploadUrl } from "./create.ts";
-import { maxUploadMib, tusSizeLimit, withinQuota } from "./limits.ts";
+import { storeUpload, uploadUrl } from "../api/uploads/create.ts";
+import { maxUploadMib, tusSizeLimit, withinQuota } from "../api/uploads/limits.ts";
 import { MemoryStore } from "./memory-store.ts";
 import { webRequest, writeTusAnswer } from "./tus-answer.ts";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from "../../reference-server/server.ts";
-import { setUploadLimits } from "../../reference-server/uploads/limits.ts";
+import { setUploadLimits } from "../../reference-server/api/uploads/limits.ts";
 import { tusFor } from "../../reference-server/uploads/tus-server.ts";
 
 /**

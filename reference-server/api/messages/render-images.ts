@@ -1,6 +1,6 @@
 import type { Runtime } from "../../runtime.ts";
 import type { StoredUpload } from "../../state/uploads.ts";
-import { imageSize, TRANSCODED_TYPES, type ImageSize } from "../../uploads/image-info.ts";
+import { imageSize, TRANSCODED_TYPES, type ImageSize } from "../uploads/image-info.ts";
 import { escapeHtml } from "./escape.ts";
 
 /** Markdown links to uploads: `[text](/user_uploads/<path>)`, relative or under the server's URL. */

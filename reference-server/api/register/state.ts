@@ -7,7 +7,7 @@ import { realmSettingsSection } from "../realm/register-section.ts";
 import { linkifiersSection, realmFilters } from "../../wire/linkifier.ts";
 import { profileFieldsSection } from "../../wire/profile-field.ts";
 import { realmEmojiMap } from "../../wire/realm-emoji.ts";
-import { uploadLimitFields } from "../../uploads/limits.ts";
+import { uploadLimitFields } from "../uploads/limits.ts";
 import { visibleGroups } from "../../wire/group.ts";
 import { channelUserFields, streamSection, subscriptionSection } from "../channels/register-section.ts";
 import { typingConstants } from "../messages/typing-constants.ts";

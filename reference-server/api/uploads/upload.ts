@@ -1,7 +1,7 @@
 import { badRequest, realmUploadQuota } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { storeUpload, uploadResponse } from "../../uploads/create.ts";
-import { withinQuota } from "../../uploads/limits.ts";
+import { storeUpload, uploadResponse } from "./create.ts";
+import { withinQuota } from "./limits.ts";
 
 /**
  * POST /user_uploads (wire §13): a multipart body with exactly one file, under any field name. A file part without

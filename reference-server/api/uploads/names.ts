@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { UPLOAD_REALM_ID } from "../state/uploads.ts";
+import { UPLOAD_REALM_ID } from "../../state/uploads.ts";
 
 const FALLBACK_NAME = "uploaded-file";
 

@@ -1,9 +1,8 @@
-import { publishRealmChanges } from "../events/realm.ts";
-import type { Runtime } from "../runtime.ts";
-import { REALM_SETTING_BY_NAME } from "../state/realm-settings.ts";
-import type { SettingValue } from "../state/realm-values.ts";
-
-export const MIB = 1024 * 1024;
+import { publishRealmChanges } from "../../events/realm.ts";
+import type { Runtime } from "../../runtime.ts";
+import { REALM_SETTING_BY_NAME } from "../../state/realm-settings.ts";
+import type { SettingValue } from "../../state/realm-values.ts";
+import { MIB } from "../../state/uploads.ts";
 
 /**
  * The organization's upload limits: the largest file (max_file_upload_size_mib) and the total space its files

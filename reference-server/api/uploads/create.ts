@@ -1,7 +1,7 @@
-import { publishAttachment, serializeAttachment } from "../events/attachment.ts";
-import type { Runtime } from "../runtime.ts";
-import type { StoredUpload } from "../state/uploads.ts";
-import type { User } from "../state/types.ts";
+import { publishAttachment, serializeAttachment } from "../../events/attachment.ts";
+import type { Runtime } from "../../runtime.ts";
+import type { StoredUpload } from "../../state/uploads.ts";
+import type { User } from "../../state/types.ts";
 import { addressName, contentTypeOf, newUploadPath, storedName } from "./names.ts";
 
 export interface NewFile {
