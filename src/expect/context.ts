@@ -130,7 +130,10 @@ export class TestContext {
     try {
       return await fn();
     } catch (e) {
-      if (e instanceof ConformanceFailure) throw new BlockedError(`prerequisite failed: ${what}\n${e.message}`, e.clause.id);
+      if (e instanceof ConformanceFailure) {
+        const lead = `prerequisite failed: ${what}`;
+        throw new BlockedError(`${lead}\n${e.message}`, e.clause.id, { lead, ...e.failure });
+      }
       throw e;
     }
   }

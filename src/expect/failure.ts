@@ -1,9 +1,11 @@
 import { describeExchange, toCurl, type Exchange } from "../client/exchange.ts";
-import type { PropertyCase } from "../results/schema.ts";
+import type { Failure, PropertyCase } from "../results/schema.ts";
 
 /** The server did not do what the clause requires. */
 export class ConformanceFailure extends Error {
   override name = "ConformanceFailure";
+  /** The failure in fields of its own (results.json's `failure`); the message is their text. */
+  readonly failure: Failure;
   constructor(
     readonly clause: { id: string; says: string },
     readonly expected: string,
@@ -12,7 +14,25 @@ export class ConformanceFailure extends Error {
     readonly at?: string,
   ) {
     super(formatFailure(clause, expected, got, exchange, at));
+    this.failure = failureRecord(clause, expected, got, exchange, at);
   }
+}
+
+/** The one failure format's parts in fields of their own: what formatFailure writes as text. */
+export function failureRecord(clause: { id: string; says: string }, want: string, got: string, ex: Exchange | undefined, at: string | undefined): Failure {
+  return {
+    clause: clause.id,
+    says: clause.says,
+    want,
+    ...(at ? { at } : {}),
+    got,
+    ...(ex
+      ? {
+          exchange: { method: ex.method, url: ex.url, ...(ex.status !== undefined ? { status: ex.status } : {}), text: describeExchange(ex) },
+          curl: toCurl(ex),
+        }
+      : {}),
+  };
 }
 
 /**
@@ -27,9 +47,12 @@ export class BlockedError extends Error {
    * points at it, so that a report's first failure is that clause, not the test it happened to block.
    */
   readonly failedClause: string | undefined;
-  constructor(message: string, failedClause?: string) {
+  /** The step's failure in fields of its own, led by the step (results.json's `failure`), when a check failed. */
+  readonly failure: Failure | undefined;
+  constructor(message: string, failedClause?: string, failure?: Failure) {
     super(message);
     this.failedClause = failedClause;
+    this.failure = failure;
   }
 }
 

@@ -148,6 +148,7 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
         status: "fail",
         message: e.message + tail,
         failedClause: e.clause.id,
+        failure: e.failure,
         ...(e.exchange ? { curl: toCurl(e.exchange) } : {}),
         exchanges,
         ...inv,
@@ -156,7 +157,14 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
     // A blocked test points at the clause whose step failed: the run's first failure is that clause's, not this test's.
     const blockedBy = e instanceof FeedDeadError ? e.clause : e instanceof BlockedError ? e.failedClause : undefined;
     if (e instanceof BlockedError)
-      return done({ status: "blocked", message: e.message + tail, ...(blockedBy !== undefined ? { failedClause: blockedBy } : {}), exchanges, ...inv });
+      return done({
+        status: "blocked",
+        message: e.message + tail,
+        ...(blockedBy !== undefined ? { failedClause: blockedBy } : {}),
+        ...(e.failure ? { failure: e.failure } : {}),
+        exchanges,
+        ...inv,
+      });
     if (e instanceof NotApplicableError) return done({ status: "n/a", message: e.message, exchanges, ...inv });
     if (e instanceof UnverifiableError) return done({ status: "unverifiable", message: e.reason, remedy: e.remedy, exchanges, ...inv });
     // The target's rate limit asks for more waiting than --max-wait allows: the test could not judge (the run exits 2).

@@ -1,7 +1,7 @@
 import { catalog } from "../catalog/catalog.ts";
 import { coverage } from "../catalog/coverage.ts";
 import type { TestInfo } from "../expect/descriptor-info.ts";
-import { formatFailure } from "../expect/failure.ts";
+import { failureRecord, formatFailure } from "../expect/failure.ts";
 import type { TestMeta } from "../results/test-records.ts";
 import { toCurl } from "../client/exchange.ts";
 import { VERSION } from "../layout.ts";
@@ -57,6 +57,7 @@ export function sessionResults(s: Session): Results {
       status: "fail",
       message: formatFailure({ id: first.clause, says: first.says }, first.want, first.got, first.exchange, first.at),
       curl: toCurl(first.exchange),
+      failure: failureRecord({ id: first.clause, says: first.says }, first.want, first.got, first.exchange, first.at),
       exchanges: list.slice(0, MAX_EXCHANGES).map((f) => f.exchange),
       durationMs: 0,
     });

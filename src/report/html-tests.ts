@@ -1,7 +1,6 @@
-import type { ResultStatus, TestResult } from "../results/schema.ts";
+import type { Failure, ResultStatus, TestResult } from "../results/schema.ts";
 import { anchorOf, escapeHtml as e, fmtDuration, prettyBody, truncate } from "./format.ts";
 import { byLevel, countStatuses, isProblem, orderAreas, STATUSES } from "../results/tally.ts";
-import { failureParts, type FailureParts } from "./failure-parts.ts";
 import { badge } from "./html-sections.ts";
 import { remedyGroups } from "./remedies.ts";
 import { propertyCaseLine } from "../results/property-case.ts";
@@ -47,7 +46,7 @@ function exchange(x: Exchange, n: number): string {
  * The exchange the failure names, among those the test recorded: the last with its method, URL and status (a test
  * may repeat a request). Without a named one, the last exchange: what the test did before it stopped.
  */
-function shownExchange(xs: readonly Exchange[], named: FailureParts["exchange"]): number {
+function shownExchange(xs: readonly Exchange[], named: Failure["exchange"]): number {
   if (!named) return xs.length - 1;
   for (let i = xs.length - 1; i >= 0; i--) {
     const x = xs[i]!;
@@ -83,15 +82,16 @@ function propertyCase(t: TestResult, p: NonNullable<TestResult["property"]>): st
   return `<div class="lbl">Counterexample</div><pre class="cx">${e(truncate(p.counterexample, MAX_BODY))}</pre>${facts}${copyBox("Replay", replay, `<p class="meta">with the run's own target options (CC_SEED=${p.seed} for npm test)</p>`)}`;
 }
 
-function failure(p: FailureParts): string {
-  const lead = p.lead ? `<p class="lead">${e(truncate(p.lead, MAX_MESSAGE))}</p>` : "";
-  return `${lead}<div class="lbl">The clause</div><p class="says"><code>${e(p.clause)}</code> ${e(truncate(p.says, MAX_MESSAGE))}</p><dl class="wg"><dt>want</dt><dd>${e(truncate(p.want, MAX_MESSAGE))}</dd><dt>got</dt><dd>${e(truncate(p.got, MAX_MESSAGE))}</dd></dl>`;
+function failure(f: Failure): string {
+  const lead = f.lead ? `<p class="lead">${e(truncate(f.lead, MAX_MESSAGE))}</p>` : "";
+  const want = `${f.want}${f.at ? ` at ${f.at}` : ""}`;
+  return `${lead}<div class="lbl">The clause</div><p class="says"><code>${e(f.clause)}</code> ${e(truncate(f.says, MAX_MESSAGE))}</p><dl class="wg"><dt>want</dt><dd>${e(truncate(want, MAX_MESSAGE))}</dd><dt>got</dt><dd>${e(truncate(f.got, MAX_MESSAGE))}</dd></dl>`;
 }
 
 function details(t: TestResult): string {
   const parts: string[] = [];
   const message = withoutPropertyCase(t);
-  const f = failureParts(message);
+  const f = t.failure;
   if (f) parts.push(failure(f));
   else if (message) parts.push(`<div class="lbl">Message</div><pre class="msg">${e(truncate(message, MAX_MESSAGE))}</pre>`);
   const xs = t.exchanges;

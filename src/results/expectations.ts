@@ -20,7 +20,10 @@ export function applyExpectations(tests: TestMeta[], e: ExpectedFailures | undef
     const key = [t.id, ...t.clauses].find((k) => Object.hasOwn(e.expectedFail, k));
     if (key === undefined) return t;
     const reason = e.expectedFail[key]!;
-    if (t.status === "fail") return { ...t, status: "expected-fail", message: `expected to fail (${key}): ${reason}\n${t.message ?? ""}` };
+    if (t.status === "fail") {
+      const lead = `expected to fail (${key}): ${reason}`;
+      return { ...t, status: "expected-fail", message: `${lead}\n${t.message ?? ""}`, ...(t.failure ? { failure: { ...t.failure, lead } } : {}) };
+    }
     if (t.status === "pass")
       return { ...t, status: "unexpected-pass", message: `listed as expected to fail (${key}: ${reason}) but passed: update the expectations file` };
     return t;

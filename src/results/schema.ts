@@ -76,6 +76,34 @@ export const PropertyCaseSchema = z.strictObject({ counterexample: z.string(), s
 export type PropertyCase = z.infer<typeof PropertyCaseSchema>;
 
 /**
+ * A failure in fields of its own (src/expect/failure.ts ConformanceFailure): the clause and its words, what was
+ * wanted and what came, the exchange that showed it and its curl line. The test's message says the same as text
+ * (formatFailure, for the terminal, JUnit and Allure); the HTML report renders these fields.
+ */
+export const FailureSchema = z.strictObject({
+  /**
+   * What comes before the failure in the message: a blocked test's step ("prerequisite failed: …"), an expectations
+   * entry's reason ("expected to fail (…): …"). Absent when nothing does.
+   */
+  lead: z.string().optional(),
+  clause: z.string(),
+  /** The clause's words. */
+  says: z.string(),
+  want: z.string(),
+  /** Where in the answer the wanted value was looked for (a key path), when the check says. */
+  at: z.string().optional(),
+  got: z.string(),
+  /**
+   * The exchange the failure names: as the message describes it ("> METHOD URL", "> body", "< STATUS body"), and its
+   * method, URL and status, by which a report finds it among the test's exchanges.
+   */
+  exchange: z.strictObject({ method: z.string(), url: z.string(), status: z.number().int().optional(), text: z.string() }).optional(),
+  /** A curl line reproducing that exchange's request. */
+  curl: z.string().optional(),
+});
+export type Failure = z.infer<typeof FailureSchema>;
+
+/**
  * One test's result: the one declaration of a test result. The worker's record (TestMeta) and the test's own
  * (Outcome) are derived from it (src/results/test-records.ts), so a new per-test field is added here only.
  */
@@ -101,6 +129,11 @@ export const TestResultSchema = z.strictObject({
    * for blocked: the clause whose prerequisite step failed (the run's first failure is that clause's).
    */
   failedClause: z.string().optional(),
+  /**
+   * For fail, and for blocked when a step's check failed: the failure in fields of its own (the property case, when
+   * a property found it, is `property`).
+   */
+  failure: FailureSchema.optional(),
   /** For a property test that did not pass: its failing case, so that a report can show it, and its replay, apart from the curl line. */
   property: PropertyCaseSchema.optional(),
   /**

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ComparisonSchema, type Comparison } from "../../src/results/compare-schema.ts";
-import { formatFailure } from "../../src/expect/failure.ts";
+import { ConformanceFailure } from "../../src/expect/failure.ts";
 import { propertyCaseLine } from "../../src/results/property-case.ts";
 import { isProblem, pct } from "../../src/results/tally.ts";
 import { ResultsSchema, type Results, type TestResult } from "../../src/results/schema.ts";
@@ -75,7 +75,7 @@ function exampleWithProperty(): Results {
     status: 500,
     responseBody: '{"result":"error","msg":"boom"}',
   };
-  const step = formatFailure(
+  const step = new ConformanceFailure(
     { id: "fl153.channels.create-by-subscribing", says: "Subscribing to a channel name that does not exist creates the channel." },
     "success",
     'HTTP 500 result "error"',
@@ -92,7 +92,8 @@ function exampleWithProperty(): Results {
     tags: ["access"],
     status: "blocked",
     failedClause: "fl153.channels.create-by-subscribing",
-    message: `prerequisite failed: subscribe to a private channel\n${step}\n${propertyCaseLine(PROPERTY)}`,
+    message: `prerequisite failed: subscribe to a private channel\n${step.message}\n${propertyCaseLine(PROPERTY)}`,
+    failure: { lead: "prerequisite failed: subscribe to a private channel", ...step.failure },
     property: PROPERTY,
     exchanges: [x],
     durationMs: 120,
@@ -139,6 +140,7 @@ function laterRun(base: Results): Results {
   const t = doc.tests.find((x) => x.status === "pass" && x.strength === "must")!;
   t.status = "fail";
   t.message = `[${t.clauses[0]}] spec: the clause's words.\n  want: 200\n  got:  500 (number)`;
+  t.failure = { clause: t.clauses[0]!, says: "the clause's words.", want: "200", got: "500 (number)" };
   doc.summary.byStatus.pass = (doc.summary.byStatus.pass ?? 0) - 1;
   doc.summary.byStatus.fail = (doc.summary.byStatus.fail ?? 0) + 1;
   doc.summary.mustProblems++;

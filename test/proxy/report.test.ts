@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createReferenceServer } from "../../reference-server/server.ts";
-import { failureParts } from "../../src/report/failure-parts.ts";
 import { ResultsSchema } from "../../src/results/schema.ts";
 import { verdictOf } from "../../src/results/verdict.ts";
 import { writeReports } from "../../src/report/write.ts";
@@ -34,7 +33,7 @@ describe("the proxy's report", () => {
       // The credentials never reach the report: the account only, and $API_KEY in the curl line.
       expect(JSON.stringify(row)).not.toContain(server.personas.member!.apiKey);
       expect(row.curl).toContain(`-u "${server.personas.member!.email}:$API_KEY"`);
-      expect(failureParts(row.message)).toMatchObject({ clause: "fl272.uploads.uri-alias", got: "absent" });
+      expect(row.failure).toMatchObject({ clause: "fl272.uploads.uri-alias", got: "absent", curl: row.curl });
       expect(results.tests.filter((t) => t.status === "pass").map((t) => t.clauses[0])).toEqual(
         expect.arrayContaining(["fl153.server.json-response", "fl153.events.envelope"]),
       );

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { toCurl } from "../../src/client/exchange.ts";
-import { formatFailure } from "../../src/expect/failure.ts";
+import { ConformanceFailure } from "../../src/expect/failure.ts";
 import { propertyCaseLine } from "../../src/results/property-case.ts";
 import { renderHtml } from "../../src/report/html.ts";
 import { areaCount } from "../../src/report/html-tests.ts";
@@ -319,19 +319,21 @@ describe("the test list", () => {
   });
   const failing = () => {
     const named = ex(2, 400);
+    const f = new ConformanceFailure(
+      { id: "fl200.messages.topic", says: "A topic longer than 60 characters is refused." },
+      "HTTP 400 with code BAD_REQUEST",
+      "HTTP 200 (number)",
+      named,
+      "code",
+    );
     return tr({
       id: "t-f",
       title: "rejects a bad topic",
       status: "fail",
       level: 200,
       curl: toCurl(named),
-      message: formatFailure(
-        { id: "fl200.messages.topic", says: "A topic longer than 60 characters is refused." },
-        "HTTP 400 with code BAD_REQUEST",
-        "HTTP 200 (number)",
-        named,
-        "code",
-      ),
+      message: f.message,
+      failure: f.failure,
       exchanges: [ex(1, 200), named, ex(3, 200)],
     });
   };
@@ -383,13 +385,15 @@ describe("the test list", () => {
       responseBody: "{}",
     };
     const property = { counterexample: '[{"actor":"member"}]', seed: 1234, path: "2:0", runs: 3 };
-    const blocked = `prerequisite failed: subscribe\n${formatFailure({ id: "fl153.channels.subscribe", says: "Subscribing works." }, "success", "HTTP 400", ex)}`;
+    const step = new ConformanceFailure({ id: "fl153.channels.subscribe", says: "Subscribing works." }, "success", "HTTP 400", ex);
+    const blocked = `prerequisite failed: subscribe\n${step.message}`;
     const t = tr({
       id: "p",
       status: "blocked",
       file: "suites/messages/access-property.test.ts",
       failedClause: "fl153.channels.subscribe",
       message: `${blocked}\n${propertyCaseLine(property)}`,
+      failure: { lead: "prerequisite failed: subscribe", ...step.failure },
       property,
       exchanges: [ex],
     });
