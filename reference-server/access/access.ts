@@ -6,7 +6,7 @@ import { ChannelAccess, type ContentUse } from "./channels.ts";
 import { holds } from "./group-settings.ts";
 import type { GroupSettingValue } from "../state/group-setting-value.ts";
 import { EMAIL_VISIBILITY } from "../state/user-settings.ts";
-import { ROLE, type Channel, type Message, type User } from "../state/types.ts";
+import { ROLE, type Channel, type Message, type Role, type User } from "../state/types.ts";
 // --- invitations (imports) ---
 import type { Invite } from "../state/invites.ts";
 // --- realm (imports) ---
@@ -164,6 +164,45 @@ export class Access {
   /** May the user deactivate, reactivate, create and edit other users? Organization administrators. */
   canAdministerUsers(user: User): boolean {
     return this.store.isAdmin(user);
+  }
+
+  /**
+   * Owners alone make or unmake owners: may the user give `role` to someone whose role is `current` (none for an
+   * invitation)?
+   */
+  canAssignRole(user: User, role: Role, current?: Role): boolean {
+    return user.role === ROLE.owner || (role !== ROLE.owner && current !== ROLE.owner);
+  }
+
+  /** May the user invite someone as `role`? Owners alone invite owners, administrators alone administrators. */
+  canInviteAs(user: User, role: Role): boolean {
+    return this.canAssignRole(user, role) && (role > ROLE.administrator || this.store.isAdmin(user));
+  }
+
+  /** Owners alone deactivate owners (administrators anyone else, canAdministerUsers). */
+  canDeactivateUser(user: User, target: User): boolean {
+    return target.role !== ROLE.owner || user.role === ROLE.owner;
+  }
+
+  /** Owners alone deactivate the organization, and change the realm settings marked owner-only. */
+  hasOwnerRights(user: User): boolean {
+    return user.role === ROLE.owner;
+  }
+
+  /** Whether the user is an owner and no other active owner (bots counted) is left: no one may deactivate them. */
+  isOnlyOwner(user: User): boolean {
+    return user.role === ROLE.owner && [...this.store.users.values()].filter((u) => u.isActive && u.role === ROLE.owner).length <= 1;
+  }
+
+  /**
+   * Whether the user may not deactivate their own account: refused to the only active user of the organization
+   * (bots count), and to its only human owner.
+   */
+  ownDeactivationRefusal(user: User): "only-user" | "only-owner" | null {
+    const active = [...this.store.users.values()].filter((u) => u.isActive);
+    if (active.length === 1) return "only-user";
+    const humanOwners = active.filter((u) => u.role === ROLE.owner && !u.isBot);
+    return user.role === ROLE.owner && !user.isBot && humanOwners.length === 1 ? "only-owner" : null;
   }
 
   /** May the user edit or deactivate the bot? Its owner and administrators. */

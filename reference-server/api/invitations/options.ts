@@ -3,7 +3,7 @@ import { z } from "zod";
 import { badRequest, insufficientPermission } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { Invite } from "../../state/invites.ts";
-import { ROLE } from "../../state/types.ts";
+import { ROLE, type Role } from "../../state/types.ts";
 
 /** Real servers' default lifetime of an invitation: ten days. */
 const DEFAULT_EXPIRY_MINUTES = 10 * 24 * 60;
@@ -15,8 +15,7 @@ export function readInviteOptions(ctx: RequestContext, multiuse: boolean): Omit<
   const minutes = params.optJson("invite_expires_in_minutes", z.number().int().positive().nullable());
   const invitedAs = params.optJson("invite_as", z.number().int()) ?? ROLE.member;
   if (!ROLES.includes(invitedAs)) throw badRequest("Invalid invite_as");
-  if (invitedAs === ROLE.owner && user.role !== ROLE.owner) throw insufficientPermission();
-  if (invitedAs <= ROLE.administrator && !rt.store.isAdmin(user)) throw insufficientPermission();
+  if (!rt.access.canInviteAs(user, invitedAs as Role)) throw insufficientPermission();
   const channelIds = multiuse ? (params.optJson("stream_ids", z.array(z.number().int())) ?? []) : params.json("stream_ids", z.array(z.number().int()));
   for (const id of channelIds) {
     const channel = rt.store.channels.get(id);

@@ -3,7 +3,6 @@ import { publishRealmDeactivated } from "../../events/realm.ts";
 import { badRequest, mustBeOwner } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import { UPLOAD_REALM_ID } from "../../state/uploads.ts";
-import { ROLE } from "../../state/types.ts";
 import { DELETION_DAYS } from "./server-fields.ts";
 
 /** deletion_delay_days (FL332): within the server's bounds (register's server_{min,max}_deactivated_realm_deletion_days). */
@@ -28,7 +27,7 @@ function deactivate(rt: Runtime, days: number | null): void {
  * (wire §2). There is no API to reactivate it.
  */
 function deactivateRealm(ctx: RequestContext): Record<string, unknown> {
-  if (ctx.user.role !== ROLE.owner) throw mustBeOwner();
+  if (!ctx.rt.access.hasOwnerRights(ctx.user)) throw mustBeOwner();
   deactivate(ctx.rt, readDeletionDelay(ctx));
   return {};
 }

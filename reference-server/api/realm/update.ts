@@ -79,7 +79,7 @@ function updateRealm(ctx: RequestContext): Record<string, unknown> {
     if (def.setBy === "server" || tableFault(rt, def, "")) continue;
     const value = readValue(ctx, def);
     if (value === undefined) continue;
-    if (def.ownerOnly && user.role !== ROLE.owner) throw mustBeOwner();
+    if (def.ownerOnly && !rt.access.hasOwnerRights(user)) throw mustBeOwner();
     if (JSON.stringify(rt.store.settings.get(def.name)) !== JSON.stringify(value)) changes.push({ def, value });
   }
   for (const { def, value } of changes) rt.store.settings.set(def.name, value);

@@ -1,6 +1,5 @@
 import { cannotDeactivateLastOwner, cannotDeactivateOnlyUser } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { ROLE } from "../../state/types.ts";
 import { setActive } from "./deactivate.ts";
 
 /**
@@ -9,10 +8,9 @@ import { setActive } from "./deactivate.ts";
  */
 function deactivateOwnUser(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
-  const active = [...rt.store.users.values()].filter((u) => u.isActive);
-  if (active.length === 1) throw cannotDeactivateOnlyUser();
-  const humanOwners = active.filter((u) => u.role === ROLE.owner && !u.isBot);
-  if (user.role === ROLE.owner && !user.isBot && humanOwners.length === 1) throw cannotDeactivateLastOwner();
+  const refusal = rt.access.ownDeactivationRefusal(user);
+  if (refusal === "only-user") throw cannotDeactivateOnlyUser();
+  if (refusal === "only-owner") throw cannotDeactivateLastOwner();
   setActive(rt, user, false);
   return {};
 }

@@ -4,7 +4,7 @@ import { groupsListing, publishMembership } from "../../events/user-group.ts";
 import { dropFromSettingValues } from "../groups/corrections.ts";
 import { badRequest, cannotDeactivateLastOwner, mustBeAdministrator, mustBeOwner, noSuchBot, noSuchUser } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
-import { ROLE, type User } from "../../state/types.ts";
+import type { User } from "../../state/types.ts";
 
 /**
  * Deactivation and reactivation (wire §15): the user's is_active flips; realm_user (and for bots realm_bot)
@@ -35,11 +35,8 @@ function deactivateUser(ctx: RequestContext): Record<string, unknown> {
   const target = pathUser(ctx, "user_id");
   if (!target || target.isBot) throw noSuchUser();
   if (!target.isActive && !rt.faulty("fl153.users.deactivate-errors")) throw badRequest("User is deactivated");
-  if (target.role === ROLE.owner) {
-    if (user.role !== ROLE.owner) throw mustBeOwner();
-    const owners = [...rt.store.users.values()].filter((u) => u.isActive && u.role === ROLE.owner).length;
-    if (owners <= 1 && !rt.faulty("fl153.users.cannot-deactivate-last-owner")) throw cannotDeactivateLastOwner();
-  }
+  if (!rt.access.canDeactivateUser(user, target)) throw mustBeOwner();
+  if (rt.access.isOnlyOwner(target) && !rt.faulty("fl153.users.cannot-deactivate-last-owner")) throw cannotDeactivateLastOwner();
   setActive(rt, target, false);
   return {};
 }

@@ -25,7 +25,7 @@ export function updateUser(
   if (!target || !target.isActive) throw noSuchUser();
   const fullName = checkFullName(params.optStr("full_name"));
   const role = params.optJson("role", RoleSchema) as Role | undefined;
-  if (role !== undefined && (role === ROLE.owner || target.role === ROLE.owner) && user.role !== ROLE.owner) throw mustBeOwner();
+  if (role !== undefined && !rt.access.canAssignRole(user, role, target.role)) throw mustBeOwner();
   if (fullName !== undefined && fullName !== target.fullName) {
     target.fullName = fullName;
     publishUserUpdate(rt, target, { full_name: fullName });
