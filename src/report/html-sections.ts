@@ -64,7 +64,7 @@ export function renderHeadline(r: Results): string {
 </section>`;
 }
 
-export function renderSummary(r: Results): string {
+export function renderCountTiles(r: Results): string {
   const { total, byStatus } = r.summary;
   // Shares of the tests that apply at the target's level: n/a tests are counted on their own tile, in no percentage.
   const applies = total - (byStatus["n/a"] ?? 0);

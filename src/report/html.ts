@@ -1,6 +1,6 @@
 import type { Results } from "../results/schema.ts";
 import { escapeHtml as e, fmtDuration, fmtTime } from "./format.ts";
-import { renderCoverage, renderGrid, renderHeader, renderHeadline, renderSummary, renderTags } from "./html-sections.ts";
+import { renderCoverage, renderGrid, renderHeader, renderHeadline, renderCountTiles, renderTags } from "./html-sections.ts";
 import { renderTestList, renderUnverifiable } from "./html-tests.ts";
 import { renderEventCoverage } from "./html-events.ts";
 import { renderThrottle } from "./html-throttle.ts";
@@ -30,7 +30,7 @@ export function renderHtml(results: Results): string {
 <main>
 ${renderHeader(results)}
 ${renderHeadline(results)}
-${renderSummary(results)}
+${renderCountTiles(results)}
 ${renderUnverifiable(results.tests)}
 ${renderCoverage(results)}
 ${renderEventCoverage(results)}

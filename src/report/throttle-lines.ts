@@ -1,4 +1,4 @@
-import type { Throttle } from "../results/schema.ts";
+import type { ThrottleSummary } from "../results/schema.ts";
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
@@ -6,7 +6,7 @@ const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
  * The summary's line on throttling, when the target's limits were met: "throttled: 330 answers 429, 95 s waited
  * (member 70 s, …)", and "rate-limited: …" when the run could not wait them out. Null when nothing was throttled.
  */
-export function throttleLines(t: Throttle | undefined): string[] {
+export function throttleLines(t: ThrottleSummary | undefined): string[] {
   if (!t) return [];
   const lines: string[] = [];
   if (t.limited > 0 || t.waitedMs >= 1000) {

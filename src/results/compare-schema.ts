@@ -75,21 +75,21 @@ export const ClauseRowSchema = z.strictObject({
 export type ClauseRow = z.infer<typeof ClauseRowSchema>;
 
 /** A test whose status is not the same in every run (null: the run did not have it). */
-export const DifferenceSchema = z.strictObject({
+export const RunDifferenceSchema = z.strictObject({
   test: z.string(),
   title: z.string(),
   level: z.number().int(),
   clauses: z.array(z.string()),
   statuses: z.array(StatusSchema.nullable()),
 });
-export type Difference = z.infer<typeof DifferenceSchema>;
+export type RunDifference = z.infer<typeof RunDifferenceSchema>;
 
 export const ComparisonSchema = z.strictObject({
   schemaVersion: z.literal(COMPARE_SCHEMA_VERSION),
   runs: z.array(ComparedRunSchema).min(2),
   /** Every clause some run tested, by release, area, level and id. */
   clauses: z.array(ClauseRowSchema),
-  differences: z.array(DifferenceSchema),
+  differences: z.array(RunDifferenceSchema),
   /** Tests that passed in the first run (the baseline) and are a problem in a later one. */
   regressions: z.array(z.strictObject({ test: z.string(), run: z.string(), status: StatusSchema })),
   /**

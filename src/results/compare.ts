@@ -1,9 +1,9 @@
 import type { ResultStatus, Results, TestResult } from "./schema.ts";
-import { COMPARE_SCHEMA_VERSION, type Cell, type ClauseRow, type Comparison, type Difference, type Score } from "./compare-schema.ts";
+import { COMPARE_SCHEMA_VERSION, type Cell, type ClauseRow, type Comparison, type RunDifference, type Score } from "./compare-schema.ts";
 import { isProblem, orderAreas, orderReleases, releaseOfLevel, SEVERITY } from "./tally.ts";
 import { leftTestsOut } from "./verdict.ts";
 
-export type { Comparison, ComparedRun, Difference } from "./compare-schema.ts";
+export type { Comparison, ComparedRun, RunDifference } from "./compare-schema.ts";
 
 /** One run to compare: its label, its document, and where its own report is relative to compare.html. */
 export interface RunToCompare {
@@ -94,7 +94,7 @@ function clauseRows(runs: readonly RunToCompare[]): ClauseRow[] {
 export function compareRuns(runs: readonly RunToCompare[]): Comparison {
   const byRun = runs.map((r) => new Map(r.results.tests.map((t) => [t.id, t])));
   const ids = [...new Set(runs.flatMap((r) => r.results.tests.map((t) => t.id)))];
-  const differences: Difference[] = [];
+  const differences: RunDifference[] = [];
   const regressions: Comparison["regressions"] = [];
   for (const id of ids) {
     const found = byRun.map((m) => m.get(id));

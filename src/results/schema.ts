@@ -219,7 +219,7 @@ export const ThrottleSchema = z.strictObject({
     })
     .nullable(),
 });
-export type Throttle = z.infer<typeof ThrottleSchema>;
+export type ThrottleSummary = z.infer<typeof ThrottleSchema>;
 
 export const ResultsSchema = z.strictObject({
   schemaVersion: z.union([z.literal(1), z.literal(RESULTS_SCHEMA_VERSION)]),

@@ -1,6 +1,6 @@
 import { describeRateLimited, policyText, type Bucket, type RateLimitPolicy, type ThrottleRecord } from "../client/rate-limit.ts";
 import type { TargetInfo } from "../target/target.ts";
-import type { Throttle } from "./schema.ts";
+import type { ThrottleSummary } from "./schema.ts";
 
 /** How many endpoints each persona's entry lists. */
 const TOP_ENDPOINTS = 8;
@@ -35,11 +35,11 @@ const originOf = (url: string): string => {
  * by persona — the role whose email the request carried, or "other accounts" for users the tests made — and
  * organization (the target's, or the throw-away ones beside it), then by bucket.
  */
-export function summarizeThrottle(target: TargetInfo, records: readonly ThrottleRecord[], policy: RateLimitPolicy | undefined): Throttle {
+export function summarizeThrottle(target: TargetInfo, records: readonly ThrottleRecord[], policy: RateLimitPolicy | undefined): ThrottleSummary {
   const roleOf = new Map(Object.entries(target.personas).map(([role, p]) => [p!.email, role]));
   const own = originOf(target.url);
   const personas = new Map<string, PersonaSum>();
-  let rateLimited: Throttle["rateLimited"] = null;
+  let rateLimited: ThrottleSummary["rateLimited"] = null;
   for (const rec of records) {
     for (const lane of rec.lanes) {
       const persona = roleOf.get(lane.email) ?? OTHER;

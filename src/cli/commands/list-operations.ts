@@ -36,7 +36,7 @@ function span(route: (typeof ROUTES)[number], from: number, to: number): { since
   return { since: since === from ? null : since, until };
 }
 
-export function operationsAt(level: number, product: "chat" | "zulip", range: { from: number; to: number }): ListedOperation[] {
+export function listedOperationsAt(level: number, product: "chat" | "zulip", range: { from: number; to: number }): ListedOperation[] {
   const fl = new FeatureLevel(level);
   const out: ListedOperation[] = [];
   for (const route of ROUTES) {

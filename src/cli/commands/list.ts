@@ -145,9 +145,9 @@ export function toListed(c: Clause, tests: readonly string[]): ListedClause {
 
 /** The reference server's routes, loaded only for this listing: the clause listings stay light. */
 async function printOperations(f: Filters, io: ListIo): Promise<void> {
-  const { operationsAt, formatOperations } = await import("./list-operations.ts");
+  const { listedOperationsAt, formatOperations } = await import("./list-operations.ts");
   const level = f.fl ?? LAST_LEVEL;
-  const ops = operationsAt(level, f.product, { from: FIRST_LEVEL, to: LAST_LEVEL });
+  const ops = listedOperationsAt(level, f.product, { from: FIRST_LEVEL, to: LAST_LEVEL });
   if (f.json) io.out(JSON.stringify(ops, null, 2));
   else for (const line of formatOperations(ops, level, f.product)) io.out(line);
 }

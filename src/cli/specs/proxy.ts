@@ -8,7 +8,7 @@ export const PROXY_PORT = 9992;
 /** How long `proxy` waits by default for a target that is not listening yet (a server started beside it in CI). */
 export const PROXY_WAIT_SECONDS = 30;
 
-/** `proxy`: its options (src/proxy/command.ts applies them). */
+/** `proxy`: its options (src/cli/proxy.ts applies them). */
 export const PROXY = defineCommand({
   name: "proxy",
   summary: "check a real client's live traffic against the spec, between the client and its server",
