@@ -41,7 +41,9 @@ function addUnread(u: UnreadMsgs, id: number, place: UnreadPlace, mentioned: boo
     list[i] = { ...e, unread_message_ids: [...e.unread_message_ids, id] };
   };
   if (place.kind === "stream") {
-    const i = u.streams.findIndex((s) => s.stream_id === place.streamId && s.topic === place.topic);
+    // A topic is one topic whatever its case: its first spelling names the entry, as real servers group it.
+    const topic = place.topic.toLowerCase();
+    const i = u.streams.findIndex((s) => s.stream_id === place.streamId && s.topic.toLowerCase() === topic);
     if (i >= 0) append(u.streams, i);
     else u.streams.push({ stream_id: place.streamId, topic: place.topic, unread_message_ids: [id] });
   } else if (place.kind === "pm") {

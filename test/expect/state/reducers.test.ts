@@ -43,6 +43,23 @@ describe("messages", () => {
     });
   });
 
+  it("topics that differ only in case are one unread entry, named by its first spelling (fl153.events.state-consistency)", () => {
+    const s0 = { max_message_id: 5, unread_msgs: emptyUnread(), subscriptions: [channel(3)] };
+    const s1 = apply(s0, [message(6, { subject: "Alpha" }), message(7, { subject: "alpha" }), message(8, { subject: "beta" })]);
+    same(s1, {
+      max_message_id: 8,
+      unread_msgs: {
+        ...emptyUnread(),
+        count: 3,
+        streams: [
+          { stream_id: 3, topic: "Alpha", unread_message_ids: [6, 7] },
+          { stream_id: 3, topic: "beta", unread_message_ids: [8] },
+        ],
+      },
+      subscriptions: [channel(3)],
+    });
+  });
+
   it("direct messages file under the other user (pms, with the deprecated sender_id) or the group (huddles), and update recent_private_conversations", () => {
     const dm = (id: number, ids: number[]) =>
       ev("message", { message: { id, type: "private", sender_id: 12, display_recipient: ids.map((i) => ({ id: i })) }, flags: [] });
