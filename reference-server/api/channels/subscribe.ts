@@ -124,11 +124,15 @@ function applySubscribe(ctx: RequestContext, requested: ReadonlyArray<Requested>
     const channel = rt.store.channelByName(req.name) ?? createChannel(ctx, req.name, req.description ?? "", settings);
     const joining = principals.filter((p) => !rt.store.isSubscribed(p.id, channel.id));
     for (const p of principals) ((joining.includes(p) ? subscribed : already)[byId ? String(p.id) : p.email] ??= []).push(channel.name);
+    // A private channel's new subscribers who could not see it hear of it first, as real servers tell them: a
+    // client needs the channel before its subscription (a new channel's creation event reaches everyone below).
+    const unaware = created ? [] : joining.filter((p) => !rt.access.channels.hearsOf(p, channel, false)).map((p) => p.id);
     // users: new channel-mates may become accessible to restricted users (realm_user add, FL228)
     withAccessTracking(rt, [...principals.map((p) => p.id), ...rt.store.subscribersOf(channel.id)], () => {
       for (const p of joining) rt.store.subscribe(p.id, channel.id, requestedColor(req));
     });
     if (created) publishStreamCreate(rt, channel);
+    else if (unaware.length) publishStreamCreate(rt, channel, unaware);
     if (created && settings.isDefault) addDefaultChannel(rt, channel);
     for (const p of joining) added.set(p.id, [...(added.get(p.id) ?? []), channel]);
     publishPeers(
