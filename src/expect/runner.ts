@@ -3,6 +3,7 @@ import { NetworkError } from "../client/client.ts";
 import { RateLimitedError } from "../client/rate-limit.ts";
 import { toCurl } from "../client/exchange.ts";
 import { catalog } from "../catalog/catalog.ts";
+import { spreadMemberPersonas } from "../target/persona-spread.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { TestContext } from "./context.ts";
 import type { Descriptor } from "./descriptor.ts";
@@ -102,6 +103,7 @@ export async function runBehaviour(d: Descriptor, target: TargetInfo): Promise<O
         remedy: personaRemedy(missing),
         exchanges: [],
       });
+    target = spreadMemberPersonas(target, d.id, d.needs);
     t = new TestContext(d.id, clause, target, new TestFl(target.featureLevel, allowedLevels(d), d.id), [], d.needs);
     const plan = invariantPlan(d);
     if (plan && "off" in plan) {

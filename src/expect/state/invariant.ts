@@ -147,7 +147,8 @@ export class StateWatch {
     // The run's id as well as the URL: a server that closes frees its port for the next one (the self-tests start
     // hundreds), and a new reference server with the default seed gives the same personas the same keys and its
     // queues the same ids, so a watcher of the old one could read another client's queue there.
-    const key = `${target.runId}|${target.url}|${role}|${JSON.stringify(capabilities)}`;
+    // By account, not role: a test may run with the member personas exchanged (src/target/persona-spread.ts).
+    const key = `${target.runId}|${target.url}|${target.personas[role]?.email ?? role}|${JSON.stringify(capabilities)}`;
     const pooled = POOL.get(key);
     let w: StateWatch | string | undefined;
     if (pooled && !pooled.busy) {
