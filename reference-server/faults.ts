@@ -7,24 +7,17 @@ import { uploadsFaults } from "./faults/uploads.ts";
 import { realmFaults } from "./faults/realm.ts";
 import { realmTableFaults, type RealmTableFaultId } from "./faults/realm-table.ts";
 import { usersFaults } from "./faults/users.ts";
-// --- groups (imports) ---
 import { groupsFaults } from "./faults/groups.ts";
-// --- settings, onboarding, presence; messages rendering ---
 import { settingsFaults } from "./faults/settings.ts";
 import { messagesRenderingFaults } from "./faults/messages-rendering.ts";
 
-// --- invitations; exports, calls, push, authentication, webhooks (imports) ---
 import { invitationsFaults } from "./faults/invitations.ts";
 import { integrationsFaults } from "./faults/integrations.ts";
-// --- push (imports) ---
 import { pushFaults } from "./faults/push.ts";
 
-// --- channels (imports) ---
 import { channelsFaults } from "./faults/channels.ts";
-// --- messages core: sending, fetching, access (imports) ---
 import { messagesCoreFaults } from "./faults/messages-core.ts";
 
-// --- reference control (imports) ---
 import { controlFaults } from "./faults/control.ts";
 
 export type { Fault } from "./faults/fault.ts";
@@ -41,21 +34,14 @@ const handWritten = {
   ...uploadsFaults,
   ...realmFaults,
   ...usersFaults,
-  // --- groups ---
   ...groupsFaults,
-  // --- settings, onboarding, presence; messages rendering ---
   ...settingsFaults,
   ...messagesRenderingFaults,
-  // --- invitations; exports, calls, push, authentication, webhooks ---
   ...invitationsFaults,
   ...integrationsFaults,
-  // --- push ---
   ...pushFaults,
-  // --- channels ---
   ...channelsFaults,
-  // --- messages core: sending, fetching, access ---
   ...messagesCoreFaults,
-  // --- reference control ---
   ...controlFaults,
 } as const satisfies Record<string, Fault>;
 

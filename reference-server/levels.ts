@@ -14,18 +14,15 @@ const since = (level: number, clause: string): LevelSwitch => ({ since: level, c
 const between = (level: number, until: number, clause: string): LevelSwitch => ({ since: level, until, clause });
 
 export const levels = {
-  // --- reference control: restarts, plan changes, time, work budgets ---
   restartImmediateRemoved: since(240, "fl240.events.restart-no-immediate"),
   webReloadClientEvent: since(240, "fl240.events.web-reload-client"),
   planTypeUpdateDict: since(306, "fl306.realm.plan-type-update-dict"),
   partialMarkAllAsRead: between(153, 211, "fl153.messages.mark-all-as-read-partially-completed"),
   partialDeleteTopic: between(154, 211, "fl154.messages.delete-topic-partially-completed"),
-  // --- server, register, events ---
   /** Before it, only some endpoints list unsupported parameters (FL78, FL96, FL111). */
   ignoredParametersEverywhere: since(167, "fl167.server.ignored-parameters-unsupported"),
   badPrincipalIsBadRequest: since(208, "fl208.channels.bad-principal"),
   realmUrlField: since(257, "fl257.server.realm-url"),
-  // --- messages: send and fetch ---
   realmStrMismatchRejected: between(153, 166, "fl153.messages.realm-str-mismatch-rejected"),
   directMessageType: since(174, "fl174.messages.direct-type"),
   includeAnchorParameter: since(155, "fl155.messages.include-anchor"),
@@ -41,7 +38,6 @@ export const levels = {
   presenceHistoryLimitDays: since(288, "fl288.register.presence-history-limit-days"),
   reactionUserDictRemoved: since(328, "fl328.messages.reaction-user-dict-removed"),
   lastMovedTimestamp: since(365, "fl365.messages.last-moved-timestamp"),
-  // --- messages: edit, move, delete, history ---
   lastEditTimestampContentOnly: since(365, "fl365.messages.last-edit-timestamp-content-only"),
   deleteEventToDeleter: since(274, "fl274.messages.delete-event-to-deleter"),
   detachedUploads: since(285, "fl285.messages.detached-uploads"),
@@ -55,7 +51,6 @@ export const levels = {
   deleteOwnGroupEnforced: since(291, "fl291.realm.can-delete-own-message-group-enforced"),
   moveChannelsGroupEnforced: since(310, "fl310.realm.can-move-messages-between-channels-group-enforced"),
   moveTopicsGroupEnforced: since(316, "fl316.realm.can-move-messages-between-topics-group-enforced"),
-  // --- messages: flags, unreads, topics, read receipts ---
   flagsNarrowEndpoint: since(155, "fl155.messages.flags-narrow"),
   flagsNoOpNotListed: since(155, "fl155.messages.flags-unchanged-not-listed"),
   markReadCompleteField: since(211, "fl211.messages.mark-all-as-read-complete"),
@@ -66,7 +61,6 @@ export const levels = {
   readBySender: since(236, "fl236.messages.read-by-sender"),
   topicsAllowEmptyTopicName: since(334, "fl334.messages.topics-allow-empty-topic-name"),
   ignoredBecauseNotSubscribed: since(355, "fl355.messages.ignored-because-not-subscribed"),
-  // --- messages: reactions, submessages, typing, scheduled messages, empty topic ---
   reactionEventUserDropped: between(328, 339, "fl328.messages.reaction-event-user-dropped"),
   typingPrivateRejected: since(215, "fl215.messages.typing-private-rejected"),
   typingStreamId: since(215, "fl215.messages.typing-stream-id"),
@@ -84,13 +78,11 @@ export const levels = {
   scheduledFailedField: since(181, "fl181.messages.scheduled-failed-field"),
   singleAllowEmptyTopicName: since(334, "fl334.messages.single-allow-empty-topic-name"),
   topicNarrowDisplayName: since(334, "fl334.messages.topic-narrow-display-name"),
-  // --- uploads ---
   uploadUrlField: since(272, "fl272.uploads.url"),
   uploadFilenameField: since(286, "fl286.uploads.filename"),
   tusEndpoint: since(295, "fl295.uploads.tus-endpoint"),
   uploadQuotaInMib: since(251, "fl251.register.upload-quota-mib"),
   uploadLimitsInUpdateDict: since(306, "fl306.realm.max-file-upload-size-update-dict"),
-  // --- realm settings ---
   includeDeactivatedGroupsParam: since(294, "fl294.groups.include-deactivated-groups-param"),
   editTopicPolicyNobody: between(159, 316, "fl159.realm.edit-topic-policy-nobody"),
   moveBetweenStreamsPolicyNobody: between(159, 310, "fl159.realm.move-between-streams-policy-nobody"),
@@ -120,7 +112,6 @@ export const levels = {
   canMentionManyUsersGroup: since(352, "fl352.realm.can-mention-many-users-group"),
   videoChatServerOauth: since(353, "fl353.realm.video-chat-provider-server-oauth"),
   editHistoryVisibilityPolicy: since(358, "fl358.realm.edit-history-visibility-policy"),
-  // --- realm settings ---
   allowEditHistoryRemoved: since(358, "fl358.realm.allow-edit-history-removed"),
   allowEditHistoryDeprecated: since(358, "fl358.register.allow-edit-history-deprecated"),
   signupAnnouncementsRenamed: since(241, "fl241.realm.signup-announcements-stream"),
@@ -149,7 +140,6 @@ export const levels = {
   customEmojiGroupEnforced: since(307, "fl307.realm.can-add-custom-emoji-group-enforced"),
   botsGroupEnforced: since(344, "fl344.realm.can-create-bots-group-enforced"),
   writeOnlyBotsGroupEnforced: since(344, "fl344.realm.can-create-write-only-bots-group-enforced"),
-  // --- users ---
   emailVisibilityPerUser: since(163, "fl163.settings.email-address-visibility"),
   deliveryEmailAlwaysPresent: since(163, "fl163.users.delivery-email-present"),
   avatarUrlByUserVisibility: since(163, "fl163.users.avatar-url-null-by-visibility"),
@@ -169,7 +159,6 @@ export const levels = {
   deactivatedUsersNotMembers: since(303, "fl303.groups.deactivated-users-not-members"),
   createGroupReturnsId: since(317, "fl317.groups.create-returns-group-id"),
   botOwnerChangeKeepsSubscriptions: since(359, "fl359.users.bot-owner-change-keeps-subscriptions"),
-  // --- settings, onboarding, presence ---
   followedTopicEmailNotifications: since(189, "fl189.settings.followed-topic-email-notifications"),
   followedTopicPushNotifications: since(189, "fl189.settings.followed-topic-push-notifications"),
   followedTopicWildcardMentionsNotify: since(189, "fl189.settings.followed-topic-wildcard-mentions-notify"),
@@ -195,14 +184,12 @@ export const levels = {
   realmPresenceAccessibleOnly: since(228, "fl228.presence.realm-presence-accessible-only"),
   presenceEventAccessibleOnly: since(228, "fl228.presence.event-accessible-only"),
   userStatusEventAccess: since(228, "fl228.presence.user-status-event-access"),
-  // --- messages: rendering ---
   originalDimensionsPreview: since(276, "fl276.messages.original-dimensions-preview"),
   originalDimensionsPlaceholder: since(287, "fl287.messages.original-dimensions-placeholder"),
   originalDimensionsPlaceholderBackport: between(278, 279, "fl278.messages.original-dimensions-placeholder-backport"),
   originalContentType: since(336, "fl336.messages.original-content-type"),
   transcodedImage: since(336, "fl336.messages.transcoded-image"),
   silentSystemGroupMention: since(333, "fl333.messages.silent-system-group-mention"),
-  // --- invitations ---
   emptyInviteChannelListBackport: between(157, 158, "fl157.invitations.empty-channel-list-backport"),
   emptyInviteChannelList: since(180, "fl180.invitations.empty-channel-list"),
   invitesListOwnForNonAdmins: since(209, "fl209.invitations.list-own-for-non-admins"),
@@ -214,7 +201,6 @@ export const levels = {
   inviteNotifyReferrerParam: since(267, "fl267.invitations.notify-referrer-param"),
   inviteNotifyReferrerField: since(267, "fl267.invitations.notify-referrer-field"),
   inviteUsersGroupEnforced: since(321, "fl321.realm.can-invite-users-group-enforced"),
-  // --- exports, calls, push, authentication, webhooks ---
   exportCreateReturnsId: since(182, "fl182.exports.create-returns-id"),
   exportTypeParam: since(304, "fl304.exports.export-type-param"),
   exportTypeField: since(304, "fl304.exports.export-type-field"),
@@ -223,7 +209,6 @@ export const levels = {
   callProviderOneIsVideoCall: since(206, "fl206.calls.provider-one-is-video-call"),
   callProviderTwoVoiceOnly: since(337, "fl337.calls.provider-two-voice-only"),
   pushAppIdRequired: since(223, "fl223.push.device-token-appid-required"),
-  // --- push (bouncer, payloads) ---
   bouncerMobileAppIdRequired: since(223, "fl223.push.remote-register-mobile-app-id"),
   bouncerHostnameTakenError: since(345, "fl345.push.remote-register-hostname-taken"),
   bouncerRegisterTransfer: since(345, "fl345.push.register-transfer"),
@@ -238,9 +223,8 @@ export const levels = {
   incomingWebhookBotFields: since(207, "fl207.webhooks.incoming-bot-fields"),
   incomingWebhookConfigOptions: since(318, "fl318.webhooks.incoming-bot-config-options"),
   outgoingDirectMessageTrigger: since(201, "fl201.webhooks.outgoing-trigger-direct-message"),
-  // --- lead: group-setting values in production ---
+  // Group-setting values in production.
   anonymousGroupValues: since(309, "fl309.realm.anonymous-group-values"),
-  // --- groups ---
   groupDeactivateEndpoint: since(294, "fl294.groups.deactivate-endpoint"),
   groupDeleteRemoved: since(294, "fl294.groups.delete-removed"),
   cannotDeactivateGroupInUse: since(298, "fl298.groups.cannot-deactivate-in-use"),
@@ -252,7 +236,6 @@ export const levels = {
   deactivatedGroupEditable: since(340, "fl340.groups.deactivated-group-editable"),
   streamWildcardMentionCode: since(229, "fl229.messages.stream-wildcard-mention-not-allowed"),
   topicWildcardMentionCode: since(229, "fl229.messages.topic-wildcard-mention-not-allowed"),
-  // --- channels ---
   subscriptionPropertiesReportIgnored: since(111, "fl111.channels.subscription-properties-ignored-parameters"),
   canRemoveSubscribersGroupField: since(161, "fl161.channels.can-remove-subscribers-group-field"),
   canRemoveSubscribersGroupParam: since(161, "fl161.channels.can-remove-subscribers-group-param"),

@@ -3,11 +3,9 @@ import { routes as streamId } from "./api/channels/stream-id.ts";
 import { routes as events } from "./api/events/events.ts";
 import { routes as fetchMessages } from "./api/messages/fetch.ts";
 import { routes as sendMessages } from "./api/messages/send.ts";
-// --- messages: edit, move, delete, history (imports) ---
 import { routes as editMessages } from "./api/messages/edit.ts";
 import { routes as deleteMessages } from "./api/messages/delete.ts";
 import { routes as messageHistory } from "./api/messages/history.ts";
-// --- messages: flags, unreads, topics, read receipts (imports) ---
 import { routes as flags } from "./api/messages/flags.ts";
 import { routes as flagsNarrow } from "./api/messages/flags-narrow.ts";
 import { routes as markRead } from "./api/messages/mark-read.ts";
@@ -17,7 +15,6 @@ import { routes as channelTopics } from "./api/channels/topics.ts";
 import { routes as deleteTopic } from "./api/channels/delete-topic.ts";
 import { routes as subscriptionProperties } from "./api/channels/subscription-properties.ts";
 import { routes as userTopics } from "./api/topics/user-topics.ts";
-// --- messages: reactions, submessages, typing, scheduled messages (imports) ---
 import { routes as reactions } from "./api/messages/reactions.ts";
 import { routes as submessage } from "./api/messages/submessage.ts";
 import { routes as typing } from "./api/messages/typing.ts";
@@ -28,11 +25,8 @@ import { routes as listScheduled } from "./api/scheduled/list.ts";
 import { routes as editScheduled } from "./api/scheduled/edit.ts";
 import { routes as deleteScheduled } from "./api/scheduled/delete.ts";
 import { routes as unsubscribe } from "./api/channels/unsubscribe.ts";
-// --- uploads (imports) ---
 import { routes as uploads } from "./api/uploads/upload.ts";
-// --- realm (imports) ---
 import { routes as realmUpdate } from "./api/realm/update.ts";
-// --- realm (imports) ---
 import { routes as linkifiers } from "./api/realm/linkifiers.ts";
 import { routes as profileFields } from "./api/realm/profile-fields.ts";
 import { routes as realmEmoji } from "./api/realm/emoji.ts";
@@ -41,7 +35,6 @@ import { routes as userGroups } from "./api/groups/list.ts";
 import { routes as register } from "./api/register/register.ts";
 import { routes as serverSettings } from "./api/server/server-settings.ts";
 import { routes as me } from "./api/users/me.ts";
-// --- users (imports) ---
 import { routes as listUsers } from "./api/users/list.ts";
 import { routes as createUser } from "./api/users/create.ts";
 import { routes as updateUser } from "./api/users/update.ts";
@@ -51,31 +44,25 @@ import { routes as createBot } from "./api/bots/create.ts";
 import { routes as updateBot } from "./api/bots/update.ts";
 import { routes as settings } from "./api/settings/update.ts";
 import { routes as createGroup } from "./api/groups/create.ts";
-// --- groups (imports) ---
 import { routes as updateGroup } from "./api/groups/update.ts";
 import { routes as groupMembers } from "./api/groups/members.ts";
 import { routes as deactivateGroup } from "./api/groups/deactivate.ts";
-// --- invitations, exports, calls, push, authentication (imports) ---
 import { routes as invites } from "./api/invitations/invites.ts";
 import { routes as multiuseInvites } from "./api/invitations/multiuse.ts";
 import { routes as realmExports } from "./api/exports/exports.ts";
 import { routes as calls } from "./api/calls/calls.ts";
 import { routes as pushDeviceTokens } from "./api/push/device-token.ts";
-// --- push (imports) ---
 import { routes as pushBouncer } from "./api/push/bouncer.ts";
 import { routes as servicesVerify } from "./api/push/services-verify.ts";
 import { routes as pushNotify } from "./api/push/notify.ts";
 import { routes as jwtFetchApiKey } from "./api/authentication/jwt.ts";
-// --- settings, onboarding, presence (imports) ---
 import { routes as onboardingSteps } from "./api/onboarding/mark-read.ts";
 import { routes as presence } from "./api/presence/presence.ts";
 import { routes as userStatus } from "./api/presence/status.ts";
-// --- channels (imports) ---
 import { routes as listStreams } from "./api/channels/list.ts";
 import { routes as updateStream } from "./api/channels/update.ts";
 import { routes as archiveStream } from "./api/channels/archive.ts";
 import { routes as streamEmail } from "./api/channels/email-address.ts";
-// --- drafts, saved snippets, alert words, muted users, more users and channels (imports) ---
 import { routes as devFetchApiKey } from "./api/authentication/dev-fetch-api-key.ts";
 import { routes as drafts } from "./api/drafts/drafts.ts";
 import { routes as savedSnippets } from "./api/saved-snippets/saved-snippets.ts";
@@ -86,7 +73,6 @@ import { routes as updateUserByEmail } from "./api/users/update-by-email.ts";
 import { routes as userStatusById } from "./api/presence/user-status.ts";
 import { routes as subscriptionStatus } from "./api/channels/subscription-status.ts";
 import { routes as channelMembers } from "./api/channels/members.ts";
-// --- attachments, default channels, playgrounds, reorders, rendering, subscription edits (imports) ---
 import { routes as attachments } from "./api/uploads/attachments.ts";
 import { routes as temporaryUrl } from "./api/uploads/temporary-url.ts";
 import { routes as defaultChannels } from "./api/channels/default-channels.ts";
@@ -97,9 +83,8 @@ import { routes as realmReorder } from "./api/realm/reorder.ts";
 import { routes as playgrounds } from "./api/realm/playgrounds.ts";
 import type { Route } from "./runtime.ts";
 
-/** Every endpoint the reference server serves, by area. */
+/** Every endpoint the reference server serves (each handler module exports its own routes). */
 export const ROUTES: readonly Route[] = [
-  // --- attachments, default channels, playgrounds, reorders, rendering, subscription edits ---
   ...attachments,
   ...temporaryUrl,
   ...defaultChannels,
@@ -114,11 +99,9 @@ export const ROUTES: readonly Route[] = [
   ...me,
   ...sendMessages,
   ...fetchMessages,
-  // --- messages: edit, move, delete, history ---
   ...editMessages,
   ...deleteMessages,
   ...messageHistory,
-  // --- messages: flags, unreads, topics, read receipts ---
   ...flags,
   ...flagsNarrow,
   ...markRead,
@@ -128,7 +111,6 @@ export const ROUTES: readonly Route[] = [
   ...deleteTopic,
   ...subscriptionProperties,
   ...userTopics,
-  // --- messages: reactions, submessages, typing, scheduled messages ---
   ...reactions,
   ...submessage,
   ...typing,
@@ -139,11 +121,8 @@ export const ROUTES: readonly Route[] = [
   ...editScheduled,
   ...deleteScheduled,
   ...unsubscribe,
-  // --- uploads ---
   ...uploads,
-  // --- realm ---
   ...realmUpdate,
-  // --- realm ---
   ...linkifiers,
   ...profileFields,
   ...realmEmoji,
@@ -151,7 +130,6 @@ export const ROUTES: readonly Route[] = [
   ...userGroups,
   ...subscribe,
   ...streamId,
-  // --- users ---
   ...listUsers,
   ...createUser,
   ...updateUser,
@@ -161,31 +139,25 @@ export const ROUTES: readonly Route[] = [
   ...updateBot,
   ...settings,
   ...createGroup,
-  // --- groups ---
   ...updateGroup,
   ...groupMembers,
   ...deactivateGroup,
-  // --- invitations, exports, calls, push, authentication ---
   ...invites,
   ...multiuseInvites,
   ...realmExports,
   ...calls,
   ...pushDeviceTokens,
-  // --- push ---
   ...pushBouncer,
   ...servicesVerify,
   ...pushNotify,
   ...jwtFetchApiKey,
-  // --- settings, onboarding, presence ---
   ...onboardingSteps,
   ...presence,
   ...userStatus,
-  // --- channels ---
   ...listStreams,
   ...updateStream,
   ...archiveStream,
   ...streamEmail,
-  // --- drafts, saved snippets, alert words, muted users, more users and channels ---
   ...devFetchApiKey,
   ...drafts,
   ...savedSnippets,

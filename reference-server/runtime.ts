@@ -16,13 +16,10 @@ export interface ServerConfig {
   heartbeatMs: number;
   /** `chat` speaks the spec's names; `zulip` renames `chat_…` keys for clients that demand the real ones. */
   product: "chat" | "zulip";
-  // --- authentication ---
   /** The organization's JWT key (HS256) for POST /api/v1/jwt/fetch_api_key; null: JWT authentication is off. */
   jwtKey: string | null;
-  // --- presence ---
   /** CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: presence follows user access (FL228). */
   canAccessAllUsersGroupLimitsPresence: boolean;
-  // --- push ---
   /** PUSH_NOTIFICATION_BOUNCER_URL: notifications are posted to its /api/v1/remotes/push/notify; null: none are sent. */
   pushBouncerUrl: string | null;
 }

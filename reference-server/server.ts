@@ -46,19 +46,15 @@ export interface ReferenceServerOptions {
   maxFileUploadSizeMib?: number;
   /** The organization's upload quota in MiB, null for none (default 5120); no API sets it. */
   uploadQuotaMib?: number | null;
-  // --- authentication ---
   /** The organization's JWT key (HS256); null turns JWT authentication off. Default: one derived from the seed. */
   jwtKey?: string | null;
-  // --- presence ---
   /**
    * The server setting CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: presence fetches and events follow user access
    * (FL228). Default true (real servers default to false) so the suite can test the behaviour.
    */
   canAccessAllUsersGroupLimitsPresence?: boolean;
-  // --- push ---
   /** The push bouncer this server posts mobile notifications to (its base URL); default none, so nothing is sent. */
   pushBouncerUrl?: string | null;
-  // --- rate limits (wire §18) ---
   /**
    * Per-user limit on API requests, as real servers' api_by_user (which defaults to 200 / 60 s): a sliding log of
    * accepted requests. Absent or null: no limit (the default).

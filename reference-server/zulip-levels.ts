@@ -21,7 +21,6 @@ export const ZULIP_LEVELS = {
   subscribeResultByUserId: 289,
   /** Default channels travel as channel IDs, not channel objects (register realm_default_streams, default_streams events). */
   defaultChannelIds: 330,
-  // --- channels ---
   /** Channel objects carry stream_weekly_traffic (subscription objects always did). */
   channelWeeklyTraffic: 199,
   /** Channel objects carry creator_id. */
@@ -34,7 +33,6 @@ export const ZULIP_LEVELS = {
   streamDeleteStreamsIdOnly: 343,
   /** Channel objects carry can_subscribe_group. */
   channelCanSubscribeGroup: 357,
-  // --- user groups, users, custom profile fields ---
   /** User group objects carry deactivated (deactivation itself is the spec's, fl294.groups.deactivate-endpoint). */
   groupDeactivatedField: 290,
   /** User group objects carry creator_id and date_created. */
@@ -45,7 +43,6 @@ export const ZULIP_LEVELS = {
   profileFieldEditableByUser: 296,
   /** can_manage_billing_group replaces users' is_billing_admin; register has the realm_billing section. */
   manageBillingGroup: 363,
-  // --- register ---
   /** realm_date_created. */
   realmDateCreated: 203,
   /** realm_require_unique_names. */
@@ -58,7 +55,7 @@ export const ZULIP_LEVELS = {
   realmCanResolveTopicsGroup: 367,
   /** navigation_tour_video_url, in the onboarding_steps section. */
   navigationTourVideoUrl: 369,
-  // --- user settings the spec does not list (reference-server/state/user-settings.ts) ---
+  // User settings the spec does not list (reference-server/state/user-settings.ts).
   /** realm_name_in_email_notifications_policy (1–3) replaces the boolean realm_name_in_notifications. */
   realmNameInEmailNotificationsPolicy: 168,
   /** web_mark_read_on_scroll_policy. */

@@ -7,9 +7,7 @@ import { holds } from "./group-settings.ts";
 import type { GroupSettingValue } from "../state/group-setting-value.ts";
 import { EMAIL_VISIBILITY } from "../state/user-settings.ts";
 import { ROLE, type Channel, type Message, type Role, type User } from "../state/types.ts";
-// --- invitations (imports) ---
 import type { Invite } from "../state/invites.ts";
-// --- realm (imports) ---
 import { RealmPermissions } from "./realm-permissions.ts";
 
 /**
@@ -17,10 +15,8 @@ import { RealmPermissions } from "./realm-permissions.ts";
  * decides access.
  */
 export class Access {
-  // --- channels ---
   /** Metadata and content access to channels, channel permissions and who hears of channels (access/channels.ts). */
   readonly channels: ChannelAccess;
-  // --- realm ---
   /** Realm-wide permissions of the realm settings: custom emoji, bots, direct messages (access/realm-permissions.ts). */
   readonly realm: RealmPermissions;
 
@@ -63,14 +59,10 @@ export class Access {
     return channel !== undefined && this.canReadChannelHistory(user, channel, use);
   }
 
-  // --- messages: flags, unreads, topics, read receipts ---
-
   /** May the user delete whole topics (POST /streams/{stream_id}/delete_topic)? Organization administrators only. */
   canDeleteTopics(user: User): boolean {
     return this.store.isAdmin(user);
   }
-
-  // --- messages: reactions, submessages, typing, scheduled messages ---
 
   /**
    * Who is told about changes to a message (reactions, submessages, edit typing): the participants of a direct
@@ -93,8 +85,6 @@ export class Access {
   messageEdits(fl: FeatureLevel, faulty: (id: FaultId) => boolean): MessageEditRules {
     return new MessageEditRules(this.store, fl, faulty);
   }
-
-  // --- users ---
 
   /** Whether the viewer's access to other users is limited: it is outside can_access_all_users_group_id (FL225). */
   isUserAccessRestricted(viewer: User): boolean {
@@ -223,8 +213,6 @@ export class Access {
     return [...this.store.users.values()].filter((u) => u.isActive && (u.id === bot.botOwnerId || this.store.isAdmin(u))).map((u) => u.id);
   }
 
-  // --- presence ---
-
   /**
    * Whose presence the viewer gets: everyone, or, when presence follows user access (`limited`: the server setting
    * CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE from FL228), only the users it can access.
@@ -232,8 +220,6 @@ export class Access {
   presenceFilter(viewer: User, limited: boolean): (other: User) => boolean {
     return limited ? this.userFilter(viewer) : () => true;
   }
-
-  // --- uploads ---
 
   /**
    * May the user download an uploaded file? Its uploader, and whoever can read a message that links it (real
@@ -265,8 +251,6 @@ export class Access {
   canDeleteUpload(user: User, upload: { ownerId: number }): boolean {
     return upload.ownerId === user.id;
   }
-
-  // --- invitations ---
 
   /**
    * May the user send email invitations? From FL321 members of can_invite_users_group; before, as
@@ -325,8 +309,6 @@ export class Access {
   adminIds(): number[] {
     return [...this.store.users.values()].filter((u) => u.isActive && !u.isBot && this.store.isAdmin(u)).map((u) => u.id);
   }
-
-  // --- exports ---
 
   /** May the user export the organization's data and read consents? Administrators. */
   canExportRealm(user: User): boolean {

@@ -141,8 +141,6 @@ export class ChannelAccess {
     return this.fl.has("deleteWithMetadataAccess") ? this.metadata(user, channel) : this.content(user, channel);
   }
 
-  // --- organization permissions (realm settings) ---
-
   /**
    * May the user create a channel of this kind? From FL264/FL266/FL280 members of can_create_{public,private,
    * web_public}_channel_group; before, the create_*_stream_policy it replaced. Never guests.
@@ -161,8 +159,6 @@ export class ChannelAccess {
       return holds(this.store.groups, user, this.store.settings.get("can_add_subscribers_group") as GroupSettingValue);
     return policyAllows(this.store, user, this.store.settings.get("invite_to_stream_policy"));
   }
-
-  // --- event audiences ---
 
   /**
    * Who hears about a channel (stream create, update, delete): everyone with metadata access, except that creation

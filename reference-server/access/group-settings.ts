@@ -48,7 +48,6 @@ export function checkValue(store: Store, setting: string, value: GroupSettingVal
     for (const id of value.direct_members) if (!store.users.get(id)?.isActive) throw badRequest(`Invalid user ID ${id} for ${setting}`);
 }
 
-// --- groups ---
 /** Whether the value names the group, as its id or among its direct subgroups (group deactivation objections). */
 export function namesGroup(value: GroupSettingValue, groupId: number): boolean {
   return typeof value === "number" ? value === groupId : value.direct_subgroups.includes(groupId);

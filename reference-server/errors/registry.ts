@@ -51,7 +51,6 @@ export const basicAuthRequired = () => new ApiError(400, "BAD_REQUEST", "This en
 export const authenticationFailed = () => new ApiError(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
 export const userDeactivated = () => new ApiError(401, "USER_DEACTIVATED", "Account is deactivated");
 export const realmDeactivated = () => new ApiError(401, "REALM_DEACTIVATED", "This organization has been deactivated");
-// --- messages: reactions, submessages, typing, scheduled messages ---
 /** A message that does not exist or that the user cannot read (real servers do not tell the two apart). */
 export const invalidMessage = () => badRequest("Invalid message(s)");
 /** A message without a topic below FL334, which allows the empty one: the topic is a missing parameter. */
@@ -60,12 +59,10 @@ export const reactionAlreadyExists = () => new ApiError(400, "REACTION_ALREADY_E
 export const reactionDoesNotExist = () => new ApiError(400, "REACTION_DOES_NOT_EXIST", "Reaction doesn't exist.");
 /** A resource of the user that does not exist: 404 with code BAD_REQUEST (wire §5). */
 export const resourceNotFound = (msg: string) => new ApiError(404, "BAD_REQUEST", msg);
-// --- uploads ---
 /** A file over max_file_upload_size_mib (real servers: 400 with the limit in the message). */
 export const fileTooLarge = (limitMib: number) =>
   new ApiError(400, "BAD_REQUEST", `File is larger than this server's configured maximum upload size (${limitMib} MiB).`);
 export const realmUploadQuota = () => new ApiError(400, "REALM_UPLOAD_QUOTA", "Upload would exceed your organization's upload quota.");
-// --- users ---
 /** A user id or email that names no user of the organization (wire §5: 400 BAD_REQUEST). */
 export const noSuchUser = () => badRequest("No such user");
 export const noSuchBot = () => badRequest("No such bot");
@@ -81,13 +78,11 @@ export const cannotDeactivateLastOwner = () =>
 /** DELETE /users/me by the organization's only active user (bots count): the same code, is_last_owner false. */
 export const cannotDeactivateOnlyUser = () =>
   new ApiError(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only user.", { is_last_owner: false, entity: "user" });
-// --- invitations ---
 /** POST /invites refused some addresses (wire §5): 400 INVITATION_FAILED with the per-address errors. */
 export const invitationFailed = (msg: string, errors: Array<[string, string, boolean]>, sentInvitations: boolean) =>
   new ApiError(400, "INVITATION_FAILED", msg, { errors, sent_invitations: sentInvitations, license_limit_reached: false, daily_limit_reached: false });
 /** A permission the user lacks (wire §5: 400 BAD_REQUEST "Insufficient permission"). */
 export const insufficientPermission = () => badRequest("Insufficient permission");
-// --- groups ---
 /** A user group id that names no group of the organization (real servers: 400 "Invalid user group"). */
 export const invalidUserGroup = () => badRequest("Invalid user group");
 /** Deactivating a group some setting or supergroup still uses (FL298): 400 with the uses as `objections`. */
@@ -106,7 +101,6 @@ export const wildcardMentionNotAllowed = (kind: "stream" | "topic", coded: boole
       ? "You do not have permission to use channel wildcard mentions in this channel."
       : "You do not have permission to use topic wildcard mentions in this topic.",
   );
-// --- push ---
 /** POST /remotes/server/register for a hostname another server holds: the FL345 format, BAD_REQUEST before. */
 export const hostnameAlreadyInUse = (hostname: string, coded: boolean) =>
   coded

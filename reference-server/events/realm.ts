@@ -24,7 +24,6 @@ export function publishRealmChanges(rt: Runtime, changes: ReadonlyArray<{ def: R
   if (Object.keys(dict).length > 0) rt.queues.publish("realm", users, () => ({ type: "realm", op: "update_dict", property: "default", data: dict }));
 }
 
-// --- realm settings ---
 /** FL306 dropped extra_data from realm update events; the reference server never sends it (a fault puts it back). */
 function legacyExtraData(rt: Runtime): Record<string, unknown> {
   return rt.faulty("fl306.realm.update-no-extra-data") ? { extra_data: { upload_quota: rt.store.settings.get("upload_quota_mib") } } : {};

@@ -16,7 +16,6 @@ export interface MessageUpdate {
   /** Channel messages: the channel before the edit (stream_id, stream_name). */
   origChannelId?: number;
   content?: { orig: string; origRendered: string };
-  // --- messages: rendering ---
   /** The content is unchanged; only its rendering changed (rendering_only). */
   renderingOnly?: boolean;
   move?: { origTopic: string; newTopic: string | null; newChannelId: number | null; propagate: PropagateMode };

@@ -24,8 +24,6 @@ export function publishMembership(rt: Runtime, op: "add_members" | "remove_membe
   for (const g of groups) rt.queues.publish("user_group", audience, () => ({ type: "user_group", op, group_id: g.id, user_ids: [user.id] }));
 }
 
-// --- groups ---
-
 /**
  * `user_group` op update {group_id, data}. About a deactivated group (FL294), only clients with the
  * include_deactivated_groups capability hear of it (renames included); `deactivating` is the deactivation itself,

@@ -170,7 +170,6 @@ export const channelsFaults = {
     clause: "fl343.channels.delete-event-streams-deprecated",
     description: "the stream delete event drops the deprecated streams field",
   },
-  // --- messages: content access through channel groups (FL354) ---
   "fl354.messages.content-access-send": {
     clause: "fl354.messages.content-access-send",
     description: "content-access groups do not let users post, as before FL354",
@@ -211,7 +210,6 @@ export const channelsFaults = {
     description: "edit typing ignores content-access groups, as before FL354",
     flips: "contentAccessEditTyping",
   },
-  // --- realm and register: channel creation and subscription permissions ---
   "fl264.realm.can-create-public-channel-group-enforced": {
     clause: "fl264.realm.can-create-public-channel-group-enforced",
     description: "who may create public channels follows create_public_stream_policy, as before FL264",
@@ -254,7 +252,6 @@ export const channelsFaults = {
     clause: "fl280.register.create-web-public-stream-policy-deprecated",
     description: "register leaves out realm_create_web_public_stream_policy",
   },
-  // --- messages core: access ---
   "fl153.channels.visible-channels": {
     clause: "fl153.channels.visible-channels",
     description: "GET /streams lists private channels to every user who is not a guest, subscribed or not",

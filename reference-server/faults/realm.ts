@@ -3,7 +3,6 @@ import type { Fault } from "./fault.ts";
 /** Realm settings: each fault breaks one clause (see ../faults.ts). */
 export const realmFaults = {
   // The permission-setting table's families (PATCH, register, event, removed policy) are generated: realm-table.ts.
-  // --- realm settings ---
   "fl358.realm.edit-history-visibility-policy": {
     clause: "fl358.realm.edit-history-visibility-policy",
     description: "PATCH /realm ignores message_edit_history_visibility_policy at FL358",
@@ -214,13 +213,13 @@ export const realmFaults = {
     description: "register lacks server_meet_server_url at FL212",
     flips: "serverMeetServerUrl",
   },
-  // --- lead: anonymous groups in production (FL309) ---
+  // Anonymous groups in production (FL309).
   "fl309.realm.anonymous-group-values": {
     clause: "fl309.realm.anonymous-group-values",
     description: "PATCH /realm wants a system group for every permission setting, as production servers before FL309",
     flips: "anonymousGroupValues",
   },
-  // --- lead: the FL159 "Nobody" options ---
+  // The FL159 "Nobody" options.
   "fl159.realm.edit-topic-policy-nobody": {
     clause: "fl159.realm.edit-topic-policy-nobody",
     description: "edit_topic_policy refuses Nobody (6), as before FL159",

@@ -52,7 +52,7 @@ export const serverWireFaults = {
     clause: "fl153.server.missing-parameter",
     description: "a missing required parameter answers BAD_REQUEST instead of REQUEST_VARIABLE_MISSING",
   },
-  // --- floor-level wire clauses (authentication, errors, events, register, server, versioning) ---
+  // Floor-level wire clauses (authentication, errors, events, register, server, versioning).
   "fl153.authentication.basic-auth": {
     clause: "fl153.authentication.basic-auth",
     description: "the Basic credentials are decoded as api_key:email, so a correct email:api_key gets 401",

@@ -2,7 +2,6 @@ import type { Fault } from "./fault.ts";
 
 /** User settings and their defaults, onboarding steps, presence and user status: each fault breaks one clause (see ../faults.ts). */
 export const settingsFaults = {
-  // --- settings ---
   "fl189.settings.followed-topic-email-notifications": {
     clause: "fl189.settings.followed-topic-email-notifications",
     description: "enable_followed_topic_email_notifications is no user setting, as before FL189",
@@ -53,7 +52,6 @@ export const settingsFaults = {
     description: "PATCH /realm/user_settings_defaults ignores allow_private_data_export and register has no default for it",
     flips: "allowPrivateDataExportDefault",
   },
-  // --- onboarding ---
   "fl230.onboarding.hotspot-has-trigger": {
     clause: "fl230.onboarding.hotspot-has-trigger",
     description: "hotspots lack has_trigger, as before FL230",
@@ -96,7 +94,6 @@ export const settingsFaults = {
     description: "POST /users/me/tutorial_status still exists, as before FL282",
     flips: "tutorialStatusRemoved",
   },
-  // --- presence ---
   "fl164.register.presence-timing-constants": {
     clause: "fl164.register.presence-timing-constants",
     description: "register leaves out the presence timing constants, as before FL164",
@@ -137,7 +134,7 @@ export const settingsFaults = {
     description: "user_status events go to every user, access or not, as before FL228",
     flips: "userStatusEventAccess",
   },
-  // --- settings: envelopes of the settings endpoints ---
+  // Envelopes of the settings endpoints.
   "fl78.settings.ignored-parameters-unsupported": {
     clause: "fl78.settings.ignored-parameters-unsupported",
     description: "PATCH /settings reads every request key as a possible setting, so none is listed in ignored_parameters_unsupported",

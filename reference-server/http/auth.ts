@@ -46,7 +46,6 @@ export function authenticate(rt: Runtime, req: IncomingMessage): User {
   const user = rt.store.userByApiKey(key);
   if (!user || user.email.toLowerCase() !== email.toLowerCase()) throw unauthorized("Invalid API key");
   if (!user.isActive) throw unauthorized("Account is deactivated");
-  // --- realm ---
   if (rt.store.realmStatus.deactivated) throw unauthorized("This organization has been deactivated");
   return user;
 }

@@ -37,7 +37,6 @@ export interface Channel {
   creatorId: number | null;
   recipientId: number;
   firstMessageId: number | null;
-  // --- channels ---
   /** The channel's permission settings (state/channel-settings.ts), group-setting values by name. */
   groups: ChannelGroups;
   /** The policy code stream_post_policy set before FL333 (1 anyone, 2 admins, 3 full members, 4 moderators). */

@@ -102,7 +102,6 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
     since: "emailVisibilityPerUser",
     botValue: EMAIL_VISIBILITY.everyone,
   },
-  // --- settings ---
   ...(
     [
       ["enable_followed_topic_email_notifications", "followedTopicEmailNotifications"],
@@ -128,10 +127,8 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
     ...NOTIFICATION,
   },
   { name: "allow_private_data_export", kind: { type: "bool" }, default: false, since: "allowPrivateDataExport", defaultSince: "allowPrivateDataExportDefault" },
-  // --- drafts ---
   /** Whether the user's drafts are kept on the server (the drafts endpoints refuse otherwise); turning it off deletes them. */
   { name: "enable_drafts_synchronization", kind: { type: "bool" }, default: true, ...DISPLAY },
-  // --- display settings Zulip has that the spec does not list ---
   bool("twenty_four_hour_time", false, DISPLAY),
   bool("dense_mode", true, { removedBy: zulip("denseModeRemoved"), ...DISPLAY }),
   bool("starred_message_counts", true, DISPLAY),
@@ -172,7 +169,6 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
   bool("enter_sends", false, DISPLAY),
   /** "" until the user picks one; a real server also tells the others (realm_user update). */
   { name: "timezone", kind: { type: "timezone" }, default: "", organizationDefault: "none", ...DISPLAY },
-  // --- notification settings Zulip has that the spec does not list ---
   bool("enable_stream_desktop_notifications", false, NOTIFICATION),
   bool("enable_stream_email_notifications", false, NOTIFICATION),
   bool("enable_stream_push_notifications", false, NOTIFICATION),
@@ -205,7 +201,6 @@ export const USER_SETTINGS: readonly UserSettingDef[] = [
   codes("realm_name_in_email_notifications_policy", ONE_TO_THREE, 1, { since: zulip("realmNameInEmailNotificationsPolicy"), ...NOTIFICATION }),
   bool("automatically_follow_topics_where_mentioned", true, { since: zulip("automaticallyFollowTopicsWhereMentioned") }),
   bool("presence_enabled", true, NOTIFICATION),
-  // --- privacy settings Zulip has that the spec does not list ---
   bool("send_private_typing_notifications", true),
   bool("send_stream_typing_notifications", true),
   bool("send_read_receipts", true),

@@ -44,7 +44,6 @@ export function serializeMessage(rt: Runtime, message: Message, view: MessageVie
   }
   if (message.lastEditTimestamp !== null) out.last_edit_timestamp = message.lastEditTimestamp;
   if (message.lastMovedTimestamp !== null && rt.fl.has("lastMovedTimestamp")) out.last_moved_timestamp = message.lastMovedTimestamp;
-  // --- messages: edit, move, delete, history ---
   const editHistory = serializeEditHistory(rt, message, view.allowEmptyTopic);
   if (editHistory && !rt.faulty("fl153.messages.edit-history-array")) out.edit_history = editHistory;
   return out;
@@ -58,8 +57,6 @@ export function messageJsonOpen(rt: Runtime, message: Message, view: MessageView
   const variant = (view.applyMarkdown ? 1 : 0) | (view.clientGravatar ? 2 : 0) | (view.allowEmptyTopic ? 4 : 0);
   return rt.store.fragments.get(message.id * 8 + variant, () => Buffer.from(JSON.stringify(serializeMessage(rt, message, view)).slice(0, -1)));
 }
-
-// --- messages: reactions, submessages, typing, scheduled messages, empty topic ---
 
 /** The topic of a channel message as the view sees it (FL334 substitution); direct messages always have "". */
 function subjectFor(rt: Runtime, message: Message, view: MessageView): string {

@@ -6,7 +6,6 @@ import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { ROLE } from "../../state/types.ts";
 import { avatarUrl } from "../../wire/user.ts";
 import { botDomain } from "./domain.ts";
-// --- webhooks (imports) ---
 import { readOutgoingService } from "../webhooks/outgoing.ts";
 
 const BotType = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
@@ -24,11 +23,11 @@ function createBot(ctx: RequestContext): Record<string, unknown> {
   if (fullName === "" || !/^[a-z0-9._-]+$/.test(shortName)) throw badRequest("Bad name or username");
   const email = `${shortName}-bot@${botDomain(rt)}`;
   if (rt.store.userByEmail(email)) throw badRequest("Username already in use");
-  // --- webhooks --- outgoing-webhook bots (type 3) name the URL the server posts to.
+  // Outgoing-webhook bots (type 3) name the URL the server posts to.
   const service = botType === 3 ? readOutgoingService(ctx) : undefined;
   const bot = rt.store.addUser({ email, fullName, role: ROLE.member, isBot: true, botType });
   bot.botOwnerId = user.id;
-  if (service) rt.store.outgoingWebhooks.set(bot.id, service); // --- webhooks ---
+  if (service) rt.store.outgoingWebhooks.set(bot.id, service);
   publishUserAdded(rt, bot);
   publishBotAdded(rt, bot);
   return {

@@ -95,7 +95,6 @@ function editMessage(ctx: RequestContext): Record<string, unknown> {
   if (!rt.faulty("fl153.messages.edit-bad-request")) validate(message, req, topic, channel);
   const plan: EditPlan = { editor: user, target: message, now, propagate: req.propagate, moved: [message] };
   if (req.content !== undefined) plan.content = normalizeContent(req.content);
-  // --- groups ---
   if (plan.content !== undefined && message.type === "stream" && message.channelId !== null) {
     const refusal = wildcardMentionRefusal(rt, user, rt.store.channels.get(message.channelId)!, message.topic, plan.content);
     if (refusal) throw refusal;

@@ -1,5 +1,4 @@
 import { publishMessage, type LocalEcho } from "../../events/message.ts";
-// --- uploads: attachments (imports) ---
 import { publishAttachmentClaims } from "../../events/attachment.ts";
 import { uploadPaths } from "../../state/attachments.ts";
 import type { Runtime } from "../../runtime.ts";
@@ -7,13 +6,9 @@ import type { Channel, Message, User } from "../../state/types.ts";
 import { addMentionFlags } from "./mentions.ts";
 import { NO_FLAGS, type Receivers } from "./receivers.ts";
 import { renderMarkdown } from "./render.ts";
-// --- messages: rendering (imports) ---
 import { finishThumbnails } from "./thumbnails.ts";
-// --- webhooks (imports) ---
 import { deliverOutgoingWebhooks } from "../webhooks/outgoing.ts";
-// --- push (imports) ---
 import { pushDirectMessage } from "../push/notify.ts";
-// --- muted users (imports) ---
 import { readForMuters } from "../users/muted-users.ts";
 
 /** Where a new message goes: a channel topic, or a direct conversation with these recipients. */
@@ -84,12 +79,12 @@ export function postMessage(rt: Runtime, sender: User, dest: Destination, conten
   }
   receivers.set(sender.id, opts.readBySender === false ? NO_FLAGS : SENDER_READ);
   addMentionFlags(rt, content, receivers);
-  readForMuters(rt, sender.id, receivers); // --- muted users ---
+  readForMuters(rt, sender.id, receivers);
   store.addMessage(message, receivers);
-  publishAttachmentClaims(rt, message, uploadPaths(content)); // --- uploads: attachments ---
+  publishAttachmentClaims(rt, message, uploadPaths(content));
   publishMessage(rt, message, receivers, opts.localEcho);
-  finishThumbnails(rt, message); // --- messages: rendering ---
-  deliverOutgoingWebhooks(rt, message, receivers); // --- webhooks ---
-  pushDirectMessage(rt, message); // --- push ---
+  finishThumbnails(rt, message);
+  deliverOutgoingWebhooks(rt, message, receivers);
+  pushDirectMessage(rt, message);
   return message;
 }

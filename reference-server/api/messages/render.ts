@@ -1,6 +1,5 @@
 import type { Runtime } from "../../runtime.ts";
 import { escapeHtml } from "./escape.ts";
-// --- messages: rendering (imports) ---
 import { imageLinks, imagePreview, linkUploads } from "./render-images.ts";
 import { renderSilentGroupMentions } from "./render-mentions.ts";
 
@@ -23,7 +22,6 @@ export function renderMarkdown(content: string, ctx?: RenderContext): string {
     .map((p) => `<p>${inline(escapeHtml(p), ctx).replace(/\n/g, "<br>\n")}</p>`)
     .join("\n");
   if (!ctx) return html;
-  // --- messages: rendering ---
   const previews = imageLinks(ctx.rt, content).map((link) => imagePreview(ctx.rt, link));
   return previews.length ? `${html}\n${previews.join("")}` : html;
 }

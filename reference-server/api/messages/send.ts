@@ -29,17 +29,15 @@ async function sendMessage(ctx: RequestContext): Promise<Record<string, unknown>
     const channel = resolveChannel(rt, to);
     const topic = readTopic(ctx);
     if (!rt.access.canPostToChannel(user, channel)) throw badRequest("Not authorized to send to channel");
-    // --- groups ---
     const refusal = wildcardMentionRefusal(rt, user, channel, topic, content);
     if (refusal) throw refusal;
     dest = { type: "stream", channel, topic };
   } else {
     const recipients = resolveUsers(rt, to);
-    // --- realm: the realm's direct-message permissions ---
+    // The realm's direct-message permissions.
     checkDirectMessagePermission(rt, user, recipients);
     dest = { type: "private", recipients };
   }
-  // --- messages: flags, unreads, topics, read receipts ---
   const readBySender = rt.fl.has("readBySender") ? params.optBool("read_by_sender") : undefined;
   const localEcho = queueId !== undefined && localId !== undefined ? { queueId, localId } : undefined;
   const message = postMessage(rt, user, dest, content, { readBySender, localEcho });

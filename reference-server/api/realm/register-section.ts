@@ -21,7 +21,6 @@ function approximatePolicy(rt: Runtime, setting: string, map: Record<string, num
   return (name !== undefined ? map[name] : undefined) ?? 1;
 }
 
-// --- groups ---
 /** user_group_edit_policy codes from the broadest (1 members ⊇ 3 full members ⊇ 4 moderators ⊇ 2 administrators). */
 const EDIT_POLICY_BREADTH = [1, 3, 4, 2];
 /** The policy that covers both (a superset of who may create groups and of who may manage all groups). */
@@ -39,7 +38,6 @@ export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
   for (const def of REALM_SETTINGS) {
     if (settingActive(def, rt.fl) && def.setBy !== "server" && !tableFault(rt, def, "-register")) out[`realm_${def.name}`] = rt.store.settings.get(def.name);
   }
-  // --- realm settings ---
   if (rt.faulty("fl153.register.realm-prefix")) {
     out.name = out.realm_name;
     delete out.realm_name;
@@ -58,7 +56,7 @@ export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
       "role:owners": 7,
     });
   }
-  // --- channels --- (faults of the deprecated channel-creation policies)
+  // Faults of the deprecated channel-creation policies.
   if (rt.faulty("fl264.register.create-public-stream-policy-deprecated")) delete out.realm_create_public_stream_policy;
   if (rt.faulty("fl266.register.create-private-stream-policy-deprecated")) delete out.realm_create_private_stream_policy;
   if (rt.faulty("fl280.register.create-web-public-stream-policy-deprecated")) delete out.realm_create_web_public_stream_policy;

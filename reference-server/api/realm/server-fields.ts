@@ -1,7 +1,7 @@
 import type { Runtime } from "../../runtime.ts";
 import { REALM_SETTINGS } from "../../state/realm-settings.ts";
 import { settingActive } from "../../state/realm-values.ts";
-import { pushNotificationsEnabled, pushNotificationsEndTimestamp } from "../push/status.ts"; // --- push ---
+import { pushNotificationsEnabled, pushNotificationsEndTimestamp } from "../push/status.ts";
 
 /** The server's bounds on deletion_delay_days of POST /realm/deactivate (wire §8.4: 14, and no maximum). */
 export const DELETION_DAYS: { readonly min: number | null; readonly max: number | null } = { min: 14, max: null };
@@ -86,7 +86,7 @@ export function realmServerFields(rt: Runtime): Record<string, unknown> {
   const out: Record<string, unknown> = {
     realm_authentication_methods: authenticationMethods(rt),
     password_min_length: PASSWORD_LENGTH.min,
-    realm_push_notifications_enabled: pushNotificationsEnabled(rt), // --- push ---
+    realm_push_notifications_enabled: pushNotificationsEnabled(rt),
   };
   if (fl.has("serverSupportedPermissionSettings")) out.server_supported_permission_settings = supportedPermissionSettings(rt);
   if (fl.has("serverThumbnailFormats")) out.server_thumbnail_formats = THUMBNAIL_FORMATS;
@@ -95,7 +95,7 @@ export function realmServerFields(rt: Runtime): Record<string, unknown> {
     out.server_min_deactivated_realm_deletion_days = DELETION_DAYS.min;
     out.server_max_deactivated_realm_deletion_days = DELETION_DAYS.max;
   }
-  if (fl.has("pushNotificationsEndTimestamp")) out.realm_push_notifications_enabled_end_timestamp = pushNotificationsEndTimestamp(rt); // --- push ---
+  if (fl.has("pushNotificationsEndTimestamp")) out.realm_push_notifications_enabled_end_timestamp = pushNotificationsEndTimestamp(rt);
   if (fl.has("serverMeetServerUrl")) out.server_meet_server_url = "https://meet.jit.si";
   return out;
 }

@@ -55,7 +55,7 @@ function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | un
       if (update.old !== undefined && !sameValue(normalize(rt.store, update.old), current) && !rt.faulty("fl153.realm.group-setting-value-encoding")) {
         throw settingExpectationMismatch();
       }
-      // --- groups --- (fault: anonymous groups lose their direct members)
+      // Fault: anonymous groups lose their direct members.
       if (rt.faulty("fl153.realm.group-setting-value-shape") && typeof update.new === "object")
         return normalize(rt.store, { ...update.new, direct_members: [] });
       const value = normalize(rt.store, update.new);

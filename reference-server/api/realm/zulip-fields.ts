@@ -67,7 +67,7 @@ export function zulipRealmFields(rt: Runtime): Record<string, unknown> {
   const { fl, store } = rt;
   const group = (name: Parameters<typeof store.groups.system>[0]) => store.groups.system(name).id;
   const out: Record<string, unknown> = {
-    // --- the organization ---
+    // The organization.
     realm_plan_type: store.realm.planType,
     // Plan 2 is Zulip Cloud's limited free plan.
     zulip_plan_is_not_limited: store.realm.planType !== 2,
@@ -86,7 +86,7 @@ export function zulipRealmFields(rt: Runtime): Record<string, unknown> {
     realm_default_external_accounts: DEFAULT_EXTERNAL_ACCOUNTS,
     giphy_rating_options: GIPHY_RATING_OPTIONS,
     realm_giphy_rating: GIPHY_RATING_OPTIONS.g.id,
-    // --- settings a new organization starts with (Zulip's model defaults) ---
+    // Settings a new organization starts with (Zulip's model defaults).
     realm_invite_required: true,
     realm_emails_restricted_to_domains: false,
     realm_disallow_disposable_email_addresses: true,
@@ -110,7 +110,7 @@ export function zulipRealmFields(rt: Runtime): Record<string, unknown> {
     realm_enable_spectator_access: true,
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
-    // --- the server ---
+    // The server.
     server_generation: rt.control.generation,
     // The development login is served (POST /dev_fetch_api_key), as on a development server.
     development_environment: true,

@@ -26,7 +26,6 @@ async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
   const applyMarkdown = params.bool("apply_markdown", false);
   const clientGravatar = params.bool("client_gravatar", true);
   const includeSubscribers = params.bool("include_subscribers", false);
-  // --- presence ---
   const slimPresence = params.optBool("slim_presence") ?? false;
   params.optJson("narrow", NarrowSchema);
   const allPublic = params.optBool("all_public_streams");

@@ -14,21 +14,16 @@ import { typingConstants } from "../messages/typing-constants.ts";
 import { scheduledSection } from "../scheduled/register-section.ts";
 import { unreadMsgs } from "../messages/unreads.ts";
 import { userTopicsSection } from "../topics/user-topics.ts";
-// --- settings, onboarding, presence (imports) ---
 import { hotspotsSection, onboardingStepsSection } from "../onboarding/register-section.ts";
 import { presenceConstants, presenceSection, userStatusSection } from "../presence/register-section.ts";
-// --- webhooks (imports) ---
 import { incomingWebhookBotsSection } from "../webhooks/incoming-bots.ts";
-// --- default channels, playgrounds, muted topics (imports) ---
 import { defaultStreamGroupsSection, defaultStreamsSection } from "../channels/default-channels.ts";
 import { playgroundList } from "../../wire/playground.ts";
 import { mutedTopicsSection } from "../topics/muted-topics.ts";
-// --- drafts, saved snippets, alert words, muted users (imports) ---
 import { draftsSection } from "../drafts/register-section.ts";
 import { savedSnippetsSection } from "../saved-snippets/register-section.ts";
 import { alertWordsSection } from "../users/alert-words.ts";
 import { mutedUsersSection } from "../users/muted-users.ts";
-// --- starred messages, recent conversations, and the sections only real servers name (imports) ---
 import { recentConversationsSection, starredMessagesSection } from "../messages/register-section.ts";
 import { ZULIP_SECTIONS, zulipRealmFields } from "../realm/zulip-fields.ts";
 
@@ -37,7 +32,6 @@ export interface StateRequest {
   capabilities: Capabilities;
   clientGravatar: boolean;
   includeSubscribers: boolean;
-  // --- presence ---
   /** slim_presence: presences keyed by user id in the modern format. */
   slimPresence?: boolean;
   /** presence_history_limit_days (FL288): only presence data of that many days; absent or null: the default. */
@@ -73,12 +67,11 @@ const message: Section = (rt, req) => {
   return { max_message_id: rt.store.flags.newestOf(req.user.id, channelOnly ? (id) => rt.store.messages.get(id)?.type === "stream" : undefined) };
 };
 
-// --- messages: flags, unreads, topics, read receipts ---
 /** unread_msgs (wire §13) and user_topics, rendered for the client's empty_topic_name capability (FL334). */
 const unreads: Section = (rt, req) => ({ unread_msgs: unreadMsgs(rt, req.user.id, req.capabilities.empty_topic_name) });
 const userTopics: Section = (rt, req) => userTopicsSection(rt, req.user, req.capabilities.empty_topic_name);
 
-// --- channels --- (api/channels/register-section.ts)
+// The channel sections are made in api/channels/register-section.ts.
 const subscription: Section = (rt, req) => subscriptionSection(rt, req);
 const stream: Section = (rt, req) => streamSection(rt, req);
 
@@ -87,12 +80,10 @@ const realmUserGroups: Section = (rt, req) => ({ realm_user_groups: visibleGroup
 /** The initial-state sections by fetch_event_types name (wire §8.3); `update_message_flags` needs `message` too. */
 export const SECTIONS: Record<string, Section> = {
   realm,
-  // --- settings, onboarding, presence ---
   hotspots: hotspotsSection,
   onboarding_steps: onboardingStepsSection,
   presence: (rt, req) => presenceSection(rt, { user: req.user, slimPresence: req.slimPresence ?? false, historyDays: req.presenceHistoryDays }),
   user_status: userStatusSection,
-  // --- users ---
   realm_user: (rt, req) => ({ ...realmUserSection(rt, req), ...channelUserFields(rt, req.user) }),
   realm_bot: realmBotSection,
   user_settings: userSettingsSection,
@@ -105,26 +96,20 @@ export const SECTIONS: Record<string, Section> = {
   user_topic: userTopics,
   subscription,
   stream,
-  // --- messages: reactions, submessages, typing, scheduled messages ---
   scheduled_messages: (rt, req) => scheduledSection(rt, req.user),
-  // --- webhooks ---
   realm_incoming_webhook_bots: (rt) => incomingWebhookBotsSection(rt),
-  // --- realm ---
   realm_linkifiers: (rt, req) => ({ realm_linkifiers: linkifiersSection(rt, req.capabilities.linkifier_url_template).realm_linkifiers }),
   realm_filters: (rt) => ({ realm_filters: realmFilters(rt) }),
   custom_profile_fields: (rt) => profileFieldsSection(rt),
   realm_emoji: (rt) => ({ realm_emoji: realmEmojiMap(rt) }),
-  // --- default channels, playgrounds, muted topics ---
   default_streams: (rt, req) => defaultStreamsSection(rt, req.user),
   default_stream_groups: (rt, req) => defaultStreamGroupsSection(rt, req.user),
   realm_playgrounds: (rt) => ({ realm_playgrounds: playgroundList(rt) }),
   muted_topics: (rt, req) => mutedTopicsSection(rt, req.user),
-  // --- drafts, saved snippets, alert words, muted users ---
   drafts: (rt, req) => draftsSection(rt, req.user),
   saved_snippets: (rt, req) => savedSnippetsSection(rt, req.user),
   alert_words: (rt, req) => alertWordsSection(rt, req.user),
   muted_users: (rt, req) => mutedUsersSection(rt, req.user),
-  // --- starred messages, recent conversations, and the sections only real servers name ---
   starred_messages: starredMessagesSection,
   recent_private_conversations: recentConversationsSection,
   ...ZULIP_SECTIONS,

@@ -27,7 +27,7 @@ export const routes: Route[] = [
       chat_feature_level: rt.faulty("fl153.versioning.feature-level-in-server-settings") ? String(rt.fl.level) : rt.fl.level,
       chat_version: versionFor(rt.fl.level),
       chat_merge_base: "",
-      push_notifications_enabled: rt.config.pushBouncerUrl !== null, // --- push ---
+      push_notifications_enabled: rt.config.pushBouncerUrl !== null,
       is_incompatible: false,
       email_auth_enabled: true,
       require_email_format_usernames: true,

@@ -5,7 +5,6 @@ import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { publishEmailViewChanges, publishUserUpdate, realEmailViewers } from "../../events/realm-user.ts";
 import { checkFullName } from "../users/full-name.ts";
 import { isTimeZoneName, LANGUAGES } from "../../state/user-setting-choices.ts";
-// --- exports (imports) ---
 import { publishExportConsent } from "../../events/realm-export.ts";
 import {
   enumValues,
@@ -87,8 +86,8 @@ function updateSettings(ctx: RequestContext): Record<string, unknown> {
       user.timezone = String(value);
       publishUserUpdate(rt, user, { timezone: user.timezone });
     }
-    if (name === "allow_private_data_export") publishExportConsent(rt, user.id, value === true); // --- exports ---
-    if (name === "enable_drafts_synchronization" && value === false) rt.store.drafts.clear(user.id); // --- drafts ---
+    if (name === "allow_private_data_export") publishExportConsent(rt, user.id, value === true);
+    if (name === "enable_drafts_synchronization" && value === false) rt.store.drafts.clear(user.id);
   }
   return {};
 }

@@ -20,7 +20,6 @@ export function setActive(rt: Runtime, target: User, active: boolean): void {
   if (target.isBot) publishBotActive(rt, target);
   if (active ? rt.fl.has("reactivationRejoinsGroups") : rt.fl.has("deactivationLeavesGroups"))
     publishMembership(rt, active ? "add_members" : "remove_members", target, groups);
-  // --- groups ---
   if (!active) dropFromSettingValues(rt, target);
 }
 
