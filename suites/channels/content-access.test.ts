@@ -2,8 +2,8 @@ import type { ApiResponse } from "../../src/client/client.ts";
 import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { createChannel, onlyUsers, postTo } from "../support/channels.ts";
-import type { TestChannel } from "../support/messages.ts";
 import { sendToChannel } from "../support/messages.ts";
+import type { TestChannel } from "../support/channels.ts";
 
 /**
  * Content access through channel groups (FL354): the second member is in the channel's can_add_subscribers_group

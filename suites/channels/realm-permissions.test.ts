@@ -1,8 +1,8 @@
 import { defineSuite } from "../../src/expect/suite.ts";
 import { idPart } from "../../src/expect/id-part.ts";
 import type { TestContext } from "../../src/expect/context.ts";
-import { createChannel } from "../support/channels.ts";
-import { archiveChannelNamedLater } from "../support/cleanup.ts";
+import type { ParamMap } from "../../src/client/encode.ts";
+import { createChannel, createChannelRaw } from "../support/channels.ts";
 import { realmState, systemGroupId, withRealmSettings } from "../support/realm.ts";
 
 /**
@@ -14,11 +14,7 @@ type Role = "owner" | "administrator" | "moderator" | "member" | "secondMember";
 const { behaviour } = defineSuite(import.meta.url, { needs: ["owner", "administrator", "moderator", "member", "secondMember"], isolated: true });
 
 /** Tries to create a channel as `role`; one that is created is archived when the test ends. */
-function create(t: TestContext, role: Role, extra: Record<string, unknown> = {}) {
-  const name = t.unique("perm");
-  archiveChannelNamedLater(t, name, role);
-  return t.api(role).post("/users/me/subscriptions", { subscriptions: [{ name }], ...extra });
-}
+const create = (t: TestContext, role: Role, extra: ParamMap = {}) => createChannelRaw(t, role, undefined, extra, "perm").res;
 
 /** Runs `fn` with a realm group setting changed; the prerequisite change must succeed. */
 async function withSetting(t: TestContext, setting: string, value: unknown, fn: () => Promise<void>): Promise<void> {

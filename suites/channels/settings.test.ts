@@ -5,9 +5,8 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { Subscription } from "../../src/schemas/channel.ts";
 import { StreamCreateEvent } from "../../src/schemas/events/stream.ts";
 import { GroupSettingValue } from "../../src/schemas/group-setting-value.ts";
-import { channelAs, createChannel, ignoredOf, listedChannelIds, onlyUsers, postTo } from "../support/channels.ts";
+import { channelAs, createChannel, createChannelRaw, ignoredOf, listedChannelIds, onlyUsers, postTo } from "../support/channels.ts";
 import { systemGroupId } from "../support/realm.ts";
-import { archiveChannelNamedLater } from "../support/cleanup.ts";
 
 /**
  * The channel settings of FL161 (can_remove_subscribers_group_id), FL200 (is_default_stream) and FL333
@@ -87,9 +86,7 @@ behaviour(
   { id: "fl333.channels.can-send-message-group-param#before-fl333-channel-creation-does-not-read-can-send-message-group", gate: "before" },
   async (t) => {
     const admins = await systemGroupId(t, "role:administrators");
-    const name = t.unique("chan");
-    const res = await t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name }], can_send_message_group: admins });
-    archiveChannelNamedLater(t, name, "administrator");
+    const res = await createChannelRaw(t, "administrator", undefined, { can_send_message_group: admins }).res;
     const body = t.expect.success(res);
     if (t.fl.atLeast(167))
       t.expect.ok(ignoredOf(body).includes("can_send_message_group"), "can_send_message_group in ignored_parameters_unsupported", body, res.exchange);

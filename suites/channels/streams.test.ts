@@ -3,8 +3,7 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { StreamCreateEvent, StreamDeleteEvent } from "../../src/schemas/events/stream.ts";
 import { SubscriptionAddEvent } from "../../src/schemas/events/subscription.ts";
-import { createChannel, ignoredOf, listedChannelIds, byUserId } from "../support/channels.ts";
-import { archiveChannelNamedLater } from "../support/cleanup.ts";
+import { byUserId, createChannel, createChannelRaw, ignoredOf, listedChannelIds } from "../support/channels.ts";
 
 /** GET /streams (FL356), the channel email address (FL335), archiving (FL343), creation by subscribing, principals errors (FL208). */
 
@@ -19,9 +18,8 @@ behaviour(
   { id: "fl153.channels.create-by-subscribing#subscribing-to-a-new-name-creates-the-channel-with-stream-create-and-subscription-add-events", gate: "always" },
   async (t) => {
     const { queue } = await t.register("member", { event_types: ["stream", "subscription"] });
-    const name = t.unique("chan");
-    const body = t.expect.success(await t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name }] }));
-    archiveChannelNamedLater(t, name, "member");
+    const { name, res } = createChannelRaw(t, "member");
+    const body = t.expect.success(await res);
     t.expect.equal(byUserId(t, body.subscribed), { [String(t.persona("member").userId)]: [name] }, "subscribed");
     const named = (list: unknown) => ((list as Array<{ name?: string }> | undefined)?.some((s) => s.name === name) ? null : "another channel");
     const [created, added] = await queue.until([

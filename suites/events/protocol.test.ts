@@ -2,7 +2,8 @@ import { eventOf } from "../../src/client/events.ts";
 import { defineSuite } from "../../src/expect/suite.ts";
 import { verifyAction } from "../../src/expect/state/verify-action.ts";
 import { AnyEvent } from "../../src/schemas/events/envelope.ts";
-import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+import { sendDirect, sendToChannel } from "../support/messages.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 

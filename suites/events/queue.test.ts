@@ -3,12 +3,13 @@ import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { defineSuite } from "../../src/expect/suite.ts";
 import { HeartbeatEvent } from "../../src/schemas/events/heartbeat.ts";
 import { MessageEvent } from "../../src/schemas/events/message.ts";
-import { freshChannel, sendDirect } from "../support/messages.ts";
+import { sendDirect } from "../support/messages.ts";
 import { deleteQueueLater } from "../support/cleanup.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { needControl, onControlledThrowaway } from "../support/control.ts";
 import { ownWatcher } from "../support/watch.ts";
 import { longPollBudgetMs } from "../../src/target/target.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member"], waiting: true });
 

@@ -2,7 +2,8 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import { DeleteMessageEvent } from "../../src/schemas/events/delete-message.ts";
 import { deleteOk, deletionOf, messageEventOf, mustDelete, stillThere } from "../support/edits.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
-import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+import { sendDirect, sendToChannel } from "../support/messages.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

@@ -5,8 +5,8 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { Draft } from "../../src/schemas/draft.ts";
 import { DraftsAddEvent, DraftsRemoveEvent, DraftsUpdateEvent } from "../../src/schemas/events/drafts.ts";
 import { registerWith } from "../support/events.ts";
-import { freshChannel } from "../support/messages.ts";
 import { needOffered } from "../support/optional-endpoints.ts";
+import { freshChannel } from "../support/channels.ts";
 
 /**
  * Drafts kept on the server (Zulip's /drafts endpoints, which the spec does not name): the `drafts` events reach

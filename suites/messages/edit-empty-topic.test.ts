@@ -1,9 +1,11 @@
 import { defineSuite } from "../../src/expect/suite.ts";
 import { DeleteMessageEvent } from "../../src/schemas/events/delete-message.ts";
 import { UpdateMessageEvent } from "../../src/schemas/events/update-message.ts";
-import { deletionOf, edit, editOk, emptyTopicDisplayName, mustDelete, updateOf } from "../support/edits.ts";
+import { deletionOf, edit, editOk, mustDelete, updateOf } from "../support/edits.ts";
 import { registerWith } from "../support/events.ts";
-import { freshChannel, sendToChannel } from "../support/messages.ts";
+import { sendToChannel } from "../support/messages.ts";
+import { emptyTopicDisplayName } from "../support/realm.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

@@ -1,12 +1,13 @@
 import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { edit, editOk, readBack } from "../support/edits.ts";
-import { freshChannel, sendToChannel } from "../support/messages.ts";
+import { sendToChannel } from "../support/messages.ts";
 import { withRealmSettings } from "../support/realm.ts";
 import { isReferenceServer } from "../../src/target/target.ts";
 import { UnverifiableError } from "../../src/expect/failure.ts";
 import { needControl } from "../support/control.ts";
 import { throwawayOrganization, type Throwaway } from "../support/throwaway.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["owner", "administrator", "moderator", "member", "secondMember"], isolated: true });
 

@@ -2,9 +2,10 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import { idPart } from "../../src/expect/id-part.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { deleteOk, edit, editOk, readBack, stillThere } from "../support/edits.ts";
-import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
+import { sendToChannel } from "../support/messages.ts";
 import { systemGroupId, withRealmSettings } from "../support/realm.ts";
 import { deleteQueueLater } from "../support/cleanup.ts";
+import { freshChannel, type TestChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["owner", "administrator", "member", "guest"], isolated: true });
 

@@ -4,7 +4,8 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { TypingEditMessageEvent } from "../../src/schemas/events/typing-edit-message.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
-import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+import { sendDirect, sendToChannel } from "../support/messages.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 

@@ -3,7 +3,8 @@ import { UpdateMessageResponse } from "../../src/schemas/attachment.ts";
 import { UpdateMessageEvent } from "../../src/schemas/events/update-message.ts";
 import { edit, editOk, mustEdit, readBack, updateOf } from "../support/edits.ts";
 import { registerWith } from "../support/events.ts";
-import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+import { sendDirect, sendToChannel } from "../support/messages.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

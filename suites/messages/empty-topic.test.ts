@@ -6,18 +6,12 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { MessageEvent } from "../../src/schemas/events/message.ts";
 import { Message, MessagesPage } from "../../src/schemas/message.ts";
 import { registerWith } from "../support/events.ts";
-import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+import { sendDirect, sendToChannel } from "../support/messages.ts";
 import { z } from "zod";
+import { emptyTopicDisplayName } from "../support/realm.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
-
-/** realm_empty_topic_display_name from POST /register (FL334). */
-async function displayName(t: TestContext): Promise<string> {
-  return t.given("read realm_empty_topic_display_name from POST /register", async () => {
-    const { body } = await t.register("member", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
-    return t.expect.schema(z.string().min(1), body.realm_empty_topic_display_name, undefined, "realm_empty_topic_display_name");
-  });
-}
 
 /** The message with `id`, fetched with GET /messages (narrowed to the id) and `extra` parameters. */
 async function fetchById(t: TestContext, id: number, extra: ParamMap = {}) {
@@ -57,7 +51,7 @@ behaviour(
   'message events carry the display name to clients without empty_topic_name and "" to clients with it',
   { id: "fl334.messages.event-subject-substitution#message-events-carry-the-display-name-to-clients-without-empty-topic-name-and-to-clients-with-it" },
   async (t) => {
-    const name = await displayName(t);
+    const name = await emptyTopicDisplayName(t);
     const channel = await freshChannel(t);
     const plain = await registerWith(t, "secondMember", ["message"]);
     const capable = await registerWith(t, "secondMember", ["message"], { empty_topic_name: true });
@@ -100,7 +94,7 @@ behaviour(
   'GET /messages returns "" only with allow_empty_topic_name=true, else the display name',
   { id: "fl334.messages.fetch-allow-empty-topic-name#get-messages-returns-only-with-allow-empty-topic-name-true-else-the-display-name" },
   async (t) => {
-    const name = await displayName(t);
+    const name = await emptyTopicDisplayName(t);
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "", "empty topic");
     for (const [extra, want] of [
@@ -142,7 +136,7 @@ behaviour(
   'GET /messages/{message_id} returns "" only with allow_empty_topic_name=true',
   { id: "fl334.messages.single-allow-empty-topic-name#get-messages-message-id-returns-only-with-allow-empty-topic-name-true" },
   async (t) => {
-    const name = await displayName(t);
+    const name = await emptyTopicDisplayName(t);
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "", "empty topic");
     for (const [extra, want] of [
@@ -193,7 +187,7 @@ behaviour(
   "a topic narrow naming the display name finds the empty topic's messages",
   { id: "fl334.messages.topic-narrow-display-name#a-topic-narrow-naming-the-display-name-finds-the-empty-topic-s-messages" },
   async (t) => {
-    const name = await displayName(t);
+    const name = await emptyTopicDisplayName(t);
     const channel = await freshChannel(t);
     const id = await sendToChannel(t, "member", channel, "", "in the empty topic");
     await sendToChannel(t, "member", channel, "elsewhere", "not in it");

@@ -2,7 +2,8 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { MessagesPage } from "../../src/schemas/message.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
-import { freshChannel, sendDirect, sendToChannel, type TestChannel } from "../support/messages.ts";
+import { sendDirect, sendToChannel } from "../support/messages.ts";
+import { freshChannel, type TestChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

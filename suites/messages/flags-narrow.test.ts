@@ -5,7 +5,8 @@ import { FlagsNarrowResponse } from "../../src/schemas/message-flags.ts";
 import { UpdateMessageFlagsEvent } from "../../src/schemas/events/update-message-flags.ts";
 import { registerWith } from "../support/events.ts";
 import { flagsEventAbout, flagsOf, setFlag } from "../support/flags.ts";
-import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
+import { sendToChannel } from "../support/messages.ts";
+import { freshChannel, type TestChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

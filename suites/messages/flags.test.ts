@@ -2,8 +2,10 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import { FlagsResponse } from "../../src/schemas/message-flags.ts";
 import { UpdateMessageFlagsEvent } from "../../src/schemas/events/update-message-flags.ts";
 import { registerWith } from "../support/events.ts";
-import { emptyTopicDisplayName, flagsEvent, flagsEventAbout, flagsOf, freshPrivateChannel, fullNameOf, setFlag } from "../support/flags.ts";
-import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+import { flagsEvent, flagsEventAbout, flagsOf, fullNameOf, setFlag } from "../support/flags.ts";
+import { sendDirect, sendToChannel } from "../support/messages.ts";
+import { emptyTopicDisplayName } from "../support/realm.ts";
+import { freshChannel, freshPrivateChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["secondMember", "member", "administrator"] });
 

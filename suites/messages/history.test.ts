@@ -1,8 +1,10 @@
 import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { MessageHistoryResponse } from "../../src/schemas/edit-history.ts";
-import { emptyTopicDisplayName, mustEdit } from "../support/edits.ts";
-import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+import { mustEdit } from "../support/edits.ts";
+import { sendDirect, sendToChannel } from "../support/messages.ts";
+import { emptyTopicDisplayName } from "../support/realm.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

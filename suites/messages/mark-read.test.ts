@@ -2,7 +2,8 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import { UpdateMessageFlagsEvent } from "../../src/schemas/events/update-message-flags.ts";
 import { registerWith } from "../support/events.ts";
 import { flagsEvent, flagsOf } from "../support/flags.ts";
-import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+import { sendDirect, sendToChannel } from "../support/messages.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "moderator"] });
 

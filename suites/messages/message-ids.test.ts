@@ -1,7 +1,8 @@
 import { defineSuite } from "../../src/expect/suite.ts";
 import { Message } from "../../src/schemas/message.ts";
 import { z } from "zod";
-import { freshChannel, sendToChannel } from "../support/messages.ts";
+import { sendToChannel } from "../support/messages.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

@@ -3,7 +3,8 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { UpdateMessageEvent } from "../../src/schemas/events/update-message.ts";
 import { edit, editOk, mustEdit, readBack, updateOf } from "../support/edits.ts";
 import { registerWith } from "../support/events.ts";
-import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
+import { sendToChannel } from "../support/messages.ts";
+import { freshChannel, type TestChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

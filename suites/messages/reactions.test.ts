@@ -5,9 +5,9 @@ import { reactionEventSchema } from "../../src/schemas/events/reaction.ts";
 import { Message } from "../../src/schemas/message.ts";
 import { reactionSchema } from "../../src/schemas/reaction.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
-import { freshChannel, sendToChannel } from "../support/messages.ts";
-import { archiveChannelNamedLater } from "../support/cleanup.ts";
+import { sendToChannel } from "../support/messages.ts";
 import { z } from "zod";
+import { createChannelRaw, freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
@@ -137,12 +137,8 @@ behaviour(
     t.expect.error(await unreact(t, id), 400, "REACTION_DOES_NOT_EXIST");
     t.expect.error(await t.api("secondMember").post(`/messages/${id}/reactions`, { emoji_name: "conformance_no_such_emoji" }), 400, "BAD_REQUEST");
     t.expect.error(await t.api("secondMember").post("/messages/987654321/reactions", { emoji_name: OCTOPUS.emoji_name }), 400, "BAD_REQUEST");
-    const secret = t.unique("secret");
-    await t.must(
-      "create a private channel only the member is in",
-      t.api("member").post("/users/me/subscriptions", { subscriptions: [{ name: secret }], invite_only: true }),
-    );
-    archiveChannelNamedLater(t, secret, "member");
+    const { name: secret, res: created } = createChannelRaw(t, "member", undefined, { invite_only: true }, "secret");
+    await t.must("create a private channel only the member is in", created);
     const hidden = await t.must("send to it", t.api("member").post("/messages", { type: "stream", to: secret, topic: "hidden", content: "not for you" }));
     t.expect.error(await t.api("secondMember").post(`/messages/${String(hidden.id)}/reactions`, { emoji_name: OCTOPUS.emoji_name }), 400, "BAD_REQUEST");
   },

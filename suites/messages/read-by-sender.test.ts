@@ -1,6 +1,6 @@
 import { defineSuite } from "../../src/expect/suite.ts";
 import { flagsOf } from "../support/flags.ts";
-import { freshChannel } from "../support/messages.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

@@ -1,7 +1,8 @@
 import { defineSuite } from "../../src/expect/suite.ts";
 import { ReadReceiptsResponse } from "../../src/schemas/read-receipts.ts";
-import { freshPrivateChannel, setFlag } from "../support/flags.ts";
-import { freshChannel, sendToChannel } from "../support/messages.ts";
+import { setFlag } from "../support/flags.ts";
+import { sendToChannel } from "../support/messages.ts";
+import { freshChannel, freshPrivateChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

@@ -2,9 +2,10 @@ import { eventCheck, eventOf, type EventCheck } from "../../src/client/events.ts
 import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { pngImage, tiffImage } from "../support/images.ts";
-import { freshChannel, sendToChannel } from "../support/messages.ts";
+import { sendToChannel } from "../support/messages.ts";
 import { systemGroupId } from "../support/realm.ts";
 import { uploaded, type TestFile } from "../support/uploads.ts";
+import { freshChannel } from "../support/channels.ts";
 
 /**
  * Attributes of rendered message HTML: image previews of uploaded images (data-original-dimensions FL276,

@@ -6,10 +6,11 @@ import { scheduledMessagesEventSchema } from "../../src/schemas/events/scheduled
 import { scheduledMessageSchema } from "../../src/schemas/scheduled-message.ts";
 import { verifyAction } from "../../src/expect/state/verify-action.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
-import { freshChannel, sendDirect } from "../support/messages.ts";
+import { sendDirect } from "../support/messages.ts";
 import { editScheduled, LATER, schedule, scheduledList, secondsFromNow } from "../support/scheduled.ts";
 import { deleteScheduledLater } from "../support/cleanup.ts";
 import { z } from "zod";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember"] });
 

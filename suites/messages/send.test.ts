@@ -1,7 +1,7 @@
 import { defineSuite } from "../../src/expect/suite.ts";
 import { MessagesPage } from "../../src/schemas/message.ts";
 import type { TestContext } from "../../src/expect/context.ts";
-import { freshChannel } from "../support/messages.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 

@@ -5,8 +5,9 @@ import { ChannelTopicsResponse } from "../../src/schemas/channel-topics.ts";
 import { MessagesPage } from "../../src/schemas/message.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
 import { registerWith } from "../support/events.ts";
-import { emptyTopicDisplayName } from "../support/flags.ts";
-import { freshChannel, sendToChannel, type TestChannel } from "../support/messages.ts";
+import { sendToChannel } from "../support/messages.ts";
+import { emptyTopicDisplayName } from "../support/realm.ts";
+import { freshChannel, type TestChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

@@ -5,8 +5,9 @@ import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { ChannelTypingEvent, directTypingEventSchema } from "../../src/schemas/events/typing.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
-import { freshChannel, type TestChannel } from "../support/messages.ts";
 import { z } from "zod";
+import { emptyTopicDisplayName } from "../support/realm.ts";
+import { freshChannel, type TestChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 
@@ -20,12 +21,6 @@ function typingFrom(userId: number, op: "start" | "stop", kind: "direct" | "stre
 /** POST /typing as the member to the second member (`type` left to its default, which every level has). */
 const typeToSecond = (t: TestContext, op: "start" | "stop", extra: ParamMap = {}) =>
   t.api("member").post("/typing", { op, to: [t.persona("secondMember").userId], ...extra });
-
-/** The display name, as POST /register gives it to the second member (FL334). */
-async function displayName(t: TestContext): Promise<string> {
-  const { body } = await t.register("secondMember", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
-  return t.expect.schema(z.string().min(1), body.realm_empty_topic_display_name, undefined, "realm_empty_topic_display_name");
-}
 
 behaviour(
   "fl153.messages.typing-direct-to",
@@ -206,7 +201,7 @@ behaviour(
   "the topic '(no topic)' is read as the empty topic",
   { id: "fl372.messages.typing-no-topic-literal#the-topic-no-topic-is-read-as-the-empty-topic" },
   async (t) => {
-    const name = await displayName(t);
+    const name = await emptyTopicDisplayName(t, "secondMember");
     const channel = await freshChannel(t);
     const capable = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true, empty_topic_name: true });
     const plain = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true });
@@ -237,7 +232,7 @@ behaviour(
   "channel typing in the empty topic shows the display name to clients without empty_topic_name",
   { id: "fl334.messages.typing-event-topic-substitution#channel-typing-in-the-empty-topic-shows-the-display-name-to-clients-without-empty-topic-name" },
   async (t) => {
-    const name = await displayName(t);
+    const name = await emptyTopicDisplayName(t, "secondMember");
     const channel = await freshChannel(t);
     const capable = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true, empty_topic_name: true });
     const plain = await registerWith(t, "secondMember", ["typing"], { stream_typing_notifications: true });

@@ -1,7 +1,9 @@
 import { defineSuite } from "../../src/expect/suite.ts";
-import { emptyTopicDisplayName, fullNameOf, setFlag } from "../support/flags.ts";
-import { freshChannel, sendDirect, sendToChannel } from "../support/messages.ts";
+import { fullNameOf, setFlag } from "../support/flags.ts";
+import { sendDirect, sendToChannel } from "../support/messages.ts";
 import { expectedCount, muteChannel, setTopicPolicy, unreadInChannel, unreadState } from "../support/unreads.ts";
+import { emptyTopicDisplayName } from "../support/realm.ts";
+import { freshChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "secondMember", "administrator"] });
 

@@ -2,9 +2,9 @@ import { eventOf } from "../../src/client/events.ts";
 import { defineSuite } from "../../src/expect/suite.ts";
 import { UserTopicEvent } from "../../src/schemas/events/user-topic.ts";
 import { registerWith } from "../support/events.ts";
-import { emptyTopicDisplayName } from "../support/flags.ts";
-import { freshChannel, type TestChannel } from "../support/messages.ts";
 import { setTopicPolicy, unreadState } from "../support/unreads.ts";
+import { emptyTopicDisplayName } from "../support/realm.ts";
+import { freshChannel, type TestChannel } from "../support/channels.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member", "administrator"] });
 

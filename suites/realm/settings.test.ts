@@ -4,7 +4,7 @@ import { idPart } from "../../src/expect/id-part.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { RealmUpdateDictEvent, RealmUpdateEvent } from "../../src/schemas/events/realm.ts";
 import { realmState, withRealmSettings } from "../support/realm.ts";
-import { archiveChannelLater } from "../support/cleanup.ts";
+import { createChannel } from "../support/channels.ts";
 
 /**
  * Realm settings of the spec's "other realm settings" table: each accepted by PATCH /realm, returned by POST
@@ -29,15 +29,7 @@ const longer = async (_t: TestContext, current: unknown) => (typeof current === 
 
 /** A fresh channel the administrator creates (private when asked), archived when the test ends: a value for the channel-id settings. */
 async function freshChannelId(t: TestContext, inviteOnly = false): Promise<number> {
-  const name = t.unique("realm-channel");
-  const admin = t.api("administrator");
-  await t.must(
-    "create a channel with POST /users/me/subscriptions",
-    admin.post("/users/me/subscriptions", { subscriptions: [{ name }], invite_only: inviteOnly }),
-  );
-  const body = await t.must("look up the channel id with GET /get_stream_id", admin.get("/get_stream_id", { stream: name }));
-  archiveChannelLater(t, { name, id: body.stream_id as number }, "administrator");
-  return body.stream_id as number;
+  return (await createChannel(t, "administrator", undefined, { invite_only: inviteOnly }, "realm-channel")).id;
 }
 
 const ROWS: Row[] = [

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { ApiResponse } from "../../src/client/client.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
 import { eventOf, type EventCheck } from "../../src/client/events.ts";
@@ -65,14 +64,6 @@ export async function readBack(t: TestContext, role: PersonaRole, id: number, ex
 export async function stillThere(t: TestContext, role: PersonaRole, id: number): Promise<boolean> {
   const res = await t.api(role).get("/messages", { anchor: id, num_before: 0, num_after: 0, narrow: [{ operator: "id", operand: id }] });
   return t.expect.schema(MessagesPage, t.expect.success(res, "GET /messages for one id"), res.exchange).messages.length === 1;
-}
-
-/** realm_empty_topic_display_name from POST /register (FL334). */
-export async function emptyTopicDisplayName(t: TestContext): Promise<string> {
-  return t.given("read realm_empty_topic_display_name from POST /register", async () => {
-    const { body } = await t.register("member", { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
-    return t.expect.schema(z.string().min(1), body.realm_empty_topic_display_name, undefined, "realm_empty_topic_display_name");
-  });
 }
 
 /** An update_message event about message `id`. */

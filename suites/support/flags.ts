@@ -1,10 +1,7 @@
-import { z } from "zod";
 import { eventOf, type EventCheck } from "../../src/client/events.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { MessagesPage } from "../../src/schemas/message.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
-import { archiveChannelLater } from "./cleanup.ts";
-import type { TestChannel } from "./messages.ts";
 
 /** The persona's flags on one message, read back with GET /messages narrowed to its id (a prerequisite). */
 export async function flagsOf(t: TestContext, role: PersonaRole, id: number): Promise<string[]> {
@@ -48,33 +45,6 @@ export function flagsEvent(op: "add" | "remove", flag: string, messages?: number
     },
     op,
   );
-}
-
-/** realm_empty_topic_display_name from POST /register (FL334), as a prerequisite. */
-export async function emptyTopicDisplayName(t: TestContext, role: PersonaRole): Promise<string> {
-  return t.given("read realm_empty_topic_display_name from POST /register", async () => {
-    const { body } = await t.register(role, { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
-    return t.expect.schema(z.string().min(1), body.realm_empty_topic_display_name, undefined, "realm_empty_topic_display_name");
-  });
-}
-
-/** A fresh private channel (protected history) with only these personas subscribed, archived when the test ends. */
-export async function freshPrivateChannel(t: TestContext, roles: PersonaRole[]): Promise<TestChannel> {
-  const name = t.unique("private");
-  const creator = t.api(roles[0]!);
-  await t.must(
-    "create a private channel with POST /users/me/subscriptions",
-    creator.post("/users/me/subscriptions", {
-      subscriptions: [{ name }],
-      principals: roles.map((r) => t.persona(r).userId),
-      invite_only: true,
-      history_public_to_subscribers: false,
-    }),
-  );
-  const body = await t.must("look up the channel id with GET /get_stream_id", creator.get("/get_stream_id", { stream: name }));
-  const channel = { name, id: body.stream_id as number };
-  archiveChannelLater(t, channel, roles[0]!);
-  return channel;
 }
 
 /** The persona's full name (for mentions), from GET /users/me. */

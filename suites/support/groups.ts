@@ -5,7 +5,8 @@ import type { ParamMap } from "../../src/client/encode.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
-import { archiveChannelNamedLater, deactivateGroupLater } from "./cleanup.ts";
+import { createChannelRaw } from "./channels.ts";
+import { deactivateGroupLater } from "./cleanup.ts";
 import { freshUser } from "./users.ts";
 
 /** GET /user_groups as `who` (deactivated groups too when asked, under the parameter name of the level). */
@@ -55,13 +56,11 @@ export function ignoredOf(body: Record<string, unknown>): string[] {
  * member subscribed to a new channel by the administrator, each fresh user posting once to the topic.
  */
 export async function largeTopic(t: TestContext): Promise<{ channel: string; topic: string }> {
-  const channel = t.unique("large");
   const topic = t.unique("crowded");
   const users = [];
   for (let i = 0; i < 16; i++) users.push(await freshUser(t, "crowd"));
-  const principals = [t.persona("member").userId, ...users.map((u) => u.id)];
-  await t.must("create a large channel", t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name: channel }], principals }));
-  archiveChannelNamedLater(t, channel, "administrator");
+  const { name: channel, res } = createChannelRaw(t, "administrator", ["member", ...users.map((u) => u.id)], {}, "large");
+  await t.must("create a large channel", res);
   for (const u of users) await t.must("post to the crowded topic", u.client.post("/messages", { type: "stream", to: channel, topic, content: "here" }));
   return { channel, topic };
 }

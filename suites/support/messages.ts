@@ -1,28 +1,6 @@
 import type { TestContext } from "../../src/expect/context.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
-import { archiveChannelLater } from "./cleanup.ts";
-
-export interface TestChannel {
-  name: string;
-  id: number;
-}
-
-/**
- * A fresh public channel under the run prefix, with the given personas subscribed (the first one creates it),
- * archived when the test ends. A prerequisite: if the target refuses, the test is blocked, not failed.
- */
-export async function freshChannel(t: TestContext, roles: PersonaRole[] = ["member", "secondMember"]): Promise<TestChannel> {
-  const name = t.unique("channel");
-  const creator = t.api(roles[0]!);
-  await t.must(
-    "create a channel with POST /users/me/subscriptions",
-    creator.post("/users/me/subscriptions", { subscriptions: [{ name }], principals: roles.map((r) => t.persona(r).userId) }),
-  );
-  const body = await t.must("look up the channel id with GET /get_stream_id", creator.get("/get_stream_id", { stream: name }));
-  const channel = { name, id: body.stream_id as number };
-  archiveChannelLater(t, channel, roles[0]!);
-  return channel;
-}
+import type { TestChannel } from "./channels.ts";
 
 /** Sends a channel message as a prerequisite and returns its id. */
 export async function sendToChannel(t: TestContext, role: PersonaRole, channel: TestChannel, topic: string, content: string): Promise<number> {

@@ -51,3 +51,14 @@ export async function withRealmSettings<T>(t: TestContext, changes: ParamMap, fn
     }
   }
 }
+
+/**
+ * realm_empty_topic_display_name (FL334), what a client shows for the empty topic, from POST /register as `role`
+ * sees it. A prerequisite: a register that fails or lacks it blocks the test (the register tests check it).
+ */
+export async function emptyTopicDisplayName(t: TestContext, role: PersonaRole = "member"): Promise<string> {
+  return t.given("read realm_empty_topic_display_name from POST /register", async () => {
+    const { body } = await t.register(role, { fetch_event_types: ["realm"], event_types: ["heartbeat"] });
+    return t.expect.schema(z.string().min(1), body.realm_empty_topic_display_name, undefined, "realm_empty_topic_display_name");
+  });
+}

@@ -3,7 +3,8 @@ import type { ParamMap } from "../../src/client/encode.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
 import { isReferenceServer } from "../../src/target/target.ts";
-import { archiveChannelLater, deleteScheduledLater } from "./cleanup.ts";
+import { createChannel } from "./channels.ts";
+import { deleteScheduledLater } from "./cleanup.ts";
 
 /** UNIX seconds `seconds` from now. */
 export const secondsFromNow = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
@@ -54,13 +55,6 @@ export async function scheduledList(t: TestContext, role: PersonaRole): Promise<
  * subscriber may), whoever has left it by then.
  */
 export async function privateChannelOf(t: TestContext, role: PersonaRole): Promise<{ name: string; id: number }> {
-  const name = t.unique("private");
-  const client = t.api(role);
-  const admin = t.declares("administrator") ? t.persona("administrator") : undefined;
-  const principals = [t.persona(role).userId, ...(admin ? [admin.userId] : [])];
-  await t.must("create a private channel", client.post("/users/me/subscriptions", { subscriptions: [{ name }], invite_only: true, principals }));
-  const body = await t.must("look up the channel id with GET /get_stream_id", client.get("/get_stream_id", { stream: name }));
-  const channel = { name, id: body.stream_id as number };
-  archiveChannelLater(t, channel, role);
-  return channel;
+  const subscribers: PersonaRole[] = [role, ...(t.declares("administrator") ? (["administrator"] as const) : [])];
+  return createChannel(t, role, subscribers, { invite_only: true }, "private");
 }

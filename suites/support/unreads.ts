@@ -3,7 +3,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { UnreadMsgs } from "../../src/schemas/unread-msgs.ts";
 import { UserTopic } from "../../src/schemas/user-topic.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
-import type { TestChannel } from "./messages.ts";
+import type { TestChannel } from "./channels.ts";
 
 const Subscriptions = z.array(z.looseObject({ stream_id: z.number().int(), is_muted: z.boolean() }));
 

@@ -4,7 +4,8 @@ import { eventOf, type EventCheck } from "../../src/client/events.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { User } from "../../src/schemas/user.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
-import { archiveChannelNamedLater, deactivateBotLater, deactivateUserLater } from "./cleanup.ts";
+import { createChannelRaw } from "./channels.ts";
+import { deactivateBotLater, deactivateUserLater } from "./cleanup.ts";
 import { systemGroupId, withRealmSettings } from "./realm.ts";
 
 /** A user (or bot) a test created for itself, with a client acting as it. */
@@ -99,12 +100,8 @@ export async function renameMarker(t: TestContext, user: { id: number }): Promis
 
 /** A fresh channel the administrator creates with the given users subscribed (principals), archived when the test ends; its name. */
 export async function channelWith(t: TestContext, userIds: number[], inviteOnly = false): Promise<string> {
-  const name = t.unique("people");
-  await t.must(
-    "create a channel with principals",
-    t.api("administrator").post("/users/me/subscriptions", { subscriptions: [{ name }], principals: userIds, invite_only: inviteOnly }),
-  );
-  archiveChannelNamedLater(t, name, "administrator");
+  const { name, res } = createChannelRaw(t, "administrator", userIds, { invite_only: inviteOnly }, "people");
+  await t.must("create a channel with principals", res);
   return name;
 }
 
