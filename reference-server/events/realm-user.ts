@@ -1,7 +1,7 @@
-import type { Capabilities, EventQueue } from "./queue.ts";
+import type { EventQueue } from "./queue.ts";
 import type { Runtime } from "../runtime.ts";
 import type { User } from "../state/types.ts";
-import { apiEmail, avatarUrl, avatarUrlFor, serializeUser, unknownUser } from "../wire/user.ts";
+import { apiEmail, avatarUrl, avatarUrlFor, serializeUser, unknownUser, wantsPlaceholders } from "../wire/user.ts";
 
 /** Every active user: who hears about changes that are not limited by access. */
 export function activeUserIds(rt: Runtime): number[] {
@@ -15,14 +15,6 @@ export function userAudience(rt: Runtime, subject: User, limited = rt.fl.has("us
 }
 
 const viewerOf = (rt: Runtime, q: EventQueue): User | undefined => rt.store.users.get(q.options.userId);
-
-/**
- * Whether a queue whose user cannot access a user gets an "Unknown user" placeholder for it: from FL232 only
- * clients with user_list_incomplete (the spec's reading, catalog ruling), before every client.
- */
-export function wantsPlaceholders(byCapability: boolean, capabilities: Capabilities): boolean {
-  return byCapability ? capabilities.user_list_incomplete : true;
-}
 
 /** realm_user op add: the user object to those who can access it, a placeholder to the others who want one. */
 export function publishUserAdded(rt: Runtime, user: User): void {

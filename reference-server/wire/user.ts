@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Capabilities } from "../events/queue.ts";
 import type { Runtime } from "../runtime.ts";
 import { EMAIL_VISIBILITY } from "../state/user-settings.ts";
 import { ROLE, type User } from "../state/types.ts";
@@ -119,4 +120,12 @@ export function serializeBot(rt: Runtime, bot: User): Record<string, unknown> {
     default_all_public_streams: false,
     services: [],
   };
+}
+
+/**
+ * Whether a queue whose user cannot access a user gets an "Unknown user" placeholder for it: from FL232 only
+ * clients with user_list_incomplete (the spec's reading, catalog ruling), before every client.
+ */
+export function wantsPlaceholders(byCapability: boolean, capabilities: Capabilities): boolean {
+  return byCapability ? capabilities.user_list_incomplete : true;
 }

@@ -3,7 +3,7 @@ import { publishRealmDeactivated } from "../../events/realm.ts";
 import { badRequest, mustBeOwner } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import { UPLOAD_REALM_ID } from "../../state/uploads.ts";
-import { DELETION_DAYS } from "./server-fields.ts";
+import { DELETION_DAYS } from "../../wire/realm-server-fields.ts";
 
 /** deletion_delay_days (FL332): within the server's bounds (register's server_{min,max}_deactivated_realm_deletion_days). */
 function readDeletionDelay(ctx: RequestContext): number | null {

@@ -2,26 +2,27 @@ import type { Capabilities } from "../../events/queue.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from "../messages/topic.ts";
-import { legacySettingsSection, realmBotSection, realmUserSection, userSettingsDefaultsSection, userSettingsSection } from "../users/register-section.ts";
-import { realmSettingsSection } from "../realm/register-section.ts";
+import { legacySettingsSection, realmBotSection, realmUserSection, userSettingsDefaultsSection, userSettingsSection } from "../../wire/register/users.ts";
+import { realmSettingsSection } from "../../wire/register/realm.ts";
 import { linkifiersSection, realmFilters } from "../../wire/linkifier.ts";
 import { profileFieldsSection } from "../../wire/profile-field.ts";
 import { realmEmojiMap } from "../../wire/realm-emoji.ts";
 import { uploadLimitFields } from "../uploads/limits.ts";
 import { visibleGroups } from "../../wire/group.ts";
-import { channelUserFields, streamSection, subscriptionSection } from "../channels/register-section.ts";
+import { channelUserFields, streamSection, subscriptionSection } from "../../wire/register/channels.ts";
 import { typingConstants } from "../messages/typing-constants.ts";
-import { scheduledSection } from "../scheduled/register-section.ts";
+import { scheduledSection } from "../../wire/register/scheduled.ts";
+import { deliverDue } from "../scheduled/deliver.ts";
 import { unreadMsgs } from "../messages/unreads.ts";
 import { userTopicsSection } from "../topics/user-topics.ts";
-import { hotspotsSection, onboardingStepsSection } from "../onboarding/register-section.ts";
-import { presenceConstants, presenceSection, userStatusSection } from "../presence/register-section.ts";
+import { hotspotsSection, onboardingStepsSection } from "../../wire/register/onboarding.ts";
+import { presenceConstants, presenceSection, userStatusSection } from "../../wire/register/presence.ts";
 import { incomingWebhookBotsSection } from "../webhooks/incoming-bots.ts";
 import { defaultStreamGroupsSection, defaultStreamsSection } from "../channels/default-channels.ts";
 import { playgroundList } from "../../wire/playground.ts";
 import { mutedTopicsSection } from "../topics/muted-topics.ts";
-import { draftsSection } from "../drafts/register-section.ts";
-import { savedSnippetsSection } from "../saved-snippets/register-section.ts";
+import { draftsSection } from "../../wire/register/drafts.ts";
+import { savedSnippetsSection } from "../../wire/register/saved-snippets.ts";
 import { alertWordsSection } from "../users/alert-words.ts";
 import { mutedUsersSection } from "../users/muted-users.ts";
 import { recentConversationsSection, starredMessagesSection } from "../messages/register-section.ts";
@@ -96,7 +97,11 @@ export const SECTIONS: Record<string, Section> = {
   user_topic: userTopics,
   subscription,
   stream,
-  scheduled_messages: (rt, req) => scheduledSection(rt, req.user),
+  scheduled_messages: (rt, req) => {
+    // Messages already due are delivered first, so that the section lists only those still to come.
+    if (rt.fl.has("registerScheduledMessages")) deliverDue(rt);
+    return scheduledSection(rt, req.user);
+  },
   realm_incoming_webhook_bots: (rt) => incomingWebhookBotsSection(rt),
   realm_linkifiers: (rt, req) => ({ realm_linkifiers: linkifiersSection(rt, req.capabilities.linkifier_url_template).realm_linkifiers }),
   realm_filters: (rt) => ({ realm_filters: realmFilters(rt) }),

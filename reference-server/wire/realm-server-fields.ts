@@ -1,7 +1,7 @@
-import type { Runtime } from "../../runtime.ts";
-import { REALM_SETTINGS } from "../../state/realm-settings.ts";
-import { settingActive } from "../../state/realm-values.ts";
-import { pushNotificationsEnabled, pushNotificationsEndTimestamp } from "../push/status.ts";
+import type { Runtime } from "../runtime.ts";
+import { REALM_SETTINGS } from "../state/realm-settings.ts";
+import { settingActive } from "../state/realm-values.ts";
+import { pushNotificationsEnabled, pushNotificationsEndTimestamp } from "./push-status.ts";
 
 /** The server's bounds on deletion_delay_days of POST /realm/deactivate (wire §8.4: 14, and no maximum). */
 export const DELETION_DAYS: { readonly min: number | null; readonly max: number | null } = { min: 14, max: null };

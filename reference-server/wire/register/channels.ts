@@ -1,7 +1,7 @@
 import type { Runtime } from "../../runtime.ts";
 import { ROLE, type Channel, type User } from "../../state/types.ts";
-import { serializeChannel } from "../../wire/channel.ts";
-import { serializeSubscription } from "../../wire/subscription.ts";
+import { serializeChannel } from "../channel.ts";
+import { serializeSubscription } from "../subscription.ts";
 
 interface Req {
   user: User;

@@ -2,7 +2,7 @@ import { tableFault } from "../../faults/realm-table.ts";
 import type { Runtime } from "../../runtime.ts";
 import { REALM_SETTINGS } from "../../state/realm-settings.ts";
 import { settingActive } from "../../state/realm-values.ts";
-import { realmServerFields } from "./server-fields.ts";
+import { realmServerFields } from "../realm-server-fields.ts";
 
 /** Policy codes that best approximate a system group, as a superset of who really holds the permission. */
 const POLICY_FOR_GROUP: Record<string, number> = {

@@ -1,5 +1,4 @@
 import type { Capabilities } from "../../events/queue.ts";
-import { wantsPlaceholders } from "../../events/realm-user.ts";
 import type { Runtime } from "../../runtime.ts";
 import {
   LEGACY_SETTING_OPTIONS,
@@ -11,7 +10,7 @@ import {
   type UserSettingValue,
 } from "../../state/user-settings.ts";
 import { ROLE, type User } from "../../state/types.ts";
-import { ownAvatarFields, serializeBot, serializeUser, unknownUser } from "../../wire/user.ts";
+import { ownAvatarFields, serializeBot, serializeUser, unknownUser, wantsPlaceholders } from "../user.ts";
 
 export interface UserSectionRequest {
   user: User;

@@ -1,6 +1,6 @@
 import type { Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
-import { presencesFor } from "../../wire/presence.ts";
+import { presencesFor } from "../presence.ts";
 
 /** register `presence`: presences (slim with slim_presence), server_timestamp, presence_last_update_id (FL263). */
 export function presenceSection(rt: Runtime, req: { user: User; slimPresence: boolean; historyDays?: number | null | undefined }): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import type { Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
 import { zulipHas } from "../../zulip-levels.ts";
-import { unreadSteps } from "../../wire/onboarding-steps.ts";
+import { unreadSteps } from "../onboarding-steps.ts";
 
 /** register `hotspots` (before FL233): the unread hotspots. */
 export function hotspotsSection(rt: Runtime, req: { user: User }): Record<string, unknown> {
