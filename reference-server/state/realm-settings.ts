@@ -31,7 +31,7 @@ export interface RealmSettingDef {
   ownerOnly?: boolean;
   /**
    * `server`: set by the server's configuration or the plan, never by PATCH /realm; POST /register and realm
-   * events carry it as its own code says (the upload limits: reference-server/uploads/limits.ts).
+   * events carry it as its own code says (the upload limits: reference-server/api/uploads/limits.ts).
    */
   setBy?: "server";
 }
@@ -162,7 +162,7 @@ export const REALM_SETTINGS: readonly RealmSettingDef[] = [
   },
   { name: "meet_server_url", kind: { type: "string", maxLength: 200, nullable: true }, default: null, since: "meetServerUrl", event: "update" },
   { name: "email_address_visibility", kind: { type: "enum", values: [1, 2, 3, 4, 5] }, default: 1, removedBy: "emailVisibilityUserSetting", event: "update" },
-  // Upload limits: the server's (reference-server/uploads/limits.ts). The quota is in MiB, null for none.
+  // Upload limits: the server's (reference-server/api/uploads/limits.ts). The quota is in MiB, null for none.
   { name: "max_file_upload_size_mib", kind: { type: "int", min: 0, max: 1_000_000 }, default: 25, event: "update_dict", setBy: "server" },
   { name: "upload_quota_mib", kind: { type: "int", min: 0, max: 1_000_000_000, nullable: true }, default: 5120, event: "update_dict", setBy: "server" },
 ] as const;

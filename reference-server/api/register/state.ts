@@ -72,7 +72,7 @@ const message: Section = (rt, req) => {
 const unreads: Section = (rt, req) => ({ unread_msgs: unreadMsgs(rt, req.user.id, req.capabilities.empty_topic_name) });
 const userTopics: Section = (rt, req) => userTopicsSection(rt, req.user, req.capabilities.empty_topic_name);
 
-// The channel sections are made in api/channels/register-section.ts.
+// The channel sections are made in wire/register/channels.ts.
 const subscription: Section = (rt, req) => subscriptionSection(rt, req);
 const stream: Section = (rt, req) => streamSection(rt, req);
 

@@ -34,7 +34,7 @@ function broaderPolicy(a: number, b: number): number {
  */
 export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  // The server's own settings (setBy "server") have register fields of their own shape: uploads/limits.ts.
+  // The server's own settings (setBy "server") have register fields of their own shape: api/uploads/limits.ts.
   for (const def of REALM_SETTINGS) {
     if (settingActive(def, rt.fl) && def.setBy !== "server" && !tableFault(rt, def, "-register")) out[`realm_${def.name}`] = rt.store.settings.get(def.name);
   }
