@@ -7,7 +7,8 @@ export const DmRecipient = z.looseObject({
   full_name: z.string(),
 });
 
-export const Reaction = z.looseObject({
+/** A reaction as the message object lists it, loosely: reaction.ts (reactionSchema) checks its exact keys at a level. */
+export const MessageReaction = z.looseObject({
   emoji_name: z.string(),
   emoji_code: z.string(),
   reaction_type: z.enum(["unicode_emoji", "realm_emoji", "zulip_extra_emoji"]),
@@ -31,7 +32,7 @@ export const Message = z.looseObject({
   client: z.string(),
   is_me_message: z.boolean(),
   avatar_url: z.string().nullable(),
-  reactions: z.array(Reaction),
+  reactions: z.array(MessageReaction),
   submessages: z.array(z.unknown()),
   topic_links: z.array(z.unknown()).optional(),
   flags: z.array(z.string()).optional(),
