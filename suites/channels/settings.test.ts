@@ -5,8 +5,9 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { Subscription } from "../../src/schemas/channel.ts";
 import { StreamCreateEvent } from "../../src/schemas/events/stream.ts";
 import { GroupSettingValue } from "../../src/schemas/group-setting-value.ts";
-import { channelAs, createChannel, createChannelRaw, ignoredOf, listedChannelIds, onlyUsers, postTo } from "../support/channels.ts";
+import { channelAs, createChannel, createChannelRaw, listedChannelIds, onlyUsers, postTo } from "../support/channels.ts";
 import { systemGroupId } from "../support/realm.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /**
  * The channel settings of FL161 (can_remove_subscribers_group_id), FL200 (is_default_stream) and FL333

@@ -3,7 +3,8 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { StreamCreateEvent, StreamDeleteEvent } from "../../src/schemas/events/stream.ts";
 import { SubscriptionAddEvent } from "../../src/schemas/events/subscription.ts";
-import { byUserId, createChannel, createChannelRaw, ignoredOf, listedChannelIds } from "../support/channels.ts";
+import { byUserId, createChannel, createChannelRaw, listedChannelIds } from "../support/channels.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /** GET /streams (FL356), the channel email address (FL335), archiving (FL343), creation by subscribing, principals errors (FL208). */
 

@@ -6,7 +6,8 @@ import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { UserGroupRemoveEvent, UserGroupUpdateEvent } from "../../src/schemas/events/user-group.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
 import { eventsThrough, registerWith } from "../support/events.ts";
-import { findGroup, freshGroup, groupMarker, ignoredOf } from "../support/groups.ts";
+import { findGroup, freshGroup, groupMarker } from "../support/groups.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /**
  * Group deactivation (FL294–FL340): the endpoint, the events by capability, GET /user_groups and register listings,

@@ -4,9 +4,10 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import { UserGroupAddEvent, UserGroupMembersEvent, UserGroupUpdateEvent } from "../../src/schemas/events/user-group.ts";
 import { GroupSettingValue } from "../../src/schemas/group-setting-value.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
-import { findGroup, freshGroup, ignoredOf } from "../support/groups.ts";
+import { findGroup, freshGroup } from "../support/groups.ts";
 import { deactivateGroupLater } from "../support/cleanup.ts";
 import { freshUser } from "../support/users.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /**
  * Group membership and can_add_members_group (FL303, FL305): who may add members, the setting on create, update and

@@ -3,14 +3,13 @@ import { LegacyPresences, SlimPresences } from "../../src/schemas/presence.ts";
 import { freshUser, registerUser } from "../support/users.ts";
 import { becomeActive, reportPresence } from "./support.ts";
 import { deleteQueueLater } from "../support/cleanup.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /**
  * Presence fetches: the timing constants (FL164), presence_last_update_id and the last_update_id parameter
  * (FL263), history_limit_days and presence_history_limit_days (FL288). Access rules are in access.test.ts.
  */
 const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator"] });
-
-const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
 
 behaviour(
   "fl164.register.presence-timing-constants",

@@ -5,6 +5,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { RealmUpdateDictEvent, RealmUpdateEvent } from "../../src/schemas/events/realm.ts";
 import { realmState, withRealmSettings } from "../support/realm.ts";
 import { createChannel } from "../support/channels.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /**
  * Realm settings of the spec's "other realm settings" table: each accepted by PATCH /realm, returned by POST
@@ -108,8 +109,6 @@ function eventValue(t: TestContext, op: "update" | "update_dict", setting: strin
   if (op === "update") return t.expect.schema(RealmUpdateEvent, ev, undefined, "the realm update event").value;
   return t.expect.schema(RealmUpdateDictEvent, ev, undefined, "the realm update_dict event").data[setting];
 }
-
-const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
 
 for (const r of ROWS) {
   behaviour(

@@ -3,7 +3,8 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import type { TestContext } from "../../src/expect/context.ts";
 import { UserSettingUpdateEvent } from "../../src/schemas/events/user-settings.ts";
 import { freshUser } from "../support/users.ts";
-import { AUTOMATIC_POLICY_SETTINGS, besides, defaultsOf, FOLLOWED_TOPIC_SETTINGS, ignoredOf, userSettingsOf, type SettingCase } from "./settings.ts";
+import { AUTOMATIC_POLICY_SETTINGS, besides, defaultsOf, FOLLOWED_TOPIC_SETTINGS, userSettingsOf, type SettingCase } from "./settings.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /**
  * The organization's defaults for the user settings of FL189–FL293 (PATCH /realm/user_settings_defaults, register

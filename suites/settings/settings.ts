@@ -3,6 +3,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { UserSettingUpdateEvent } from "../../src/schemas/events/user-settings.ts";
 import type { PersonaRole } from "../../src/target/personas.ts";
 import { registerUser, type FreshUser } from "../support/users.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /** A user setting under test: its name and a value other than the default real servers and the reference give. */
 export interface SettingCase {
@@ -35,8 +36,6 @@ export const AUTOMATIC_POLICY_SETTINGS: readonly SettingCase[] = [
   { name: "automatically_follow_topics_policy", value: 4, other: 1 },
   { name: "automatically_unmute_topics_in_muted_streams_policy", value: 4, other: 1 },
 ];
-
-export const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
 
 /** The fresh user's register user_settings, as a prerequisite. */
 export async function userSettingsOf(t: TestContext, user: FreshUser): Promise<Record<string, unknown>> {

@@ -1,14 +1,7 @@
 import { defineSuite } from "../../src/expect/suite.ts";
 import { freshUser } from "../support/users.ts";
-import {
-  AUTOMATIC_POLICY_SETTINGS,
-  expectNoUserSettings,
-  expectUserSettings,
-  FOLLOWED_TOPIC_SETTINGS,
-  ignoredOf,
-  personaActor,
-  userSettingsOf,
-} from "./settings.ts";
+import { AUTOMATIC_POLICY_SETTINGS, expectNoUserSettings, expectUserSettings, FOLLOWED_TOPIC_SETTINGS, personaActor, userSettingsOf } from "./settings.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /**
  * User settings added by FL189–FL293, on a fresh user each or the administrator's own (PATCH /settings, register

@@ -105,9 +105,6 @@ export function byUserId(t: TestContext, result: unknown): Record<string, unknow
   return Object.fromEntries(Object.entries((result ?? {}) as Record<string, unknown>).map(([k, v]) => [ids.get(k) ?? k, v]));
 }
 
-/** ignored_parameters_unsupported of a success body (empty when absent). */
-export const ignoredOf = (body: Record<string, unknown>): string[] => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
-
 /** Sends a channel message and returns the raw response (the test judges it). */
 export const postTo = (t: TestContext, who: PersonaRole | ApiClient, channel: TestChannel, content = "hello") =>
   clientOf(t, who).post("/messages", { type: "stream", to: channel.id, topic: "checks", content });

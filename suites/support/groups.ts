@@ -46,11 +46,6 @@ export async function groupMarker(t: TestContext): Promise<EventCheck> {
   return eventOf("user_group", (e) => ((e.group as { name?: string } | undefined)?.name === name ? null : "another group"), "add");
 }
 
-/** The ids the error's `ignored_parameters_unsupported` lists (FL167). */
-export function ignoredOf(body: Record<string, unknown>): string[] {
-  return (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
-}
-
 /**
  * A large channel and topic (wire: more than 15 subscribers, more than 15 participants): 16 fresh users and the
  * member subscribed to a new channel by the administrator, each fresh user posting once to the topic.

@@ -5,7 +5,7 @@ import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { UserGroupMembersEvent } from "../../src/schemas/events/user-group.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
 import { eventsThrough } from "../support/events.ts";
-import { groupMarker } from "../support/groups.ts";
+import { freshGroup, groupMarker } from "../support/groups.ts";
 import { freshUser } from "../support/users.ts";
 import { deactivateGroupLater } from "../support/cleanup.ts";
 
@@ -18,15 +18,6 @@ async function groupNamed(t: TestContext, name: string): Promise<UserGroup> {
   const g = groups.find((x) => x.name === name);
   if (!g) return t.given(`find group ${name}`, async () => t.expect.fail(`a group named ${name} in GET /user_groups`, groups.map((x) => x.name).join(", ")));
   return g;
-}
-
-/** A fresh group (POST /user_groups/create as the member) with the given members, deactivated when the test ends; its id, looked up by name. */
-async function freshGroup(t: TestContext, members: number[]): Promise<number> {
-  const name = t.unique("group");
-  await t.must("create a group with POST /user_groups/create", t.api("member").post("/user_groups/create", { name, description: "users area", members }));
-  const ref = deactivateGroupLater(t, name, "member");
-  ref.id = (await groupNamed(t, name)).id;
-  return ref.id;
 }
 
 const membership = (events: AnyEvent[], op: string, groupId: number, userId: number) =>

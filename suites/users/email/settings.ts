@@ -5,10 +5,9 @@ import { UserSettingUpdateEvent } from "../../../src/schemas/events/user-setting
 import { VISIBILITY, withDefaultVisibility } from "../../support/email.ts";
 import { realmState } from "../../support/realm.ts";
 import { freshUser, registerUser, type FreshUser } from "../../support/users.ts";
+import { ignoredOf } from "../../support/ignored.ts";
 
 const NAME = "email_address_visibility";
-
-const ignoredOf = (body: Record<string, unknown>) => (body.ignored_parameters_unsupported as string[] | undefined) ?? [];
 
 /** The user's register user_settings, as a prerequisite. */
 async function userSettings(t: TestContext, user: FreshUser): Promise<Record<string, unknown>> {
