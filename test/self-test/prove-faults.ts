@@ -19,8 +19,8 @@ type Started = { target: TargetInfo; close: () => Promise<void> };
  * itself, and much of a proof is waiting (a delivery coming due, a webhook or push bouncer that is never called),
  * which the others fill. The clean server of a level is shared as `run` shares its target: tests of different
  * suite files side by side, those of one file one after another, and tests of the suites that change
- * organization settings (ISOLATED_SUITES) on a clean server of their own. A test that covers several faults
- * passes on the clean server once for all of them.
+ * organization settings (those whose defineSuite says `isolated`) on a clean server of their own. A test that
+ * covers several faults passes on the clean server once for all of them.
  */
 export function proveFaults(area: string, table: Readonly<Record<string, Fault>>): void {
   let tests: Descriptor[] = [];
