@@ -174,6 +174,11 @@ export class Access {
     return target.role !== ROLE.owner || user.role === ROLE.owner;
   }
 
+  /** Administrators (owners included): what canAdministerUsers grants, asked of settings and channels too. */
+  hasAdminRights(user: User): boolean {
+    return this.store.isAdmin(user);
+  }
+
   /** Owners alone deactivate the organization, and change the realm settings marked owner-only. */
   hasOwnerRights(user: User): boolean {
     return user.role === ROLE.owner;

@@ -11,7 +11,7 @@ function includeAll(ctx: RequestContext): boolean {
   // From FL356 the deprecated include_all_active still works beside include_all.
   const legacy = params.bool("include_all_active", false);
   const all = rt.fl.has("getStreamsIncludeAll") ? params.bool("include_all", false) || legacy : legacy;
-  if (all && !rt.fl.has("getStreamsIncludeAllNonAdmin") && !rt.store.isAdmin(user)) throw badRequest("User not authorized for this query");
+  if (all && !rt.fl.has("getStreamsIncludeAllNonAdmin") && !rt.access.hasAdminRights(user)) throw badRequest("User not authorized for this query");
   return all;
 }
 
@@ -33,7 +33,7 @@ function getStreams(ctx: RequestContext): Record<string, unknown> {
   const wanted = (c: Channel): boolean => {
     if (c.isArchived && !withArchived) return false;
     if (all && access.metadata(user, c)) return true;
-    if (pub && (!c.inviteOnly || rt.faulty("fl153.channels.visible-channels")) && user.role !== 600) return true;
+    if (pub && (!c.inviteOnly || rt.faulty("fl153.channels.visible-channels")) && !rt.access.isGuest(user)) return true;
     if (webPublic && c.isWebPublic) return true;
     if (subscribed && rt.store.isSubscribed(user.id, c.id)) return true;
     if (defaults && c.isDefault && access.metadata(user, c)) return true;

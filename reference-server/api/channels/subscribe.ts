@@ -8,7 +8,7 @@ import { publishStreamCreate } from "../../events/stream.ts";
 import { publishPeers, publishSubscriptionAdd } from "../../events/subscription.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { SUBSCRIPTION_COLOR_PATTERN } from "../../state/subscriptions.ts";
-import { ROLE, type Channel, type User } from "../../state/types.ts";
+import type { Channel, User } from "../../state/types.ts";
 import { applyPostPolicy, readGroupSettings, readPostPolicy } from "./settings-params.ts";
 import { addDefaultChannel } from "./default-channels.ts";
 
@@ -101,14 +101,14 @@ export function prepareSubscribe(
   settings: NewChannelSettings,
 ): () => SubscriptionResult {
   const { rt, user } = ctx;
-  if (user.role === ROLE.guest) throw badRequest("Not allowed for guest users");
+  if (rt.access.isGuest(user)) throw badRequest("Not allowed for guest users");
   const addsOthers = principals.some((p) => p.id !== user.id);
   const plan = requested.map((req) => ({ req, channel: rt.store.channelByName(req.name) }));
   for (const { channel } of plan) if (channel) checkExisting(ctx, channel, addsOthers);
   if (plan.some((p) => !p.channel)) {
     if (!rt.access.channels.createChannel(user, settings.kind)) throw insufficient();
     if (addsOthers && !rt.access.channels.addSubscribersByRealm(user)) throw insufficient();
-    if (settings.isDefault && !rt.store.isAdmin(user)) throw insufficient();
+    if (settings.isDefault && !rt.access.hasAdminRights(user)) throw insufficient();
   }
   return () => applySubscribe(ctx, requested, principals, settings);
 }

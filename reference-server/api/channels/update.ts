@@ -85,10 +85,10 @@ function updateStream(ctx: RequestContext): Record<string, unknown> {
   const isDefault = rt.fl.has("isDefaultStreamPatch") ? params.optJson("is_default_stream", z.boolean()) : undefined;
   const changes = requestedChanges(ctx, channel);
   for (const c of changes) {
-    const renamingAsAdmin = (c.property === "name" || c.property === "description") && rt.store.isAdmin(user) && access.metadata(user, channel);
+    const renamingAsAdmin = (c.property === "name" || c.property === "description") && rt.access.hasAdminRights(user) && access.metadata(user, channel);
     if (!renamingAsAdmin && !access.administer(user, channel, c.content)) throw notAllowed();
   }
-  if (isDefault !== undefined && !rt.store.isAdmin(user)) throw notAllowed();
+  if (isDefault !== undefined && !rt.access.hasAdminRights(user)) throw notAllowed();
   const before = channelAudience(rt, channel, false);
   for (const c of changes) c.apply();
   if (isDefault !== undefined) (isDefault ? addDefaultChannel : removeDefaultChannel)(rt, channel);

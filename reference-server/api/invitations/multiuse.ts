@@ -7,8 +7,8 @@ import { inviteLink } from "../../wire/invite.ts";
 /** Whether the requester may create a reusable link, with the faults that break the two sides of FL209. */
 function mayCreate(ctx: RequestContext): boolean {
   const { rt, user } = ctx;
-  if (rt.faulty("fl153.invitations.multiuse-admins-only") && user.role !== 600) return true;
-  if (rt.faulty("fl209.invitations.multiuse-non-admins") && !rt.store.isAdmin(user)) return false;
+  if (rt.faulty("fl153.invitations.multiuse-admins-only") && !rt.access.isGuest(user)) return true;
+  if (rt.faulty("fl209.invitations.multiuse-non-admins") && !rt.access.hasAdminRights(user)) return false;
   return rt.access.canCreateMultiuseInvite(user);
 }
 

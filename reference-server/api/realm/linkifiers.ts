@@ -38,7 +38,7 @@ function readLinkifier(ctx: RequestContext, template: boolean): { pattern: strin
 }
 
 function adminOnly(ctx: RequestContext): void {
-  if (!ctx.rt.store.isAdmin(ctx.user)) throw mustBeAdministrator();
+  if (!ctx.rt.access.hasAdminRights(ctx.user)) throw mustBeAdministrator();
 }
 
 function pathLinkifier(ctx: RequestContext): Linkifier {

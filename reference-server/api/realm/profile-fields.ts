@@ -21,7 +21,7 @@ function checkField(rt: Runtime, f: Omit<ProfileField, "id" | "order">, id?: num
 }
 
 function adminOnly(ctx: RequestContext): void {
-  if (!ctx.rt.store.isAdmin(ctx.user)) throw mustBeAdministrator();
+  if (!ctx.rt.access.hasAdminRights(ctx.user)) throw mustBeAdministrator();
 }
 
 /**

@@ -7,7 +7,6 @@ import { badRequest, systemGroupRequired, mustBeAdministrator, mustBeOwner, sett
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { REALM_SETTINGS, type RealmSettingDef } from "../../state/realm-settings.ts";
 import { settingActive, type SettingValue } from "../../state/realm-values.ts";
-import { ROLE } from "../../state/types.ts";
 
 /** Reads one setting's new value from the request, validated by its kind; undefined when absent. */
 function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | undefined {
@@ -72,7 +71,7 @@ function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | un
  */
 function updateRealm(ctx: RequestContext): Record<string, unknown> {
   const { rt, user } = ctx;
-  if (user.role > ROLE.administrator && !rt.faulty("fl153.errors.forbidden-action")) throw mustBeAdministrator();
+  if (!rt.access.hasAdminRights(user) && !rt.faulty("fl153.errors.forbidden-action")) throw mustBeAdministrator();
   const changes: Array<{ def: RealmSettingDef; value: SettingValue }> = [];
   for (const def of REALM_SETTINGS) {
     if (!settingActive(def, rt.fl) && !tableFault(rt, def, "-removed")) continue;

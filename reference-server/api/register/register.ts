@@ -29,7 +29,7 @@ async function register(ctx: RequestContext): Promise<Record<string, unknown>> {
   const slimPresence = params.optBool("slim_presence") ?? false;
   params.optJson("narrow", NarrowSchema);
   const allPublic = params.optBool("all_public_streams");
-  if (allPublic && user.role === 600) throw badRequest("User not authorized for this query");
+  if (allPublic && rt.access.isGuest(user)) throw badRequest("User not authorized for this query");
   const historyDays = rt.fl.has("presenceHistoryLimitDays") ? params.optJson("presence_history_limit_days", DAYS) : undefined;
   // (fault: the limit is read but every presence of the default history comes back)
   const presenceHistoryDays = rt.faulty("fl288.register.presence-history-limit-days-filter") ? null : (historyDays ?? null);
