@@ -48,7 +48,7 @@ function readTarget(raw: string): Target {
 const repeatable = (route: Route): boolean => route.method === "GET" && route.path === "/messages";
 
 /** One request as the stages after routing see it. */
-interface Request {
+interface Incoming {
   req: IncomingMessage;
   res: ServerResponse;
   method: string;
@@ -68,7 +68,7 @@ export async function dispatch(rt: Runtime, app: HttpApp, req: IncomingMessage, 
   const mutating = req.method !== "GET" && req.method !== "HEAD";
   if (mutating) rt.store.fragments.invalidate();
   try {
-    const r: Request = { req, res, method: (req.method ?? "GET").toUpperCase(), target: readTarget(req.url ?? "/") };
+    const r: Incoming = { req, res, method: (req.method ?? "GET").toUpperCase(), target: readTarget(req.url ?? "/") };
     const mount = app.mounts.find((m) => m.claims(rt, r.target.pathname));
     if (mount !== undefined) {
       await mount.serve(rt, req, res, r.target.pathname);
@@ -94,7 +94,7 @@ export async function dispatch(rt: Runtime, app: HttpApp, req: IncomingMessage, 
  * OPTIONS answer, and a route the emulated level lacks. Undefined when the request is answered here. Faults:
  * fl153.server.api-v1-prefix, fl153.server.unknown-route, fl153.server.method-not-allowed.
  */
-function route(rt: Runtime, table: RouteTable, { req, res, method, target }: Request): Match | undefined {
+function route(rt: Runtime, table: RouteTable, { req, res, method, target }: Incoming): Match | undefined {
   const prefix = rt.faulty("fl153.server.api-v1-prefix") && target.pathname !== `${PREFIX}/server_settings` ? UNVERSIONED_PREFIX : PREFIX;
   if (!target.pathname.startsWith(`${prefix}/`)) throw notFound(`No such endpoint: ${target.pathname}`);
   // `--product zulip`: the real product's path for an endpoint the spec names differently, and none of the spec's.
@@ -129,7 +129,7 @@ function route(rt: Runtime, table: RouteTable, { req, res, method, target }: Req
 async function readParameters(
   rt: Runtime,
   app: HttpApp,
-  { req, method, target }: Request,
+  { req, method, target }: Incoming,
 ): Promise<{ params: Params; files: readonly UploadedFile[]; bodiless: boolean }> {
   // A request without a body (most GETs) has nothing to wait for.
   const body = hasNoBody(req) ? NO_BODY : await parseBody(req, app.fileLimit(rt));
@@ -143,14 +143,14 @@ async function readParameters(
  * Who asks: the route's credentials, then the rate limit. Limits count authenticated requests to routes that
  * exist, as on real servers (401, 404 and 405 come first); GET /events, served apart there, has a bucket of its own.
  */
-function admit(rt: Runtime, { req, res }: Request, route: Route): User | undefined {
+function admit(rt: Runtime, { req, res }: Incoming, route: Route): User | undefined {
   const user = route.auth ? authenticate(rt, req) : undefined;
   if (user !== undefined) applyRateLimit(rt, res, user, route.method === "GET" && route.path === "/events" ? "events" : "api");
   return user;
 }
 
 /** Sends the kept answer to a read asked again with nothing changed since; false when there is none. */
-function answerFromCache(rt: Runtime, { res }: Request, answerKey: string): boolean {
+function answerFromCache(rt: Runtime, { res }: Incoming, answerKey: string): boolean {
   const kept = rt.answers.answer(answerKey);
   if (kept === undefined) return false;
   sendAnswer(res, kept);
@@ -164,7 +164,7 @@ function answerFromCache(rt: Runtime, { res }: Request, answerKey: string): bool
  */
 async function answer(
   rt: Runtime,
-  { req, res }: Request,
+  { req, res }: Incoming,
   { route, path }: Match,
   { user, params, files, answerKey }: { user: User | undefined; params: Params; files: readonly UploadedFile[]; answerKey: string | undefined },
 ): Promise<void> {
