@@ -4,8 +4,7 @@ import { defineSuite } from "../../src/expect/suite.ts";
 import { UserGroupAddEvent, UserGroupMembersEvent, UserGroupUpdateEvent } from "../../src/schemas/events/user-group.ts";
 import { GroupSettingValue } from "../../src/schemas/group-setting-value.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
-import { findGroup, freshGroup } from "../support/groups.ts";
-import { deactivateGroupLater } from "../support/cleanup.ts";
+import { createGroupRaw, findGroup, freshGroup } from "../support/groups.ts";
 import { freshUser } from "../support/users.ts";
 import { ignoredOf } from "../support/ignored.ts";
 
@@ -23,9 +22,8 @@ behaviour(
   { id: "fl305.groups.can-add-members-group-field#group-objects-carry-can-add-members-group-in-get-user-groups-register-and-the-add-event" },
   async (t) => {
     const { queue } = await t.register("secondMember", { event_types: ["user_group"] });
-    const name = t.unique("group");
-    await t.must("create a group", t.api("member").post("/user_groups/create", { name, description: "groups area", members: [t.persona("member").userId] }));
-    deactivateGroupLater(t, name, "member");
+    const { name, res: created } = createGroupRaw(t, "member", [t.persona("member").userId]);
+    await t.must("create a group", created);
     const [ev] = await queue.until([eventOf("user_group", (e) => ((e.group as { name?: string }).name === name ? null : "another group"), "add")]);
     const added = t.expect.schema(UserGroupAddEvent, ev).group;
     t.expect.schema(GroupSettingValue, t.expect.present(added, "can_add_members_group"), undefined, "group.can_add_members_group of the add event");
@@ -63,14 +61,7 @@ behaviour(
   "before FL305 POST /user_groups/create ignores can_add_members_group",
   { id: "fl305.groups.can-add-members-group-create#before-fl305-post-user-groups-create-ignores-can-add-members-group", gate: "before" },
   async (t) => {
-    const name = t.unique("group");
-    deactivateGroupLater(t, name, "member");
-    const res = await t.api("member").post("/user_groups/create", {
-      name,
-      description: "groups area",
-      members: [t.persona("member").userId],
-      can_add_members_group: only(t.persona("secondMember").userId),
-    });
+    const res = await createGroupRaw(t, "member", [t.persona("member").userId], { can_add_members_group: only(t.persona("secondMember").userId) }).res;
     const body = t.expect.success(res);
     if (t.fl.atLeast(167))
       t.expect.ok(

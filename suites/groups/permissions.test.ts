@@ -4,10 +4,9 @@ import type { TestContext } from "../../src/expect/context.ts";
 import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { RealmUpdateDictEvent, RealmUpdateEvent } from "../../src/schemas/events/realm.ts";
 import { eventsThrough } from "../support/events.ts";
-import { freshGroup, largeTopic } from "../support/groups.ts";
+import { createGroupRaw, freshGroup, largeTopic } from "../support/groups.ts";
 import { realmState, systemGroupId, withRealmSettings } from "../support/realm.ts";
 import { freshUser } from "../support/users.ts";
-import { deactivateGroupLater } from "../support/cleanup.ts";
 
 /**
  * The organization's group permissions (can_create_groups, can_manage_all_groups, can_mention_many_users_group),
@@ -27,11 +26,7 @@ behaviour(
     const admins = await systemGroupId(t, "role:administrators");
     await withRealmSettings(t, { can_create_groups: { new: admins } }, async (res) => {
       t.expect.success(res);
-      const create = (who: "member" | "administrator") => {
-        const name = t.unique("group");
-        deactivateGroupLater(t, name, who);
-        return t.api(who).post("/user_groups/create", { name, description: "groups area", members: [] });
-      };
+      const create = (who: "member" | "administrator") => createGroupRaw(t, who, []).res;
       t.expect.error(await create("member"), 400, "BAD_REQUEST");
       t.expect.success(await create("administrator"), "an administrator creating a group");
     });
@@ -44,9 +39,7 @@ behaviour(
   { id: "fl299.realm.can-create-groups-enforced#before-fl299-can-create-groups-stops-no-member-from-creating-groups", gate: "before" },
   async (t) => {
     await withRealmSettings(t, { can_create_groups: { new: 1 } }, async () => {
-      const name = t.unique("group");
-      deactivateGroupLater(t, name, "member");
-      t.expect.success(await t.api("member").post("/user_groups/create", { name, description: "groups area", members: [] }));
+      t.expect.success(await createGroupRaw(t, "member", []).res);
     });
   },
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiClient } from "../../src/client/client.ts";
+import type { ApiClient, ApiResponse } from "../../src/client/client.ts";
 import { eventOf, type EventCheck } from "../../src/client/events.ts";
 import type { ParamMap } from "../../src/client/encode.ts";
 import type { TestContext } from "../../src/expect/context.ts";
@@ -19,6 +19,17 @@ export async function listGroups(t: TestContext, who: PersonaRole | ApiClient = 
 /** The group with this id in a GET /user_groups listing, or undefined. */
 export async function findGroup(t: TestContext, id: number, params: ParamMap = {}): Promise<UserGroup | undefined> {
   return (await listGroups(t, "member", params)).find((g) => g.id === id);
+}
+
+/**
+ * Starts creating a group of a fresh name as `creator` (POST /user_groups/create) with these members and extra
+ * parameters: the name, and the response as the server gives it, for the test (or the caller's t.must) to judge.
+ * A group it makes is deactivated when the test ends, found by its name. freshGroup is the prerequisite form.
+ */
+export function createGroupRaw(t: TestContext, creator: PersonaRole, members: number[], extra: ParamMap = {}): { name: string; res: Promise<ApiResponse> } {
+  const name = t.unique("group");
+  deactivateGroupLater(t, name, creator);
+  return { name, res: t.api(creator).post("/user_groups/create", { name, description: "groups area", members, ...extra }) };
 }
 
 /**

@@ -5,9 +5,8 @@ import type { AnyEvent } from "../../src/schemas/events/envelope.ts";
 import { UserGroupMembersEvent } from "../../src/schemas/events/user-group.ts";
 import { UserGroup } from "../../src/schemas/user-group.ts";
 import { eventsThrough } from "../support/events.ts";
-import { freshGroup, groupMarker } from "../support/groups.ts";
+import { createGroupRaw, freshGroup, groupMarker } from "../support/groups.ts";
 import { freshUser } from "../support/users.ts";
-import { deactivateGroupLater } from "../support/cleanup.ts";
 
 const { behaviour } = defineSuite(import.meta.url, { needs: ["administrator", "member"] });
 
@@ -81,9 +80,8 @@ behaviour(
 /** A fresh group holding X, and its members as GET /user_groups lists them while X is deactivated. */
 async function membersWhileDeactivated(t: TestContext): Promise<{ members: number[]; userId: number }> {
   const x = await freshUser(t, "grouped");
-  const name = t.unique("group");
-  await t.must("create a group", t.api("member").post("/user_groups/create", { name, description: "users area", members: [x.id, t.persona("member").userId] }));
-  deactivateGroupLater(t, name, "member");
+  const { name, res } = createGroupRaw(t, "member", [x.id, t.persona("member").userId]);
+  await t.must("create a group", res);
   await t.must("deactivate the user", t.api("administrator").delete(`/users/${x.id}`));
   return { members: (await groupNamed(t, name)).members, userId: x.id };
 }
@@ -114,9 +112,8 @@ behaviour(
   "POST /user_groups/create returns the new group's group_id",
   { id: "fl317.groups.create-returns-group-id#post-user-groups-create-returns-the-new-group-s-group-id", needs: ["member"] },
   async (t) => {
-    const name = t.unique("group");
-    deactivateGroupLater(t, name, "member");
-    const res = await t.api("member").post("/user_groups/create", { name, description: "users area", members: [t.persona("member").userId] });
+    const { name, res: created } = createGroupRaw(t, "member", [t.persona("member").userId]);
+    const res = await created;
     const id = t.expect.present(t.expect.success(res), "group_id", res.exchange);
     t.expect.equal(id, (await groupNamed(t, name)).id, "group_id (the id GET /user_groups lists)", res.exchange);
   },
@@ -127,9 +124,7 @@ behaviour(
   "before FL317 POST /user_groups/create returns no group_id",
   { id: "fl317.groups.create-returns-group-id#before-fl317-post-user-groups-create-returns-no-group-id", needs: ["member"], gate: "before" },
   async (t) => {
-    const name = t.unique("group");
-    deactivateGroupLater(t, name, "member");
-    const res = await t.api("member").post("/user_groups/create", { name, description: "users area", members: [t.persona("member").userId] });
+    const res = await createGroupRaw(t, "member", [t.persona("member").userId]).res;
     t.expect.absent(t.expect.success(res), "group_id", res.exchange);
   },
 );
