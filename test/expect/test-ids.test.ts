@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { collectTests } from "../../src/expect/collect.ts";
+import { collectSuites, collectTests } from "../../src/expect/collect.ts";
 import { CODE_ROOT } from "../../src/layout.ts";
 
 /**
@@ -35,5 +35,17 @@ describe("test ids", () => {
 
   it("suites/test-ids.txt is sorted, each id once", () => {
     expect(listed).toEqual([...new Set(listed)].sort());
+  });
+
+  it("every test is declared through its file's defineSuite, and every suite file declares itself once", async () => {
+    // The library's behaviour() (for projects of their own) would take a suite file's test without its suite.
+    expect((await collectTests()).filter((d) => d.file === "").map((d) => d.id)).toEqual([]);
+    const files = (await collectSuites()).map((s) => s.file);
+    expect(files.filter((f, i) => files.indexOf(f) !== i)).toEqual([]);
+    const withTests = new Set((await collectTests()).map((d) => d.file));
+    expect(
+      files.filter((f) => !withTests.has(f)),
+      "suite files that declare no test",
+    ).toEqual([]);
   });
 });
