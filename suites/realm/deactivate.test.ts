@@ -7,6 +7,7 @@ import type { ApiResponse } from "../../src/client/client.ts";
 import { needControl } from "../support/control.ts";
 import { throwawayOrganization, type Throwaway } from "../support/throwaway.ts";
 import { ownWatcher } from "../support/watch.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /**
  * POST /realm/deactivate (FL332: optional deletion_delay_days within the server's bounds). Destructive: every
@@ -74,7 +75,7 @@ behaviour(
       const res = await deactivateWatched(t, org, { deletion_delay_days: days });
       const body = t.expect.success(res, "POST /realm/deactivate");
       t.expect.ok(
-        !((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"),
+        !ignoredOf(body).includes("deletion_delay_days"),
         "deletion_delay_days to be read, not ignored",
         body.ignored_parameters_unsupported,
         res.exchange,
@@ -93,12 +94,7 @@ behaviour(
       const res = await deactivateWatched(t, org, { deletion_delay_days: 1 });
       const body = t.expect.success(res, "POST /realm/deactivate");
       if (t.fl.atLeast(167))
-        t.expect.ok(
-          ((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes("deletion_delay_days"),
-          "deletion_delay_days in ignored_parameters_unsupported",
-          body,
-          res.exchange,
-        );
+        t.expect.ok(ignoredOf(body).includes("deletion_delay_days"), "deletion_delay_days in ignored_parameters_unsupported", body, res.exchange);
       await expectDeactivated(t, org);
     });
   },

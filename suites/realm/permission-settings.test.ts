@@ -5,6 +5,7 @@ import type { TestContext } from "../../src/expect/context.ts";
 import { RealmUpdateDictEvent, RealmUpdateEvent } from "../../src/schemas/events/realm.ts";
 import { GroupSettingValue } from "../../src/schemas/group-setting-value.ts";
 import { realmState, systemGroupId, withRealmSettings } from "../support/realm.ts";
+import { ignoredOf } from "../support/ignored.ts";
 
 /**
  * The spec's table of realm settings that hold group-setting values, one row per setting: the level that added
@@ -63,12 +64,7 @@ for (const r of ROWS) {
     const value = await harmlessNewValue(t, r);
     await withRealmSettings(t, { [r.setting]: r.idOnly ? (value as number) : { new: value } }, async (res) => {
       const body = t.expect.success(res);
-      t.expect.ok(
-        !((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes(r.setting),
-        `${r.setting} to be read, not ignored`,
-        body.ignored_parameters_unsupported,
-        res.exchange,
-      );
+      t.expect.ok(!ignoredOf(body).includes(r.setting), `${r.setting} to be read, not ignored`, body.ignored_parameters_unsupported, res.exchange);
       const after = await realmState(t);
       t.expect.equal(after[`realm_${r.setting}`], value, `realm_${r.setting} after the change`);
     });
@@ -83,12 +79,7 @@ for (const r of ROWS) {
       await withRealmSettings(t, { [r.setting]: 1 }, async (res) => {
         const body = t.expect.success(res);
         if (t.fl.atLeast(167)) {
-          t.expect.ok(
-            ((body.ignored_parameters_unsupported as string[] | undefined) ?? []).includes(r.setting),
-            `${r.setting} in ignored_parameters_unsupported`,
-            res.json,
-            res.exchange,
-          );
+          t.expect.ok(ignoredOf(body).includes(r.setting), `${r.setting} in ignored_parameters_unsupported`, res.json, res.exchange);
         }
         t.expect.absent(await realmState(t), `realm_${r.setting}`);
       });
@@ -149,7 +140,7 @@ for (const r of ROWS) {
     { id: `${removed}#from-fl${r.level}-patch-realm-ignores-${idPart(r.replaces)}` },
     async (t) => {
       await withRealmSettings(t, { [r.replaces!]: 1 }, async (res) => {
-        const ignored = (t.expect.success(res).ignored_parameters_unsupported as string[] | undefined) ?? [];
+        const ignored = ignoredOf(t.expect.success(res));
         t.expect.ok(ignored.includes(r.replaces!), `${r.replaces} in ignored_parameters_unsupported`, ignored, res.exchange);
       });
     },

@@ -5,6 +5,7 @@ import { RealmUpdateDictEvent } from "../../../src/schemas/events/realm.ts";
 import { GroupSettingValue } from "../../../src/schemas/group-setting-value.ts";
 import { eventsThrough } from "../../support/events.ts";
 import { realmState, systemGroupId, withRealmSettings } from "../../support/realm.ts";
+import { ignoredOf } from "../../support/ignored.ts";
 
 const SETTING = "can_access_all_users_group_id";
 
@@ -30,7 +31,7 @@ export function settingTests({ behaviour }: Suite): void {
     async (t) => {
       const value = await otherValue(t);
       await withRealmSettings(t, { [SETTING]: value }, async (res) => {
-        const ignored = (t.expect.success(res).ignored_parameters_unsupported as string[] | undefined) ?? [];
+        const ignored = ignoredOf(t.expect.success(res));
         t.expect.ok(!ignored.includes(SETTING), `${SETTING} to be read, not ignored`, ignored, res.exchange);
         t.expect.equal((await realmState(t))[`realm_${SETTING}`], value, `realm_${SETTING} after the change`);
       });
