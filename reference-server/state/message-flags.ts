@@ -1,4 +1,5 @@
 import { SortedIds } from "./sorted-ids.ts";
+import { UnreadPlaces } from "./unread-places.ts";
 
 /**
  * The flag names a row can hold, each one bit (the order in which a row's flags are listed). Names outside this
@@ -32,6 +33,11 @@ const PAGE = 1 << PAGE_BITS;
  * The users holding a row for a message are found by asking each user's array (deletion, read receipts: rare).
  */
 export class MessageFlags {
+  /** `placeOf` gives a stored message's place for the unread groups (see UnreadPlaces). */
+  constructor(placeOf: (messageId: number) => string | undefined) {
+    this.places = new UnreadPlaces(placeOf);
+  }
+
   private readonly bits = new Map<string, number>(KNOWN_FLAGS.map((name, i) => [name, 1 << (i + 1)]));
   private readonly names: string[] = [...KNOWN_FLAGS];
   /** user id → pages of masks by message id (page = id >> PAGE_BITS) */
@@ -40,6 +46,10 @@ export class MessageFlags {
   private readonly unread = new Map<number, SortedIds>();
   /** user id → the user's starred messages, in order */
   private readonly starred = new Map<number, SortedIds>();
+  /** user id → the user's unread messages that mention them, directly or by a wildcard, in order */
+  private readonly unreadMentions = new Map<number, SortedIds>();
+  /** Each user's unread messages by channel topic and direct conversation (unread_msgs' groups). */
+  readonly places: UnreadPlaces;
   /** mask → its flags as a set (one per distinct mask) */
   private readonly sets = new Map<number, ReadonlySet<string>>();
   /** mask × 2 (+1 with the comma after) → `,"flags":[…]}`, the end of a message object in a page (mask 0: no row) */
@@ -110,16 +120,36 @@ export class MessageFlags {
   setRow(userId: number, messageId: number, flags: Iterable<string>): void {
     let mask = ROW;
     for (const f of flags) mask |= this.bit(f);
+    const before = this.maskOf(userId, messageId);
     this.store(userId, messageId, mask);
-    this.file(userId, messageId, mask);
+    this.file(userId, messageId, before, mask);
   }
 
-  /** Keeps the unread and starred indexes right for a row's new mask (0: the row is gone). */
-  private file(userId: number, messageId: number, mask: number): void {
-    if (mask !== 0 && (mask & this.bit("read")) === 0) this.unreadOf(userId).add(messageId);
-    else this.unread.get(userId)?.remove(messageId);
-    if ((mask & this.bit("starred")) !== 0) this.starredOf(userId).add(messageId);
-    else this.starred.get(userId)?.remove(messageId);
+  /**
+   * Keeps the indexes right for a row whose mask went from `before` to `after` (0: no row). Only what changed is
+   * touched: seeding a history sets millions of rows, nearly all of them read and never unread before.
+   */
+  private file(userId: number, messageId: number, before: number, after: number): void {
+    const read = this.bit("read");
+    const mentions = this.bit("mentioned") | this.bit("wildcard_mentioned");
+    const starred = this.bit("starred");
+    const wasUnread = before !== 0 && (before & read) === 0;
+    const isUnread = after !== 0 && (after & read) === 0;
+    if (isUnread && !wasUnread) {
+      this.unreadOf(userId).add(messageId);
+      this.places.add(userId, messageId);
+    } else if (wasUnread && !isUnread) {
+      this.unread.get(userId)?.remove(messageId);
+      this.places.remove(userId, messageId);
+    }
+    const wasStarred = (before & starred) !== 0;
+    const isStarred = (after & starred) !== 0;
+    if (isStarred && !wasStarred) this.starredOf(userId).add(messageId);
+    else if (wasStarred && !isStarred) this.starred.get(userId)?.remove(messageId);
+    const wasMention = wasUnread && (before & mentions) !== 0;
+    const isMention = isUnread && (after & mentions) !== 0;
+    if (isMention && !wasMention) listOf(this.unreadMentions, userId).add(messageId);
+    else if (wasMention && !isMention) this.unreadMentions.get(userId)?.remove(messageId);
   }
 
   /** Sets or clears one flag on an existing row; true when the flag changed. */
@@ -129,7 +159,7 @@ export class MessageFlags {
     if (mask === 0 || ((mask & b) !== 0) === on) return false;
     const next = on ? mask | b : mask & ~b;
     this.store(userId, messageId, next);
-    this.file(userId, messageId, next);
+    this.file(userId, messageId, mask, next);
     return true;
   }
 
@@ -142,9 +172,21 @@ export class MessageFlags {
 
   /** The user's starred messages, ascending (live: do not change it while iterating). */
   starredOf(userId: number): SortedIds {
-    let ids = this.starred.get(userId);
-    if (!ids) this.starred.set(userId, (ids = new SortedIds()));
-    return ids;
+    return listOf(this.starred, userId);
+  }
+
+  /** The user's unread messages flagged mentioned or wildcard_mentioned, ascending (live). */
+  unreadMentionsOf(userId: number): SortedIds {
+    return listOf(this.unreadMentions, userId);
+  }
+
+  /** Refiles a message that moved to another channel or topic among the places of those who hold it unread. */
+  moved(messageId: number): void {
+    const read = this.bit("read");
+    this.places.move(
+      messageId,
+      [...this.holdersOf(messageId)].filter((u) => (this.maskOf(u, messageId) & read) === 0),
+    );
   }
 
   /**
@@ -175,8 +217,17 @@ export class MessageFlags {
   /** Drops every user's row for a deleted message. */
   removeMessage(messageId: number): void {
     for (const userId of this.holdersOf(messageId)) {
+      const before = this.maskOf(userId, messageId);
       this.store(userId, messageId, 0);
-      this.file(userId, messageId, 0);
+      this.file(userId, messageId, before, 0);
     }
+    this.places.forget(messageId);
   }
+}
+
+/** The list of `userId` in `lists`, made empty when absent. */
+function listOf(lists: Map<number, SortedIds>, userId: number): SortedIds {
+  let ids = lists.get(userId);
+  if (!ids) lists.set(userId, (ids = new SortedIds()));
+  return ids;
 }

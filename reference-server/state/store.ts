@@ -86,8 +86,8 @@ export class Store {
   /** The message lists narrows start from (by channel, topic, conversation, receiver, sender). */
   private readonly index = new MessageIndex();
   readonly allMessageIds = this.index.all;
-  /** Each user's message flags, with the unread index. */
-  readonly flags = new MessageFlags();
+  /** Each user's message flags, with the unread, starred and mention indexes and the unread groups. */
+  readonly flags = new MessageFlags((id) => unreadPlaceOf(this.messages.get(id)));
   /** Messages' JSON as each kind of client sees it (derived; emptied whenever state may change). */
   readonly fragments = new FragmentCache();
   /** Each user's topic visibility policies and muted channels. */
@@ -363,6 +363,7 @@ export class Store {
   relocate(message: Message, channelId: number, topic: string): void {
     const from = message.channelId!;
     this.index.move(message, channelId, topic);
+    this.flags.moved(message.id);
     if (from === channelId) return;
     this.channels.get(from)!.firstMessageId = this.index.channel(from).at(0) ?? null;
     const channel = this.channels.get(channelId)!;
@@ -377,4 +378,10 @@ export class Store {
     for (const [userId, flags] of keep) this.flags.setRow(userId, messageId, flags);
     for (const userId of userIds) this.index.removeReceived(userId, messageId);
   }
+}
+
+/** Where a message's unread copies are grouped: its channel and topic (case-insensitive), or its conversation. */
+function unreadPlaceOf(m: Message | undefined): string | undefined {
+  if (!m) return undefined;
+  return m.type === "stream" && m.channelId !== null ? `${m.channelId}\0${m.topic.toLowerCase()}` : `dm\0${conversationKey(m.dmUserIds)}`;
 }

@@ -56,13 +56,94 @@ interface Topics {
 }
 
 /**
- * unread_msgs of POST /register (wire §13), from the user's unread index, newest 50000 only: count (direct
- * messages and unmuted channel messages), pms, streams (subscribed channels, muted ones too), huddles, mentions.
- * Topics get the empty-topic substitution (FL334) unless the client accepts the empty topic. An account with a long
- * history holds thousands of unread messages in a few hundred topics: subscription and muting are looked up once per
- * channel and topic, not once per message.
+ * unread_msgs of POST /register (wire §13), newest 50000 only: count (direct messages and unmuted channel
+ * messages), pms, streams (subscribed channels, muted ones too), huddles, mentions. Topics get the empty-topic
+ * substitution (FL334) unless the client accepts the empty topic. Read from the user's unread groups (one per topic
+ * and conversation, state/unread-places.ts): a group's first message says where it is, and subscription and muting
+ * are looked up once per group, so an account with thousands of unread messages costs the number of its topics.
  */
 export function unreadMsgs(rt: Runtime, userId: number, allowEmptyTopic: boolean): Record<string, unknown> {
+  const { store } = rt;
+  const unread = store.flags.unreadOf(userId);
+  // Past the cap only the newest count, which cuts through groups: the messages are walked one by one.
+  if (unread.length > MAX_UNREAD_MESSAGES) return unreadMsgsByMessage(rt, userId, allowEmptyTopic);
+  const substitute = !rt.faulty("fl334.register.unread-msgs-topic-substitution");
+  const subscribed = new Map<number, boolean>();
+  const topics: Topics = { bySpelling: new Map(), byTopic: new Map() };
+  const pms = new Map<number, number[]>();
+  const huddles = new Map<string, number[]>();
+  /** Entries that more than one group fed (a topic named like the empty topic's display name): sorted at the end. */
+  const merged = new Set<number[]>();
+  let count = 0;
+  // Groups in the order of their oldest unread message, as a walk of the messages would meet them.
+  const groups = [...store.flags.places.of(userId).values()].filter((g) => g.length > 0).sort((a, b) => a.at(0)! - b.at(0)!);
+  for (const ids of groups) {
+    const m = store.messages.get(ids.at(0)!);
+    if (!m) continue;
+    let list: number[];
+    if (m.type === "stream") {
+      const place = topicUnreads(rt, userId, m, subscribed, topics, substitute, allowEmptyTopic);
+      if (!place) continue;
+      list = place.entry.unread_message_ids;
+      if (!place.muted) count += ids.length;
+    } else {
+      const others = othersIn(m, userId);
+      list = others.length <= 1 ? listIn(pms, others[0] ?? userId) : listIn(huddles, m.dmUserIds.join(","));
+      count += ids.length;
+    }
+    if (list.length) merged.add(list);
+    for (let i = 0; i < ids.length; i++) list.push(ids.at(i)!);
+  }
+  for (const list of merged) list.sort((a, b) => a - b);
+  return shaped(rt, { count, topics, pms, huddles, mentions: unreadMentions(rt, userId, subscribed), missing: false });
+}
+
+interface Gathered {
+  count: number;
+  topics: Topics;
+  pms: Map<number, number[]>;
+  huddles: Map<string, number[]>;
+  mentions: number[];
+  /** Whether older unread messages were left out (the cap). */
+  missing: boolean;
+}
+
+/** The unread_msgs object of what was gathered. */
+function shaped(rt: Runtime, g: Gathered): Record<string, unknown> {
+  if (rt.faulty("fl153.register.unread-msgs")) g.pms.clear();
+  return {
+    count: g.count,
+    pms: [...g.pms].map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
+    streams: [...g.topics.byTopic.values()].map((t) => t.entry),
+    huddles: [...g.huddles].map(([key, ids]) => ({ user_ids_string: key, unread_message_ids: ids })),
+    mentions: g.mentions,
+    old_unreads_missing: g.missing,
+  };
+}
+
+/**
+ * unread_msgs.mentions: the unread messages flagged mentioned, and those flagged wildcard_mentioned outside muted
+ * topics, of subscribed channels and direct conversations (the channels `subscribed` has seen are not asked again).
+ */
+function unreadMentions(rt: Runtime, userId: number, subscribed: Map<number, boolean>): number[] {
+  const { store } = rt;
+  const candidates = store.flags.unreadMentionsOf(userId);
+  const out: number[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const m = store.messages.get(candidates.at(i)!);
+    if (!m) continue;
+    if (m.type === "stream") {
+      let isIn = subscribed.get(m.channelId!);
+      if (isIn === undefined) subscribed.set(m.channelId!, (isIn = store.isSubscribed(userId, m.channelId!)));
+      if (!isIn) continue;
+    }
+    if (isUnreadMention(rt, userId, m)) out.push(m.id);
+  }
+  return out;
+}
+
+/** unread_msgs as a walk of the user's newest MAX_UNREAD_MESSAGES unread messages, for accounts past the cap. */
+export function unreadMsgsByMessage(rt: Runtime, userId: number, allowEmptyTopic: boolean): Record<string, unknown> {
   const { store } = rt;
   const unread = store.flags.unreadOf(userId);
   const first = Math.max(0, unread.length - MAX_UNREAD_MESSAGES);
@@ -92,16 +173,7 @@ export function unreadMsgs(rt: Runtime, userId: number, allowEmptyTopic: boolean
     const flags = store.flagsOf(userId, m.id);
     if (flags?.has("mentioned") || (flags?.has("wildcard_mentioned") && !muted)) mentions.push(m.id);
   }
-  const streams = [...topics.byTopic.values()].map((t) => t.entry);
-  if (rt.faulty("fl153.register.unread-msgs")) pms.clear();
-  return {
-    count,
-    pms: [...pms].map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
-    streams,
-    huddles: [...huddles].map(([key, ids]) => ({ user_ids_string: key, unread_message_ids: ids })),
-    mentions,
-    old_unreads_missing: first > 0,
-  };
+  return shaped(rt, { count, topics, pms, huddles, mentions, missing: first > 0 });
 }
 
 /** The list of `key` in `map`, made empty when absent. */
