@@ -1,4 +1,4 @@
-import { eventKey, existsAt, ZULIP_EVENT_VARIANTS, type JsonType, type ZulipSchema } from "./zulip-api.ts";
+import { variantTypeOp, existsAt, ZULIP_EVENT_VARIANTS, type JsonType, type ZulipSchema } from "./zulip-api.ts";
 
 /**
  * Checks a value against a schema of Zulip's description (src/product/zulip-api.ts) as a Zulip server at one feature
@@ -160,17 +160,17 @@ const typeWords = (s: ZulipSchema): string => allowedTypes(s)?.join(" | ") ?? ((
 export function validateZulipEvent(event: unknown, level: number, path = "$"): Problem[] {
   if (typeOf(event) !== "object") return [{ path, kind: "wrong-type", expected: "object", got: `${typeOf(event)} ${show(event)}` }];
   const { type, op } = event as { type?: unknown; op?: unknown };
-  const ofType = ZULIP_EVENT_VARIANTS.filter((v) => eventKey(v).type.includes(String(type)));
+  const ofType = ZULIP_EVENT_VARIANTS.filter((v) => variantTypeOp(v).type.includes(String(type)));
   if (!ofType.length) {
-    const known = [...new Set(ZULIP_EVENT_VARIANTS.flatMap((v) => eventKey(v).type))].sort();
+    const known = [...new Set(ZULIP_EVENT_VARIANTS.flatMap((v) => variantTypeOp(v).type))].sort();
     return [{ path: childPath(path, "type"), kind: "not-in-enum", expected: `an event type of Zulip's description (${known.length} types)`, got: show(type) }];
   }
   const matching = ofType.filter((v) => {
-    const ops = eventKey(v).op;
+    const ops = variantTypeOp(v).op;
     return ops === undefined || ops.includes(String(op));
   });
   if (!matching.length) {
-    const ops = [...new Set(ofType.flatMap((v) => eventKey(v).op ?? []))];
+    const ops = [...new Set(ofType.flatMap((v) => variantTypeOp(v).op ?? []))];
     return [{ path: childPath(path, "op"), kind: "not-in-enum", expected: `${String(type)} op ${ops.join(" | ")}`, got: show(op) }];
   }
   const present = matching.filter((v) => existsAt(v, level));

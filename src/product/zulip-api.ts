@@ -126,7 +126,7 @@ export function zulipOperation(operationId: string): ZulipOperation {
 }
 
 /** The `type` (and `op`, when the variant names ops) an event variant stands for. */
-export function eventKey(variant: ZulipSchema): { type: string[]; op: string[] | undefined } {
+export function variantTypeOp(variant: ZulipSchema): { type: string[]; op: string[] | undefined } {
   const values = (name: string): string[] | undefined => variant.properties?.[name]?.enum?.filter((v): v is string => typeof v === "string");
   return { type: values("type") ?? [], op: values("op") };
 }
@@ -142,7 +142,7 @@ export function schemaFor(target: { event: string; op?: string }): ZulipSchema |
 export function schemaFor(target: SchemaTarget): ZulipSchema | undefined {
   if ("event" in target) {
     const variants = ZULIP_EVENT_VARIANTS.filter((v) => {
-      const key = eventKey(v);
+      const key = variantTypeOp(v);
       return key.type.includes(target.event) && (key.op === undefined ? target.op === undefined : target.op !== undefined && key.op.includes(target.op));
     });
     return variants.length ? { oneOf: variants } : undefined;

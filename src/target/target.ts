@@ -30,22 +30,18 @@ export interface TargetInfo {
    * (src/target/harness-host.ts). Absent: those tests are not verifiable here.
    */
   harnessHost?: string;
-  // --- presence ---
   /**
    * Server configuration the API cannot read, as the target declares it (the reference server states its own);
    * tests of behaviour that depends on it are not verifiable where it is not declared.
    */
   serverConfig?: {
     canAccessAllUsersGroupLimitsPresence?: boolean;
-    // --- authentication ---
     /** The organization's JWT key (HS256) for POST /api/v1/jwt/fetch_api_key; absent: the JWT test is not verifiable. */
     jwtKey?: string;
-    // --- push ---
     /** The target also serves the push bouncer's API (/api/v1/remotes/...); absent or false: bouncer tests are not verifiable. */
     pushBouncer?: boolean;
     /** The push bouncer the target posts mobile notifications to (a throw-away reference server the harness points at its stub). */
     pushBouncerUrl?: string;
-    // --- reference control ---
     /**
      * The secret of a reference server's control (POST <url>/reference-control/<operation>): restarts, plan changes,
      * the clock, work budgets, throw-away organizations (suites/support/throwaway.ts). Absent on real servers, where
@@ -54,7 +50,6 @@ export interface TargetInfo {
     referenceControl?: string;
     /** Seconds an idle long-poll waits before its heartbeat; absent: assume a real server's (about 50). */
     heartbeatSeconds?: number;
-    // --- rate limits ---
     /** The per-user API limit the target declares: at most `requests` accepted in any `windowSeconds`. */
     rateLimit?: { requests: number; windowSeconds: number };
     /** GET /events' own per-user limit the target declares: a burst, then one request per interval. */
