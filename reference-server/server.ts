@@ -21,7 +21,7 @@ import { ROUTES } from "./routes.ts";
 import type { Runtime, ServerConfig } from "./runtime.ts";
 import { Store } from "./state/store.ts";
 import { RealmFixtureSchema, type RealmFixture } from "./state/fixture-schema.ts";
-import { loadRealmFixture } from "./state/fixture-seed.ts";
+import { loadRealmFixture, seedFixture } from "./state/fixture-seed.ts";
 
 /** The levels the server emulates (the product's range), under the names the package exports. */
 export { MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL };
@@ -170,6 +170,8 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   // A throw-away organization is a server like this one on a free port, with the settings its request gives.
   const control = new ReferenceControl((settings) => createReferenceServer({ ...options, port: 0, ...settings }));
   const store = new Store(options.seed ?? "chat-conformance", organization, control.clock);
+  // The organization's users and channels; seeding lives beside the fixture's schema, and calls the store, not the reverse.
+  seedFixture(store, organization);
   if (options.maxFileUploadSizeMib !== undefined) store.settings.set("max_file_upload_size_mib", options.maxFileUploadSizeMib);
   if (options.uploadQuotaMib !== undefined) store.settings.set("upload_quota_mib", options.uploadQuotaMib);
   const flipped = new Set(faults.map((f) => (FAULTS[f] as { flips?: LevelSwitchName }).flips).filter((x): x is LevelSwitchName => !!x));

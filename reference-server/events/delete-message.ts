@@ -1,4 +1,4 @@
-import { topicFor } from "../api/messages/topic.ts";
+import { topicFor } from "../wire/topic.ts";
 import type { Runtime } from "../runtime.ts";
 import type { MessageType } from "../state/types.ts";
 

@@ -1,4 +1,4 @@
-import { topicFor } from "../api/messages/topic.ts";
+import { topicFor } from "../wire/topic.ts";
 import type { Runtime } from "../runtime.ts";
 
 /** What a client needs to put a message back into its unread_msgs when `read` is removed (wire §10). */

@@ -12,27 +12,22 @@ import { EditHistory } from "./edit-history.ts";
 import { UserSettings } from "./user-settings.ts";
 import { DmPartners } from "./dm-partners.ts";
 import { Subscriptions, type SubscriptionProperties } from "./subscriptions.ts";
-// --- invitations, exports, webhooks (imports) ---
 import { Invites } from "./invites.ts";
 import { RealmExports } from "./exports.ts";
 import { OutgoingWebhooks } from "./outgoing-webhooks.ts";
 import { PushDevices } from "./push-devices.ts";
-import { PushBouncer } from "./push-bouncer.ts"; // --- push ---
-import { PushStatus } from "./push-status.ts"; // --- push ---
+import { PushBouncer } from "./push-bouncer.ts";
+import { PushStatus } from "./push-status.ts";
 import { Uploads } from "./uploads.ts";
-// --- settings, onboarding, presence (imports) ---
 import { OnboardingSteps } from "./onboarding.ts";
 import { Presence } from "./presence.ts";
 import { Thumbnails } from "./thumbnails.ts";
-// --- realm (imports) ---
 import { Linkifiers } from "./linkifiers.ts";
 import { ProfileFields } from "./profile-fields.ts";
 import { RealmEmojiSet } from "./realm-emoji.ts";
 import { RealmStatus } from "./realm-status.ts";
-// --- code playgrounds, temporary upload URLs (imports) ---
 import { Playgrounds } from "./playgrounds.ts";
 import { TemporaryUrls } from "./temporary-urls.ts";
-// --- drafts, saved snippets, alert words, muted users (imports) ---
 import { Drafts } from "./drafts.ts";
 import { SavedSnippets } from "./saved-snippets.ts";
 import { AlertWords } from "./alert-words.ts";
@@ -40,7 +35,6 @@ import { MutedUsers } from "./muted-users.ts";
 import { FragmentCache } from "./fragments.ts";
 import { ROLE, type Channel, type Message, type Role, type User } from "./types.ts";
 import type { RealmFixture } from "./fixture-schema.ts";
-import { seedFixture } from "./fixture-seed.ts";
 import { CHANNEL_SETTINGS } from "./channel-settings.ts";
 import type { ChannelGroups } from "./types.ts";
 
@@ -54,7 +48,6 @@ export interface RealmSettings {
   stringId: string;
   emptyTopicDisplayName: string;
   dateCreated: number;
-  // --- reference control ---
   /** The organization's plan (plan_type): 1 self-hosted, 2 limited, 3 standard, 4 standard free, … Only the server changes it. */
   planType: number;
 }
@@ -95,38 +88,32 @@ export class Store {
   /** Each user's settings (USER_SETTINGS) and the organization's defaults; who shared a direct message with whom. */
   readonly userSettings = new UserSettings();
   readonly dmPartners = new DmPartners();
-  // --- settings, onboarding, presence ---
   /** Each user's read onboarding steps (hotspots, one-time notices). */
   readonly onboarding = new OnboardingSteps();
   /** Each user's presence and status. */
   readonly presence = new Presence();
-  // --- messages: rendering ---
   /** Which uploaded images have thumbnails (messages render placeholders until then). */
   readonly thumbnails = new Thumbnails();
-  // --- realm ---
   /** The organization's linkifiers, custom profile fields and custom emoji, and whether it is still active. */
   readonly linkifiers = new Linkifiers();
   readonly profileFields = new ProfileFields();
   readonly realmEmoji = new RealmEmojiSet();
   readonly realmStatus = new RealmStatus();
-  // --- code playgrounds, temporary upload URLs ---
   /** The organization's code playgrounds; the tokens of temporary download URLs (GET /user_uploads/{realm_id_str}/{filename}). */
   readonly playgrounds = new Playgrounds();
   readonly temporaryUrls = new TemporaryUrls();
-  // --- drafts, saved snippets, alert words, muted users ---
   /** Each user's synced drafts, saved snippets, alert words and muted users. */
   readonly drafts = new Drafts();
   readonly savedSnippets = new SavedSnippets();
   readonly alertWords = new AlertWords();
   readonly mutedUsers = new MutedUsers();
-  // --- invitations, exports, webhooks ---
   /** Open email invitations and reusable links; the organization's data exports; outgoing-webhook bots' services. */
   readonly invites = new Invites();
   readonly exports = new RealmExports();
   readonly outgoingWebhooks = new OutgoingWebhooks();
   readonly pushDevices = new PushDevices();
-  readonly pushBouncer = new PushBouncer(); // --- push ---
-  readonly pushStatus = new PushStatus(); // --- push ---
+  readonly pushBouncer = new PushBouncer();
+  readonly pushStatus = new PushStatus();
 
   private readonly userIds = new IdSequence(8);
   private readonly channelIds = new IdSequence(3);
@@ -151,10 +138,7 @@ export class Store {
       dateCreated: now,
       planType: 1,
     };
-    seedFixture(this, fixture);
   }
-
-  // ---- users -------------------------------------------------------------------------------
 
   addUser(u: { email: string; fullName: string; role: Role; isBot: boolean; botType: number | null }): User {
     const user: User = {
@@ -191,14 +175,12 @@ export class Store {
     return user.role <= ROLE.administrator;
   }
 
-  // ---- channels ----------------------------------------------------------------------------
-
   addChannel(
     c: Omit<Channel, "id" | "recipientId" | "dateCreated" | "isArchived" | "firstMessageId" | "groups" | "streamPostPolicy"> &
       Partial<Pick<Channel, "groups" | "streamPostPolicy">>,
   ): Channel {
     const channel: Channel = {
-      // --- channels --- (permission settings default as state/channel-settings.ts says)
+      // Permission settings default as state/channel-settings.ts says.
       groups: defaultChannelGroups(this.groups),
       streamPostPolicy: 1,
       ...c,
@@ -261,8 +243,6 @@ export class Store {
     return this.subs.channelsOf(userId);
   }
 
-  // ---- recipients --------------------------------------------------------------------------
-
   /** The recipient id of a direct conversation: one per user for 1:1 and self, one per group otherwise. */
   conversationRecipientId(userIds: readonly number[]): number {
     if (userIds.length <= 2) {
@@ -276,8 +256,6 @@ export class Store {
     if (id === undefined) this.conversationRecipients.set(key, (id = this.recipientIds.take()));
     return id;
   }
-
-  // ---- messages ----------------------------------------------------------------------------
 
   nextMessageId(): number {
     return this.messageIds.take();
@@ -326,8 +304,6 @@ export class Store {
     return this.flags.get(userId, messageId);
   }
 
-  // ---- messages: flags, unreads, topics, read receipts -------------------------------------
-
   /** The channel's topics (lower-cased name → messages); a topic whose messages were all deleted is empty. */
   channelTopics(channelId: number): ReadonlyMap<string, SortedIds> {
     return this.index.channelTopics(channelId);
@@ -352,8 +328,6 @@ export class Store {
       this.channels.get(message.channelId)!.firstMessageId = this.index.channel(message.channelId).at(0) ?? null;
     this.flags.removeMessage(messageId);
   }
-
-  // ---- messages: edit, move, delete, history -------------------------------------------------
 
   /** Each message's edit records (oldest first), and the uploads message contents link to. */
   readonly editHistory = new EditHistory();

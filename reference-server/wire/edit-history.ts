@@ -1,7 +1,7 @@
 import type { Runtime } from "../runtime.ts";
 import type { EditRecord } from "../state/edit-history.ts";
 import type { Message } from "../state/types.ts";
-import { topicFor } from "../api/messages/topic.ts";
+import { topicFor } from "./topic.ts";
 
 /** Topic names in edit records: the empty topic is substituted for clients that do not accept it (FL334). */
 function topicName(rt: Runtime, message: Message, topic: string, allowEmptyTopic: boolean): string {

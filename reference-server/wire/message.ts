@@ -3,7 +3,7 @@ import type { Message, User } from "../state/types.ts";
 import type { Submessage } from "../state/submessages.ts";
 import { avatarUrl } from "./user.ts";
 import { serializeEditHistory } from "./edit-history.ts";
-import { topicFor } from "../api/messages/topic.ts";
+import { topicFor } from "./topic.ts";
 
 export interface MessageView {
   applyMarkdown: boolean;

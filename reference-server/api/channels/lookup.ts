@@ -1,7 +1,7 @@
 import { badRequest } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import type { Channel } from "../../state/types.ts";
-import { truncateTopic } from "../messages/topic.ts";
+import { truncateTopic } from "../../wire/topic.ts";
 
 /**
  * A channel named by ID in a path or parameter: one the user cannot see is as unknown as one that does not exist,

@@ -1,6 +1,6 @@
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { SortedIds } from "../../state/sorted-ids.ts";
-import { topicFor } from "../messages/topic.ts";
+import { topicFor } from "../../wire/topic.ts";
 import { channelFromPath } from "./lookup.ts";
 
 /** The newest message of a topic the user may see (with readable history, any message; else the newest one received). */

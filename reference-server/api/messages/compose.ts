@@ -1,6 +1,6 @@
 import { badRequest, missingTopic } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
-import { MAX_MESSAGE_LENGTH, truncateTopic } from "./topic.ts";
+import { MAX_MESSAGE_LENGTH, truncateTopic } from "../../wire/topic.ts";
 
 /** What a composed message is: to a channel topic or a direct conversation (the stored `type` values). */
 export type MessageKind = "stream" | "private";

@@ -7,7 +7,7 @@ import type { Channel, Message } from "../../state/types.ts";
 import { applyEdit, type EditPlan } from "./apply-edit.ts";
 import { checkMoveTime, messagesToMove } from "./move.ts";
 import { readableMessage } from "./readable.ts";
-import { MAX_MESSAGE_LENGTH, truncateTopic } from "./topic.ts";
+import { MAX_MESSAGE_LENGTH, truncateTopic } from "../../wire/topic.ts";
 
 const PropagateSchema = z.enum(["change_one", "change_later", "change_all"]);
 const RESOLVED_PREFIX = "✔ ";

@@ -4,7 +4,7 @@ import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { Message } from "../../state/types.ts";
 import { compileNarrow, NarrowSchema, type NarrowTerm } from "./narrow.ts";
 import { escapeHtml } from "./escape.ts";
-import { topicFor } from "./topic.ts";
+import { topicFor } from "../../wire/topic.ts";
 
 /** Wraps each search word in the text (not the tags) of `html` in a highlight span. */
 function highlight(html: string, words: readonly string[]): string {

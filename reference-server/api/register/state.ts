@@ -1,7 +1,7 @@
 import type { Capabilities } from "../../events/queue.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
-import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from "../messages/topic.ts";
+import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from "../../wire/topic.ts";
 import { legacySettingsSection, realmBotSection, realmUserSection, userSettingsDefaultsSection, userSettingsSection } from "../../wire/register/users.ts";
 import { realmSettingsSection } from "../../wire/register/realm.ts";
 import { linkifiersSection, realmFilters } from "../../wire/linkifier.ts";
@@ -13,7 +13,7 @@ import { channelUserFields, streamSection, subscriptionSection } from "../../wir
 import { typingConstants } from "../messages/typing-constants.ts";
 import { scheduledSection } from "../../wire/register/scheduled.ts";
 import { deliverDue } from "../scheduled/deliver.ts";
-import { unreadMsgs } from "../messages/unreads.ts";
+import { unreadMsgs } from "../../wire/register/unreads.ts";
 import { userTopicsSection } from "../topics/user-topics.ts";
 import { hotspotsSection, onboardingStepsSection } from "../../wire/register/onboarding.ts";
 import { presenceConstants, presenceSection, userStatusSection } from "../../wire/register/presence.ts";
@@ -25,7 +25,7 @@ import { draftsSection } from "../../wire/register/drafts.ts";
 import { savedSnippetsSection } from "../../wire/register/saved-snippets.ts";
 import { alertWordsSection } from "../users/alert-words.ts";
 import { mutedUsersSection } from "../users/muted-users.ts";
-import { recentConversationsSection, starredMessagesSection } from "../messages/register-section.ts";
+import { recentConversationsSection, starredMessagesSection } from "../../wire/register/messages.ts";
 import { ZULIP_SECTIONS, zulipRealmFields } from "../realm/zulip-fields.ts";
 
 export interface StateRequest {

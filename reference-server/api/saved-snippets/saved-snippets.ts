@@ -2,7 +2,7 @@ import { publishSavedSnippetAdded, publishSavedSnippetRemoved, publishSavedSnipp
 import { badRequest, resourceNotFound } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import type { SavedSnippet } from "../../state/saved-snippets.ts";
-import { MAX_MESSAGE_LENGTH } from "../messages/topic.ts";
+import { MAX_MESSAGE_LENGTH } from "../../wire/topic.ts";
 import { serializeSavedSnippet } from "../../wire/saved-snippet.ts";
 
 /** SavedSnippet.MAX_TITLE_LENGTH of real servers; content may be as long as a message. */

@@ -1,4 +1,4 @@
-import type { Runtime } from "../../runtime.ts";
+import type { Runtime } from "../runtime.ts";
 
 export const MAX_TOPIC_LENGTH = 60;
 export const MAX_MESSAGE_LENGTH = 10000;
