@@ -8,7 +8,7 @@ import { ApiError, badRequest, methodNotAllowed, notFound, withoutCode } from ".
 import { TextMemo } from "./memo.ts";
 import type { Mount } from "./mount.ts";
 import { Params } from "./params.ts";
-import { applyRateLimit } from "./rate-limit.ts";
+import { applyRateLimit } from "./apply-rate-limit.ts";
 import { AUTH_REALM, specEndpoint, specName, toRealNames } from "../../facts/names.ts";
 import { routeExists } from "./route-exists.ts";
 import type { Match, RouteTable } from "./router.ts";

@@ -1,8 +1,3 @@
-import type { ServerResponse } from "node:http";
-import type { Runtime } from "../runtime.ts";
-import type { User } from "../state/types.ts";
-import { rateLimitHit } from "../errors/registry.ts";
-
 /**
  * Per-user rate limits as real servers apply them (wire §18): what a client developer meets on a real server, so
  * that their 429 handling, and the harness's, is tested against the reference server too.
@@ -149,15 +144,4 @@ export function rateLimitHeaders(d: Decision): Record<string, string> {
   };
   if (!d.allowed) headers["retry-after"] = String(d.retryAfter);
   return headers;
-}
-
-/**
- * Counts an authenticated request against its user's limit: sets the X-RateLimit-* headers on the response (every
- * answer written after this carries them), and throws the 429 RATE_LIMIT_HIT error when the request is refused.
- */
-export function applyRateLimit(rt: Runtime, res: ServerResponse, user: User, bucket: Bucketing): void {
-  const d = rt.limiter.take(user.id, bucket);
-  if (d === undefined) return;
-  for (const [name, value] of Object.entries(rateLimitHeaders(d))) res.setHeader(name, value);
-  if (!d.allowed) throw rateLimitHit(d.retryAfter);
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { DOWNLOAD_PREFIX, serveDownload } from "../api/uploads/download.ts";
 import { serveTemporaryDownload, TEMPORARY_PREFIX } from "../api/uploads/temporary-url.ts";
 import { authenticate } from "../http/auth.ts";
-import { applyRateLimit } from "../http/rate-limit.ts";
+import { applyRateLimit } from "../http/apply-rate-limit.ts";
 import type { Mount } from "../http/mount.ts";
 import type { Runtime } from "../runtime.ts";
 import { serveTus, TUS_PATH } from "./tus-server.ts";
