@@ -20,10 +20,11 @@
  * 11. (rate-limited-run.ts) the whole suite against `serve --rate-limit 200/60` (Zulip's default limits): its wall
  *     time beside the floor (the busiest persona's requests at that rate) and beside an unlimited serve; over ten
  *     minutes (BENCH_RATE_LIMIT=N/SECONDS scales it).
- * 11. (long-lived.ts) a long-lived server: the whole run against a fresh `serve` and against one holding 100,000
+ * 12. (long-lived.ts) a long-lived server: the whole run against a fresh `serve` and against one holding 100,000
  *     messages with 10,000 unread per persona, in turn, and the ratio of their wall times.
  * Figures only: no thresholds, so a slow machine never fails a build. BENCH_ONLY=load runs sections 5–8 alone
- * (BENCH_ONLY=5,7 some of them), BENCH_ONLY=proxy section 9, BENCH_ONLY=cli section 10, BENCH_ONLY=rate section 11.
+ * (BENCH_ONLY=5,7 some of them), BENCH_ONLY=proxy section 9, BENCH_ONLY=cli section 10, BENCH_ONLY=rate section 11,
+ * BENCH_ONLY=history section 12.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -43,7 +44,7 @@ import { cliRuns } from "./cli-runs.ts";
 import { longLivedRuns } from "./long-lived.ts";
 import { rateLimitedRun } from "./rate-limited-run.ts";
 
-const HISTORY_HEADING = "\n11. a long-lived server: the whole run against a fresh serve and against one holding a history, in turn";
+const HISTORY_HEADING = "\n12. a long-lived server: the whole run against a fresh serve and against one holding a history, in turn";
 if (process.env.BENCH_ONLY === "history") {
   console.log(HISTORY_HEADING.trimStart());
   await longLivedRuns();
