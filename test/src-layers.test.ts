@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { findCycle } from "./support/import-cycles.ts";
 
 const REPO = new URL("../", import.meta.url).pathname;
 const SRC = join(REPO, "src");
@@ -70,32 +71,6 @@ function violations(all: readonly Import[]): string[] {
     else if (rb > ra) out.push(`${from} → ${to} (${a} is below ${b})`);
   }
   return out;
-}
-
-/** One cycle of imports between files, if any (depth-first search with colours), as the files it passes through. */
-function findCycle(graph: ReadonlyMap<string, readonly string[]>): string[] | null {
-  const state = new Map<string, "open" | "done">();
-  const path: string[] = [];
-  const visit = (node: string): string[] | null => {
-    state.set(node, "open");
-    path.push(node);
-    for (const next of graph.get(node) ?? []) {
-      if (state.get(next) === "open") return [...path.slice(path.indexOf(next)), next];
-      if (!state.has(next)) {
-        const found = visit(next);
-        if (found) return found;
-      }
-    }
-    path.pop();
-    state.set(node, "done");
-    return null;
-  };
-  for (const node of graph.keys())
-    if (!state.has(node)) {
-      const found = visit(node);
-      if (found) return found;
-    }
-  return null;
 }
 
 function graphOf(all: readonly Import[]): Map<string, string[]> {

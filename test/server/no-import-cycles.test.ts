@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { findCycle } from "../support/import-cycles.ts";
 
 const ROOT = new URL("../../reference-server/", import.meta.url).pathname;
 const FACTS = new URL("../../facts/", import.meta.url).pathname;
@@ -45,33 +46,6 @@ function importGraph(root: string, { types = false } = {}): Map<string, string[]
     graph.set(file, deps);
   }
   return graph;
-}
-
-/** One cycle through the graph, if any (depth-first search with colours). */
-function findCycle(graph: Map<string, string[]>): string[] | null {
-  const state = new Map<string, "open" | "done">();
-  const path: string[] = [];
-  const visit = (node: string): string[] | null => {
-    state.set(node, "open");
-    path.push(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!graph.has(next)) continue;
-      if (state.get(next) === "open") return [...path.slice(path.indexOf(next)), next];
-      if (!state.has(next)) {
-        const found = visit(next);
-        if (found) return found;
-      }
-    }
-    path.pop();
-    state.set(node, "done");
-    return null;
-  };
-  for (const node of graph.keys())
-    if (!state.has(node)) {
-      const found = visit(node);
-      if (found) return found;
-    }
-  return null;
 }
 
 /** The layer of a module: its folder, or the file itself at the top. */
