@@ -8,7 +8,7 @@ import { controlMount } from "./control/http.ts";
 import { staticMount } from "./api/messages/emoji-data.ts";
 import { multipartFileLimit } from "./api/uploads/limits.ts";
 import { uploadsMount } from "./uploads/paths.ts";
-import { stopDelivery } from "./api/scheduled/deliver.ts";
+import { stopDelivery } from "./api/messages/scheduled/deliver.ts";
 import { DEFAULT_QUEUE_TIMEOUT_SECONDS, EventQueues } from "./events/queues.ts";
 import { faults as FAULTS, isFaultId, type FaultId } from "./faults.ts";
 import { answerClientError, Connections, MAX_HEADER_BYTES } from "./http/connections.ts";

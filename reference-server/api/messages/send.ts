@@ -4,7 +4,7 @@ import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { messageKind, readContent, readTopic } from "./compose.ts";
 import { postMessage, type Destination } from "./post.ts";
 import { resolveChannel, resolveUsers } from "./recipients.ts";
-import { applyAutomaticVisibility, automaticPolicyField } from "../topics/automatic-visibility.ts";
+import { applyAutomaticVisibility, automaticPolicyField } from "./topics/automatic-visibility.ts";
 import { checkDirectMessagePermission } from "../realm/direct-message-permission.ts";
 
 /** realm_str: an authorization error on mismatch before FL166, ignored from then on. */

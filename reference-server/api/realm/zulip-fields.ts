@@ -4,7 +4,7 @@ import { REALM_SETTING_BY_NAME } from "../../state/realm-settings.ts";
 import { settingActive } from "../../state/realm-values.ts";
 import { zulipHas } from "../../zulip-levels.ts";
 import type { User } from "../../state/types.ts";
-import { botDomain } from "../bots/domain.ts";
+import { botDomain } from "../users/bots/domain.ts";
 import { EMOJI_DATA_PATH } from "../messages/emoji-data.ts";
 
 /** Zulip's names and ids of the video-call providers (realm setting video_chat_provider). */

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { publishUserTopic, serializeUserTopic } from "../../events/user-topic.ts";
-import { publishMutedTopics } from "../../events/muted-topics.ts";
-import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
-import type { User } from "../../state/types.ts";
-import type { VisibilityPolicy } from "../../state/user-topics.ts";
-import { channelById, readTopicName } from "../channels/lookup.ts";
+import { publishUserTopic, serializeUserTopic } from "../../../events/user-topic.ts";
+import { publishMutedTopics } from "../../../events/muted-topics.ts";
+import { authed, type RequestContext, type Route, type Runtime } from "../../../runtime.ts";
+import type { User } from "../../../state/types.ts";
+import type { VisibilityPolicy } from "../../../state/user-topics.ts";
+import { channelById, readTopicName } from "../../channels/lookup.ts";
 
 /** Sets a user's visibility policy for a topic and tells the user's clients (the legacy muted_topics event first). */
 export function setVisibilityPolicy(rt: Runtime, user: User, channelId: number, topic: string, policy: VisibilityPolicy): void {

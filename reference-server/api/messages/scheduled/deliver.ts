@@ -1,8 +1,8 @@
-import { publishScheduledRemove, publishScheduledUpdate } from "../../events/scheduled-messages.ts";
-import type { Runtime } from "../../runtime.ts";
-import type { ScheduledMessage } from "../../state/scheduled.ts";
-import type { User } from "../../state/types.ts";
-import { postMessage, type Destination } from "../messages/post.ts";
+import { publishScheduledRemove, publishScheduledUpdate } from "../../../events/scheduled-messages.ts";
+import type { Runtime } from "../../../runtime.ts";
+import type { ScheduledMessage } from "../../../state/scheduled.ts";
+import type { User } from "../../../state/types.ts";
+import { postMessage, type Destination } from "../post.ts";
 
 /** The longest the deliverer sleeps before looking again (a far-off message is re-checked, never missed). */
 const MAX_SLEEP_MS = 60_000;

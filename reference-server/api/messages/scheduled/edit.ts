@@ -1,10 +1,10 @@
-import { publishScheduledUpdate } from "../../events/scheduled-messages.ts";
-import { badRequest, resourceNotFound } from "../../errors/registry.ts";
-import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import type { ScheduledMessage } from "../../state/scheduled.ts";
+import { publishScheduledUpdate } from "../../../events/scheduled-messages.ts";
+import { badRequest, resourceNotFound } from "../../../errors/registry.ts";
+import { authed, type RequestContext, type Route } from "../../../runtime.ts";
+import type { ScheduledMessage } from "../../../state/scheduled.ts";
 import { deliverDue } from "./deliver.ts";
 import { readBody, readDeliveryTimestamp, readRecipients } from "./draft.ts";
-import { readTopic } from "../messages/compose.ts";
+import { readTopic } from "../compose.ts";
 
 /** The user's scheduled message, or 404 with code BAD_REQUEST as real servers answer. */
 export function ownScheduled(ctx: RequestContext, id: number): ScheduledMessage {

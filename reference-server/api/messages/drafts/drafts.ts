@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { publishDraftRemoved, publishDraftsAdded, publishDraftUpdated } from "../../events/drafts.ts";
-import { resourceNotFound } from "../../errors/registry.ts";
-import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import type { Draft } from "../../state/drafts.ts";
+import { publishDraftRemoved, publishDraftsAdded, publishDraftUpdated } from "../../../events/drafts.ts";
+import { resourceNotFound } from "../../../errors/registry.ts";
+import { authed, type RequestContext, type Route } from "../../../runtime.ts";
+import type { Draft } from "../../../state/drafts.ts";
 import { DraftInput, draftFields, requireDraftSync } from "./read.ts";
-import { serializeDraft } from "../../wire/draft.ts";
+import { serializeDraft } from "../../../wire/draft.ts";
 
 /** The user's draft named by the path, or 404 with code BAD_REQUEST. */
 function ownDraft(ctx: RequestContext): Draft {

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { publishBotAdded } from "../../events/realm-bot.ts";
-import { publishUserAdded } from "../../events/realm-user.ts";
-import { badRequest } from "../../errors/registry.ts";
-import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { ROLE } from "../../state/types.ts";
-import { avatarUrl } from "../../wire/user.ts";
+import { publishBotAdded } from "../../../events/realm-bot.ts";
+import { publishUserAdded } from "../../../events/realm-user.ts";
+import { badRequest } from "../../../errors/registry.ts";
+import { authed, type RequestContext, type Route } from "../../../runtime.ts";
+import { ROLE } from "../../../state/types.ts";
+import { avatarUrl } from "../../../wire/user.ts";
 import { botDomain } from "./domain.ts";
-import { readOutgoingService } from "../webhooks/outgoing.ts";
+import { readOutgoingService } from "../../webhooks/outgoing.ts";
 
 const BotType = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { badRequest } from "../../errors/registry.ts";
-import type { RequestContext } from "../../runtime.ts";
-import type { ScheduledMessage } from "../../state/scheduled.ts";
-import { messageKind, readContent, readTopic } from "../messages/compose.ts";
-import { resolveChannel, resolveUsers } from "../messages/recipients.ts";
-import { renderMarkdown } from "../messages/render.ts";
+import { badRequest } from "../../../errors/registry.ts";
+import type { RequestContext } from "../../../runtime.ts";
+import type { ScheduledMessage } from "../../../state/scheduled.ts";
+import { messageKind, readContent, readTopic } from "../compose.ts";
+import { resolveChannel, resolveUsers } from "../recipients.ts";
+import { renderMarkdown } from "../render.ts";
 
 /** The fields of a scheduled message that a create or an edit sets. */
 export type Draft = Pick<ScheduledMessage, "type" | "channelId" | "topic" | "userIds">;

@@ -1,5 +1,5 @@
-import { publishScheduledAdd } from "../../events/scheduled-messages.ts";
-import { authed, type RequestContext, type Route } from "../../runtime.ts";
+import { publishScheduledAdd } from "../../../events/scheduled-messages.ts";
+import { authed, type RequestContext, type Route } from "../../../runtime.ts";
 import { deliverDue } from "./deliver.ts";
 import { readBody, readDeliveryTimestamp, readReadBySender, readRecipients, ScheduledId } from "./draft.ts";
 import { editScheduled } from "./edit.ts";

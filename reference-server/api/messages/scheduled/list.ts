@@ -1,6 +1,6 @@
-import { authed, type RequestContext, type Route } from "../../runtime.ts";
+import { authed, type RequestContext, type Route } from "../../../runtime.ts";
 import { deliverDue } from "./deliver.ts";
-import { serializeScheduled } from "../../wire/scheduled-message.ts";
+import { serializeScheduled } from "../../../wire/scheduled-message.ts";
 
 /** GET /scheduled_messages: the user's undelivered scheduled messages (failed ones included), by delivery time. */
 function listScheduled(ctx: RequestContext): Record<string, unknown> {

@@ -1,7 +1,7 @@
-import type { Runtime } from "../../runtime.ts";
-import type { Message, User } from "../../state/types.ts";
-import { USER_SETTING_BY_NAME } from "../../state/user-settings.ts";
-import { VISIBILITY, type VisibilityPolicy } from "../../state/user-topics.ts";
+import type { Runtime } from "../../../runtime.ts";
+import type { Message, User } from "../../../state/types.ts";
+import { USER_SETTING_BY_NAME } from "../../../state/user-settings.ts";
+import { VISIBILITY, type VisibilityPolicy } from "../../../state/user-topics.ts";
 import { setVisibilityPolicy } from "./user-topics.ts";
 
 /** automatically_follow_topics_policy and automatically_unmute_topics_in_muted_streams_policy values (wire §12). */

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { mutedTopicsList } from "../../events/muted-topics.ts";
-import { badRequest } from "../../errors/registry.ts";
-import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
-import type { Channel, User } from "../../state/types.ts";
-import { VISIBILITY } from "../../state/user-topics.ts";
-import { zulipHas } from "../../zulip-levels.ts";
-import { readTopicName } from "../channels/lookup.ts";
+import { mutedTopicsList } from "../../../events/muted-topics.ts";
+import { badRequest } from "../../../errors/registry.ts";
+import { authed, type RequestContext, type Route, type Runtime } from "../../../runtime.ts";
+import type { Channel, User } from "../../../state/types.ts";
+import { VISIBILITY } from "../../../state/user-topics.ts";
+import { zulipHas } from "../../../zulip-levels.ts";
+import { readTopicName } from "../../channels/lookup.ts";
 import { setVisibilityPolicy } from "./user-topics.ts";
 
 const NOT_MUTED = "Topic is not muted";

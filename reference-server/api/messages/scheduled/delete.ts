@@ -1,5 +1,5 @@
-import { publishScheduledRemove } from "../../events/scheduled-messages.ts";
-import { authed, type RequestContext, type Route } from "../../runtime.ts";
+import { publishScheduledRemove } from "../../../events/scheduled-messages.ts";
+import { authed, type RequestContext, type Route } from "../../../runtime.ts";
 import { deliverDue } from "./deliver.ts";
 import { ownScheduled } from "./edit.ts";
 

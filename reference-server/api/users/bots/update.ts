@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { publishBotOwnerChanged, publishBotUpdate } from "../../events/realm-bot.ts";
-import { publishUserUpdate } from "../../events/realm-user.ts";
-import { withAccessTracking } from "../../events/user-access.ts";
-import { badRequest, noSuchBot } from "../../errors/registry.ts";
-import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
-import type { User } from "../../state/types.ts";
+import { publishBotOwnerChanged, publishBotUpdate } from "../../../events/realm-bot.ts";
+import { publishUserUpdate } from "../../../events/realm-user.ts";
+import { withAccessTracking } from "../../../events/user-access.ts";
+import { badRequest, noSuchBot } from "../../../errors/registry.ts";
+import { authed, type RequestContext, type Route, type Runtime } from "../../../runtime.ts";
+import type { User } from "../../../state/types.ts";
 
 /** Before FL359 a bot's new owner took it out of the channels the owner is not subscribed to. */
 function dropChannelsOwnerLacks(rt: Runtime, bot: User, owner: User): void {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { badRequest } from "../../errors/registry.ts";
-import type { RequestContext } from "../../runtime.ts";
-import type { DraftFields } from "../../state/drafts.ts";
-import { MAX_MESSAGE_LENGTH, truncateTopic } from "../../wire/topic.ts";
+import { badRequest } from "../../../errors/registry.ts";
+import type { RequestContext } from "../../../runtime.ts";
+import type { DraftFields } from "../../../state/drafts.ts";
+import { MAX_MESSAGE_LENGTH, truncateTopic } from "../../../wire/topic.ts";
 
 /** A draft as clients send it: no id; timestamp optional (the server's clock then). Unknown keys are refused. */
 export const DraftInput = z.strictObject({
