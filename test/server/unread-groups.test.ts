@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unreadMsgs, unreadMsgsByMessage } from "../../reference-server/wire/register/unreads.ts";
+import { unreadMsgs, unreadMsgsByMessage } from "../../reference-server/wire/register/messages/unreads.ts";
 import { startOps, type Ops, type Persona } from "./zulip-ops-support.ts";
 
 /**

@@ -3,7 +3,7 @@ import { badRequest } from "../../errors/registry.ts";
 import type { Params } from "../../http/params.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Message, User } from "../../state/types.ts";
-import { unreadDetail } from "../../wire/register/unreads.ts";
+import { unreadDetail } from "../../wire/register/messages/unreads.ts";
 
 /** Message flags (wire §12): users change these three; the others follow from the message. */
 const EDITABLE_FLAGS = new Set(["read", "starred", "collapsed"]);

@@ -11,9 +11,9 @@ import { uploadLimitFields } from "../uploads/limits.ts";
 import { visibleGroups } from "../../wire/group.ts";
 import { channelUserFields, streamSection, subscriptionSection } from "../../wire/register/channels.ts";
 import { typingConstants } from "../messages/typing-constants.ts";
-import { scheduledSection } from "../../wire/register/scheduled.ts";
+import { scheduledSection } from "../../wire/register/messages/scheduled.ts";
 import { deliverDue } from "../messages/scheduled/deliver.ts";
-import { unreadMsgs } from "../../wire/register/unreads.ts";
+import { unreadMsgs } from "../../wire/register/messages/unreads.ts";
 import { userTopicsSection } from "../messages/topics/user-topics.ts";
 import { hotspotsSection, onboardingStepsSection } from "../../wire/register/onboarding.ts";
 import { presenceConstants, presenceSection, userStatusSection } from "../../wire/register/presence.ts";
@@ -21,11 +21,11 @@ import { incomingWebhookBotsSection } from "../webhooks/incoming-bots.ts";
 import { defaultStreamGroupsSection, defaultStreamsSection } from "../channels/default-channels.ts";
 import { playgroundList } from "../../wire/playground.ts";
 import { mutedTopicsSection } from "../messages/topics/muted-topics.ts";
-import { draftsSection } from "../../wire/register/drafts.ts";
-import { savedSnippetsSection } from "../../wire/register/saved-snippets.ts";
+import { draftsSection } from "../../wire/register/messages/drafts.ts";
+import { savedSnippetsSection } from "../../wire/register/messages/saved-snippets.ts";
 import { alertWordsSection } from "../users/alert-words.ts";
 import { mutedUsersSection } from "../users/muted-users.ts";
-import { recentConversationsSection, starredMessagesSection } from "../../wire/register/messages.ts";
+import { recentConversationsSection, starredMessagesSection } from "../../wire/register/messages/messages.ts";
 import { ZULIP_SECTIONS, zulipRealmFields } from "../realm/zulip-fields.ts";
 
 export interface StateRequest {

@@ -1,7 +1,7 @@
-import type { UnreadDetail } from "../../events/update-message-flags.ts";
-import type { Runtime } from "../../runtime.ts";
-import type { Message } from "../../state/types.ts";
-import { topicFor } from "../topic.ts";
+import type { UnreadDetail } from "../../../events/update-message-flags.ts";
+import type { Runtime } from "../../../runtime.ts";
+import type { Message } from "../../../state/types.ts";
+import { topicFor } from "../../topic.ts";
 
 /** Real servers cover the newest 50000 unread messages (wire §8.4). */
 export const MAX_UNREAD_MESSAGES = 50_000;

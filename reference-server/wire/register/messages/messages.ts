@@ -1,5 +1,5 @@
-import type { Runtime } from "../../runtime.ts";
-import type { User } from "../../state/types.ts";
+import type { Runtime } from "../../../runtime.ts";
+import type { User } from "../../../state/types.ts";
 
 /** How many of a user's newest direct messages recent_private_conversations looks at (real servers: 1000, wire §8.4). */
 const RECENT_DIRECT_MESSAGES = 1000;

@@ -1,6 +1,6 @@
-import type { Runtime } from "../../runtime.ts";
-import type { User } from "../../state/types.ts";
-import { serializeDraft } from "../draft.ts";
+import type { Runtime } from "../../../runtime.ts";
+import type { User } from "../../../state/types.ts";
+import { serializeDraft } from "../../draft.ts";
 
 /** Real servers cap register's drafts (MAX_DRAFTS_IN_REGISTER_RESPONSE); GET /drafts lists them all. */
 const MAX_DRAFTS_IN_REGISTER = 1000;

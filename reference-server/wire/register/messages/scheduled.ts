@@ -1,6 +1,6 @@
-import type { Runtime } from "../../runtime.ts";
-import type { User } from "../../state/types.ts";
-import { serializeScheduled } from "../scheduled-message.ts";
+import type { Runtime } from "../../../runtime.ts";
+import type { User } from "../../../state/types.ts";
+import { serializeScheduled } from "../../scheduled-message.ts";
 
 /**
  * POST /register `scheduled_messages` (FL179): the user's undelivered scheduled messages, failed ones included.
