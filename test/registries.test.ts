@@ -69,11 +69,11 @@ describe("the fault self-test", () => {
     expect(missing, "tested clauses without a named fault in reference-server/faults/").toEqual([]);
   });
 
-  it("has one file per area file of faults, so no fault escapes it", async () => {
+  it("has one file per file of faults (faults-<area>[-<part>].test.ts), so no fault escapes it", async () => {
     const { readdirSync } = await import("node:fs");
-    const areas = readdirSync(new URL("../reference-server/faults/", import.meta.url))
-      .filter((f) => f !== "fault.ts")
-      .map((f) => f.replace(/\.ts$/, ""));
+    const areas = readdirSync(new URL("../reference-server/faults/", import.meta.url), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts") && f !== "fault.ts")
+      .map((f) => f.replace(/\.ts$/, "").replaceAll("/", "-"));
     const proofs = readdirSync(new URL("./self-test/", import.meta.url))
       .filter((f) => f.startsWith("faults-"))
       .map((f) => f.replace(/^faults-|\.test\.ts$/g, ""));

@@ -1,4 +1,4 @@
-import { tableFault } from "../faults/realm-table.ts";
+import { tableFault } from "../faults/realm/permission-table.ts";
 import type { Runtime } from "../runtime.ts";
 import type { RealmSettingDef } from "../state/realm-settings.ts";
 import type { SettingValue } from "../state/realm-values.ts";

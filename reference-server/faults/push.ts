@@ -52,4 +52,9 @@ export const pushFaults = {
     description: "push_notifications_enabled changes without a realm update event, as before FL231",
     flips: "pushEnabledUpdateEvent",
   },
+  "fl223.push.device-token-appid-required": {
+    clause: "fl223.push.device-token-appid-required",
+    description: "POST /users/me/push_device_token without appid falls back to the server's app id, as before FL223",
+    flips: "pushAppIdRequired",
+  },
 } as const satisfies Record<string, Fault>;

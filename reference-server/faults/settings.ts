@@ -143,4 +143,9 @@ export const settingsFaults = {
     clause: "fl96.settings.defaults-ignored-parameters-unsupported",
     description: "PATCH /realm/user_settings_defaults reads every request key as a possible setting, so none is listed in ignored_parameters_unsupported",
   },
+  // Only the reference control can bring this about (suites/support/control.ts drives it): time passing.
+  "fl288.register.presence-history-limit-days-filter": {
+    clause: "fl288.register.presence-history-limit-days-filter",
+    description: "POST /register reads presence_history_limit_days but returns presence older than that many days",
+  },
 } as const satisfies Record<string, Fault>;

@@ -64,4 +64,9 @@ export const uploadsFaults = {
     flips: "uploadQuotaInMib",
     level: 250,
   },
+  // Only the reference control can bring this about (suites/support/control.ts drives it): a small upload quota.
+  "fl153.uploads.upload-quota": {
+    clause: "fl153.uploads.upload-quota",
+    description: "uploads past the organization's quota are accepted",
+  },
 } as const satisfies Record<string, Fault>;

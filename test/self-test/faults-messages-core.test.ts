@@ -1,4 +1,4 @@
-import { messagesCoreFaults } from "../../reference-server/faults/messages-core.ts";
+import { messagesCoreFaults } from "../../reference-server/faults/messages/core.ts";
 import { proveFaults } from "./prove-faults.ts";
 
-proveFaults("messages-core", messagesCoreFaults);
+proveFaults("messages core", messagesCoreFaults);

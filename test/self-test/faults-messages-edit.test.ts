@@ -1,4 +1,4 @@
-import { messagesEditFaults } from "../../reference-server/faults/messages-edit.ts";
+import { messagesEditFaults } from "../../reference-server/faults/messages/edit.ts";
 import { proveFaults } from "./prove-faults.ts";
 
-proveFaults("messages-edit", messagesEditFaults);
+proveFaults("messages edit", messagesEditFaults);

@@ -1,4 +1,4 @@
-import { messagesFlagsFaults } from "../../reference-server/faults/messages-flags.ts";
+import { messagesFlagsFaults } from "../../reference-server/faults/messages/flags.ts";
 import { proveFaults } from "./prove-faults.ts";
 
-proveFaults("messages-flags", messagesFlagsFaults);
+proveFaults("messages flags", messagesFlagsFaults);

@@ -1,4 +1,4 @@
-import { messagesRenderingFaults } from "../../reference-server/faults/messages-rendering.ts";
+import { messagesRenderingFaults } from "../../reference-server/faults/messages/rendering.ts";
 import { proveFaults } from "./prove-faults.ts";
 
-proveFaults("messages-rendering", messagesRenderingFaults);
+proveFaults("messages rendering", messagesRenderingFaults);

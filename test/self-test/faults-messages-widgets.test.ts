@@ -1,4 +1,4 @@
-import { messagesWidgetsFaults } from "../../reference-server/faults/messages-widgets.ts";
+import { messagesWidgetsFaults } from "../../reference-server/faults/messages/widgets.ts";
 import { proveFaults } from "./prove-faults.ts";
 
-proveFaults("messages-widgets", messagesWidgetsFaults);
+proveFaults("messages widgets", messagesWidgetsFaults);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { checkValue, GroupSettingUpdateSchema, normalize, sameValue } from "../../access/group-settings.ts";
 import type { GroupSettingValue } from "../../state/group-setting-value.ts";
 import { publishRealmChanges } from "../../events/realm.ts";
-import { tableFault } from "../../faults/realm-table.ts";
+import { tableFault } from "../../faults/realm/permission-table.ts";
 import { badRequest, systemGroupRequired, mustBeAdministrator, mustBeOwner, settingExpectationMismatch } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { REALM_SETTINGS, type RealmSettingDef } from "../../state/realm-settings.ts";

@@ -1,6 +1,6 @@
-import { levels } from "../levels.ts";
-import { REALM_SETTINGS, type RealmSettingDef } from "../state/realm-settings.ts";
-import type { Fault } from "./fault.ts";
+import { levels } from "../../levels.ts";
+import { REALM_SETTINGS, type RealmSettingDef } from "../../state/realm-settings.ts";
+import type { Fault } from "../fault.ts";
 
 /**
  * The realm permission-setting table's clause families, one generated fault per clause (see ../faults.ts), from the

@@ -1,4 +1,4 @@
-import type { Fault } from "./fault.ts";
+import type { Fault } from "../fault.ts";
 
 /** Messages: flags, unreads, topics, read receipts: each fault breaks one clause (see ../faults.ts). */
 export const messagesFlagsFaults = {
@@ -119,5 +119,12 @@ export const messagesFlagsFaults = {
     clause: "fl300.messages.message-ids",
     description: "GET /messages does not know message_ids, as before FL300",
     flips: "messageIdsParameter",
+  },
+  // Only the reference control can bring this about (suites/support/control.ts drives it): a batched operation running out of time.
+  "fl153.messages.mark-all-as-read-partially-completed": {
+    clause: "fl153.messages.mark-all-as-read-partially-completed",
+    description: "POST /mark_all_as_read that runs out of time answers plain success before FL211",
+    flips: "partialMarkAllAsRead",
+    level: 210,
   },
 } as const satisfies Record<string, Fault>;

@@ -1,7 +1,7 @@
 import type { Fault } from "./fault.ts";
 
 /** Server, register, events and the wire: each fault breaks one clause (see ../faults.ts). */
-export const serverWireFaults = {
+export const serverFaults = {
   "fl257.server.realm-url": {
     clause: "fl257.server.realm-url",
     description: "GET /server_settings and POST /register act as before FL257: no realm_url",

@@ -1,4 +1,4 @@
-import type { Fault } from "./fault.ts";
+import type { Fault } from "../fault.ts";
 
 /** Rendered message HTML (image previews, silent group mentions): each fault breaks one clause (see ../faults.ts). */
 export const messagesRenderingFaults = {

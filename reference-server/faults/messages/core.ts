@@ -1,4 +1,4 @@
-import type { Fault } from "./fault.ts";
+import type { Fault } from "../fault.ts";
 
 /** Messages: sending, fetching with narrows, and who may read and is told of a message: each fault breaks one clause (see ../faults.ts). */
 export const messagesCoreFaults = {

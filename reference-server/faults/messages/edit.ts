@@ -1,4 +1,4 @@
-import type { Fault } from "./fault.ts";
+import type { Fault } from "../fault.ts";
 
 /** Messages: edit, move, delete, history: each fault breaks one clause (see ../faults.ts). */
 export const messagesEditFaults = {
@@ -136,5 +136,12 @@ export const messagesEditFaults = {
   "fl310.realm.can-move-messages-between-channels-group-enforced": {
     clause: "fl310.realm.can-move-messages-between-channels-group-enforced",
     description: "anyone may move messages between channels, whatever can_move_messages_between_channels_group says",
+  },
+  // Only the reference control can bring this about (suites/support/control.ts drives it): a batched operation running out of time.
+  "fl154.messages.delete-topic-partially-completed": {
+    clause: "fl154.messages.delete-topic-partially-completed",
+    description: "POST /streams/{stream_id}/delete_topic never runs out of time (deletes everything at once) before FL211",
+    flips: "partialDeleteTopic",
+    level: 210,
   },
 } as const satisfies Record<string, Fault>;

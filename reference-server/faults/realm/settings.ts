@@ -1,4 +1,4 @@
-import type { Fault } from "./fault.ts";
+import type { Fault } from "../fault.ts";
 
 /** Realm settings: each fault breaks one clause (see ../faults.ts). */
 export const realmFaults = {
@@ -231,5 +231,16 @@ export const realmFaults = {
     description: "move_messages_between_streams_policy refuses Nobody (6), as before FL159",
     flips: "moveBetweenStreamsPolicyNobody",
     level: 300,
+  },
+  // Only the reference control can bring this about (suites/support/control.ts drives it): a plan change.
+  "fl306.realm.plan-type-update-dict": {
+    clause: "fl306.realm.plan-type-update-dict",
+    description: "a plan change still arrives as a realm update event for plan_type with extra_data from FL306 on",
+    flips: "planTypeUpdateDict",
+  },
+  "fl306.realm.max-file-upload-size-update-dict": {
+    clause: "fl306.realm.max-file-upload-size-update-dict",
+    description: "max_file_upload_size_mib stays a constant a plan change does not touch (and no event carries) from FL306 on",
+    flips: "uploadLimitsInUpdateDict",
   },
 } as const satisfies Record<string, Fault>;

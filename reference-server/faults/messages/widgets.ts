@@ -1,4 +1,4 @@
-import type { Fault } from "./fault.ts";
+import type { Fault } from "../fault.ts";
 
 /** Messages: reactions, submessages, typing, scheduled messages, the empty topic: each fault breaks one clause (see ../faults.ts). */
 export const messagesWidgetsFaults = {

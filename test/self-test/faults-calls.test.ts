@@ -1,0 +1,4 @@
+import { callsFaults } from "../../reference-server/faults/calls.ts";
+import { proveFaults } from "./prove-faults.ts";
+
+proveFaults("calls", callsFaults);

@@ -1,0 +1,4 @@
+import { eventsFaults } from "../../reference-server/faults/events.ts";
+import { proveFaults } from "./prove-faults.ts";
+
+proveFaults("events", eventsFaults);

@@ -1,4 +1,0 @@
-import { realmFaults } from "../../reference-server/faults/realm.ts";
-import { proveFaults } from "./prove-faults.ts";
-
-proveFaults("realm", realmFaults);
