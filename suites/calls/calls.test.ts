@@ -6,7 +6,7 @@ import { MeetingResponse } from "../../src/schemas/meeting.ts";
 const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 /**
- * The spec's endpoints; against a `zulip` target the client goes to the real ones (src/product/names.ts): POST
+ * The spec's endpoints; against a `zulip` target the client goes to the real ones (facts/names.ts): POST
  * /calls/zoom/create, and GET /calls/bigbluebutton/create (wire §17.1, §17.2 #11).
  */
 const providerOne = (t: TestContext, params: ParamMap) => t.api("member").post("/calls/provider_one/create", params);

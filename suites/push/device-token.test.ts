@@ -6,7 +6,7 @@ const { behaviour } = defineSuite(import.meta.url, { needs: ["member"] });
 
 /**
  * The spec's POST /users/me/push_device_token registers a token of the mobile-platform push service; against a
- * `zulip` target the client sends it to the real /users/me/apns_device_token (wire §17.1, src/product/names.ts).
+ * `zulip` target the client sends it to the real /users/me/apns_device_token (wire §17.1, facts/names.ts).
  */
 behaviour(
   "fl223.push.device-token-appid-required",
