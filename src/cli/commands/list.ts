@@ -92,7 +92,9 @@ function parseFilters(argv: string[], cat: Catalog): Filters {
   if (values.fl !== undefined) {
     fl = /^\d+$/.test(values.fl) ? Number(values.fl) : NaN;
     if (!(cat.level(fl) || CITED_LEVELS_BELOW_FLOOR.includes(fl)))
-      throw new UsageError(`--fl '${values.fl}' is not a feature level of the catalog (${FIRST_LEVEL}..${LAST_LEVEL}, or ${CITED_LEVELS_BELOW_FLOOR.join(", ")})`);
+      throw new UsageError(
+        `--fl '${values.fl}' is not a feature level of the catalog (${FIRST_LEVEL}..${LAST_LEVEL}, or ${CITED_LEVELS_BELOW_FLOOR.join(", ")})`,
+      );
   }
   if (values.operations && fl !== undefined && fl < FIRST_LEVEL)
     throw new UsageError(`--fl ${fl}: the reference server serves levels ${FIRST_LEVEL}–${LAST_LEVEL}`);
