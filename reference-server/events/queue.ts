@@ -1,17 +1,5 @@
 /** One client's event queue (wire §9): ids start at 0 and rise; the client acknowledges with last_event_id. */
-
-export interface Capabilities {
-  notification_settings_null: boolean;
-  bulk_message_deletion: boolean;
-  user_avatar_url_field_optional: boolean;
-  stream_typing_notifications: boolean;
-  user_settings_object: boolean;
-  linkifier_url_template: boolean;
-  user_list_incomplete: boolean;
-  include_deactivated_groups: boolean;
-  archived_channels: boolean;
-  empty_topic_name: boolean;
-}
+import type { Capabilities } from "../wire/capabilities.ts";
 
 export interface QueueOptions {
   userId: number;

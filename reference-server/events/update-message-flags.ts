@@ -1,17 +1,6 @@
 import { topicFor } from "../wire/topic.ts";
 import type { Runtime } from "../runtime.ts";
-
-/** What a client needs to put a message back into its unread_msgs when `read` is removed (wire §10). */
-export interface UnreadDetail {
-  type: "stream" | "private";
-  mentioned: boolean;
-  /** Channel messages. */
-  streamId?: number;
-  topic?: string;
-  unmutedStreamMsg?: boolean;
-  /** Direct messages: the other participants. */
-  userIds?: number[];
-}
+import type { UnreadDetail } from "../wire/register/messages/unreads.ts";
 
 export interface FlagsUpdate {
   op: "add" | "remove";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Capabilities } from "../events/queue.ts";
+import type { Capabilities } from "./capabilities.ts";
 import type { Runtime } from "../runtime.ts";
 import { EMAIL_VISIBILITY } from "../state/user-settings.ts";
 import { ROLE, type User } from "../state/types.ts";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { snapshot, type Capabilities, type QueuedEvent } from "../../reference-server/events/queue.ts";
+import { snapshot, type QueuedEvent } from "../../reference-server/events/queue.ts";
+import type { Capabilities } from "../../reference-server/wire/capabilities.ts";
 import { EventQueues } from "../../reference-server/events/queues.ts";
 
 /**

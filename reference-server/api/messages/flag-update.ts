@@ -1,4 +1,5 @@
-import { publishFlagsUpdate, type UnreadDetail } from "../../events/update-message-flags.ts";
+import { publishFlagsUpdate } from "../../events/update-message-flags.ts";
+import type { UnreadDetail } from "../../wire/register/messages/unreads.ts";
 import { badRequest } from "../../errors/registry.ts";
 import type { Params } from "../../http/params.ts";
 import type { Runtime } from "../../runtime.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Capabilities } from "../../events/queue.ts";
+import type { Capabilities } from "../../wire/capabilities.ts";
 import type { FeatureLevel } from "../../levels.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Capabilities } from "../../events/queue.ts";
+import type { Capabilities } from "../../wire/capabilities.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { User } from "../../state/types.ts";
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from "../../wire/topic.ts";

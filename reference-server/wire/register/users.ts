@@ -1,4 +1,4 @@
-import type { Capabilities } from "../../events/queue.ts";
+import type { Capabilities } from "../capabilities.ts";
 import type { Runtime } from "../../runtime.ts";
 import {
   LEGACY_SETTING_OPTIONS,

@@ -1,4 +1,3 @@
-import type { UnreadDetail } from "../../../events/update-message-flags.ts";
 import type { Runtime } from "../../../runtime.ts";
 import type { Message } from "../../../state/types.ts";
 import { topicFor } from "../../topic.ts";
@@ -26,6 +25,18 @@ export function isUnreadMention(rt: Runtime, userId: number, m: Message): boolea
 /** The other participants of a direct message (none for a message to oneself). */
 function othersIn(m: Message, userId: number): number[] {
   return m.dmUserIds.filter((id) => id !== userId);
+}
+
+/** What a client needs to put a message back into its unread_msgs when `read` is removed (wire §10). */
+export interface UnreadDetail {
+  type: "stream" | "private";
+  mentioned: boolean;
+  /** Channel messages. */
+  streamId?: number;
+  topic?: string;
+  unmutedStreamMsg?: boolean;
+  /** Direct messages: the other participants. */
+  userIds?: number[];
 }
 
 /** The message_details entry of an update_message_flags event that removes `read`. */
