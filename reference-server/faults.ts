@@ -2,6 +2,7 @@ import type { Fault } from "./faults/fault.ts";
 import { authenticationFaults } from "./faults/authentication.ts";
 import { callsFaults } from "./faults/calls.ts";
 import { channelsFaults } from "./faults/channels.ts";
+import { errorsFaults } from "./faults/errors.ts";
 import { eventsFaults } from "./faults/events.ts";
 import { exportsFaults } from "./faults/exports.ts";
 import { groupsFaults } from "./faults/groups.ts";
@@ -11,13 +12,18 @@ import { messagesEditFaults } from "./faults/messages/edit.ts";
 import { messagesFlagsFaults } from "./faults/messages/flags.ts";
 import { messagesRenderingFaults } from "./faults/messages/rendering.ts";
 import { messagesWidgetsFaults } from "./faults/messages/widgets.ts";
+import { onboardingFaults } from "./faults/onboarding.ts";
+import { presenceFaults } from "./faults/presence.ts";
 import { pushFaults } from "./faults/push.ts";
+import { realmEnforcementFaults } from "./faults/realm/enforcement.ts";
 import { realmTableFaults, type RealmTableFaultId } from "./faults/realm/permission-table.ts";
 import { realmFaults } from "./faults/realm/settings.ts";
+import { registerFaults } from "./faults/register.ts";
 import { serverFaults } from "./faults/server.ts";
 import { settingsFaults } from "./faults/settings.ts";
 import { uploadsFaults } from "./faults/uploads.ts";
 import { usersFaults } from "./faults/users.ts";
+import { versioningFaults } from "./faults/versioning.ts";
 import { webhooksFaults } from "./faults/webhooks.ts";
 
 export type { Fault } from "./faults/fault.ts";
@@ -30,6 +36,7 @@ const handWritten = {
   ...authenticationFaults,
   ...callsFaults,
   ...channelsFaults,
+  ...errorsFaults,
   ...eventsFaults,
   ...exportsFaults,
   ...groupsFaults,
@@ -39,12 +46,17 @@ const handWritten = {
   ...messagesFlagsFaults,
   ...messagesRenderingFaults,
   ...messagesWidgetsFaults,
+  ...onboardingFaults,
+  ...presenceFaults,
   ...pushFaults,
+  ...realmEnforcementFaults,
   ...realmFaults,
+  ...registerFaults,
   ...serverFaults,
   ...settingsFaults,
   ...uploadsFaults,
   ...usersFaults,
+  ...versioningFaults,
   ...webhooksFaults,
 } as const satisfies Record<string, Fault>;
 

@@ -1,6 +1,6 @@
 import type { Fault } from "./fault.ts";
 
-/** Channels and subscriptions (and the channel permissions of other areas' clauses): each fault breaks one clause (see ../faults.ts). */
+/** Channels and subscriptions: each fault breaks one clause (see ../faults.ts). */
 export const channelsFaults = {
   "fl153.channels.create-by-subscribing": {
     clause: "fl153.channels.create-by-subscribing",
@@ -169,88 +169,6 @@ export const channelsFaults = {
   "fl343.channels.delete-event-streams-deprecated": {
     clause: "fl343.channels.delete-event-streams-deprecated",
     description: "the stream delete event drops the deprecated streams field",
-  },
-  "fl354.messages.content-access-send": {
-    clause: "fl354.messages.content-access-send",
-    description: "content-access groups do not let users post, as before FL354",
-    flips: "contentAccessSend",
-  },
-  "fl354.messages.content-access-fetch": {
-    clause: "fl354.messages.content-access-fetch",
-    description: "GET /messages ignores content-access groups, as before FL354",
-    flips: "contentAccessFetch",
-  },
-  "fl354.messages.content-access-single": {
-    clause: "fl354.messages.content-access-single",
-    description: "GET /messages/{message_id} ignores content-access groups, as before FL354",
-    flips: "contentAccessSingle",
-  },
-  "fl354.messages.content-access-read-receipts": {
-    clause: "fl354.messages.content-access-read-receipts",
-    description: "read receipts ignore content-access groups, as before FL354",
-    flips: "contentAccessReadReceipts",
-  },
-  "fl354.messages.content-access-edit": {
-    clause: "fl354.messages.content-access-edit",
-    description: "PATCH /messages/{message_id} ignores content-access groups, as before FL354",
-    flips: "contentAccessEdit",
-  },
-  "fl354.messages.content-access-reactions": {
-    clause: "fl354.messages.content-access-reactions",
-    description: "reactions ignore content-access groups, as before FL354",
-    flips: "contentAccessReactions",
-  },
-  "fl354.messages.content-access-submessage": {
-    clause: "fl354.messages.content-access-submessage",
-    description: "POST /submessage ignores content-access groups, as before FL354",
-    flips: "contentAccessSubmessage",
-  },
-  "fl354.messages.content-access-edit-typing": {
-    clause: "fl354.messages.content-access-edit-typing",
-    description: "edit typing ignores content-access groups, as before FL354",
-    flips: "contentAccessEditTyping",
-  },
-  "fl264.realm.can-create-public-channel-group-enforced": {
-    clause: "fl264.realm.can-create-public-channel-group-enforced",
-    description: "who may create public channels follows create_public_stream_policy, as before FL264",
-    flips: "canCreatePublicChannelGroupEnforced",
-  },
-  "fl266.realm.can-create-private-channel-group-enforced": {
-    clause: "fl266.realm.can-create-private-channel-group-enforced",
-    description: "who may create private channels follows create_private_stream_policy, as before FL266",
-    flips: "canCreatePrivateChannelGroupEnforced",
-  },
-  "fl280.realm.can-create-web-public-channel-group-enforced": {
-    clause: "fl280.realm.can-create-web-public-channel-group-enforced",
-    description: "who may create web-public channels follows create_web_public_stream_policy, as before FL280",
-    flips: "canCreateWebPublicChannelGroupEnforced",
-  },
-  "fl341.realm.can-add-subscribers-group-enforced": {
-    clause: "fl341.realm.can-add-subscribers-group-enforced",
-    description: "who may subscribe others follows invite_to_stream_policy, as before FL341",
-    flips: "canAddSubscribersGroupEnforced",
-  },
-  "fl341.register.can-subscribe-other-users-removed": {
-    clause: "fl341.register.can-subscribe-other-users-removed",
-    description: "register still returns can_subscribe_other_users, as before FL341",
-    flips: "canSubscribeOtherUsersRemoved",
-  },
-  "fl205.register.streams-include-web-public": {
-    clause: "fl205.register.streams-include-web-public",
-    description: "a guest's register streams leave out web-public channels it is not in, as before FL205",
-    flips: "registerStreamsWebPublic",
-  },
-  "fl264.register.create-public-stream-policy-deprecated": {
-    clause: "fl264.register.create-public-stream-policy-deprecated",
-    description: "register leaves out realm_create_public_stream_policy",
-  },
-  "fl266.register.create-private-stream-policy-deprecated": {
-    clause: "fl266.register.create-private-stream-policy-deprecated",
-    description: "register leaves out realm_create_private_stream_policy",
-  },
-  "fl280.register.create-web-public-stream-policy-deprecated": {
-    clause: "fl280.register.create-web-public-stream-policy-deprecated",
-    description: "register leaves out realm_create_web_public_stream_policy",
   },
   "fl153.channels.visible-channels": {
     clause: "fl153.channels.visible-channels",

@@ -1,6 +1,6 @@
 import type { Fault } from "./fault.ts";
 
-/** User groups, group-setting values, the group permissions and wildcard mentions: each fault breaks one clause (see ../faults.ts). */
+/** User groups and their members: each fault breaks one clause (see ../faults.ts). */
 export const groupsFaults = {
   "fl303.groups.deactivation-permission-corrections": {
     clause: "fl303.groups.deactivation-permission-corrections",
@@ -61,67 +61,25 @@ export const groupsFaults = {
     description: "only the name of a deactivated group can change, as before FL340",
     flips: "deactivatedGroupEditable",
   },
-  "fl299.realm.can-create-groups-enforced": {
-    clause: "fl299.realm.can-create-groups-enforced",
-    description: "users outside can_create_groups still create groups",
+
+  "fl303.groups.deactivation-removes-memberships": {
+    clause: "fl303.groups.deactivation-removes-memberships",
+    description: "deactivating a user sends no user_group remove_members events, as before FL303",
+    flips: "deactivationLeavesGroups",
   },
-  "fl299.realm.can-manage-all-groups-enforced": {
-    clause: "fl299.realm.can-manage-all-groups-enforced",
-    description: "members of can_manage_all_groups manage only the groups they created",
+  "fl303.groups.reactivation-add-members": {
+    clause: "fl303.groups.reactivation-add-members",
+    description: "reactivating a user sends no user_group add_members events, as before FL303",
+    flips: "reactivationRejoinsGroups",
   },
-  "fl299.realm.can-manage-all-groups-role-limited": {
-    clause: "fl299.realm.can-manage-all-groups-role-limited",
-    description: "at FL300 can_manage_all_groups lets members manage groups they do not belong to, as from FL305",
-    flips: "manageAllGroupsAnyRole",
-    level: 300,
+  "fl303.groups.deactivated-users-not-members": {
+    clause: "fl303.groups.deactivated-users-not-members",
+    description: "group member lists keep deactivated users, as before FL303",
+    flips: "deactivatedUsersNotMembers",
   },
-  "fl305.realm.can-manage-all-groups-any-role": {
-    clause: "fl305.realm.can-manage-all-groups-any-role",
-    description: "members of can_manage_all_groups below moderator manage only the groups they belong to, as before FL305",
-    flips: "manageAllGroupsAnyRole",
-  },
-  "fl153.realm.group-setting-value-shape": {
-    clause: "fl153.realm.group-setting-value-shape",
-    description: "PATCH /realm drops the direct_members of anonymous group values",
-  },
-  "fl153.realm.group-setting-value-encoding": {
-    clause: "fl153.realm.group-setting-value-encoding",
-    description: "PATCH /realm applies a group-setting update whose old value does not match",
-  },
-  "fl303.realm.group-setting-value-no-deactivated-users": {
-    clause: "fl303.realm.group-setting-value-no-deactivated-users",
-    description: "group-setting values keep deactivated users in direct_members, as before FL303",
-    flips: "settingValuesDropDeactivatedUsers",
-  },
-  "fl153.realm.setting-change-events": {
-    clause: "fl153.realm.setting-change-events",
-    description: "PATCH /realm sends no realm events",
-  },
-  "fl352.realm.can-mention-many-users-group-enforced": {
-    clause: "fl352.realm.can-mention-many-users-group-enforced",
-    description: "wildcard mentions in large channels follow wildcard_mention_policy, not can_mention_many_users_group",
-  },
-  "fl299.register.user-group-edit-policy-deprecated": {
-    clause: "fl299.register.user-group-edit-policy-deprecated",
-    description: "POST /register leaves out the deprecated user_group_edit_policy",
-  },
-  "fl294.register.capability-include-deactivated-groups": {
-    clause: "fl294.register.capability-include-deactivated-groups",
-    description: "POST /register ignores the include_deactivated_groups capability, as before FL294",
-    flips: "includeDeactivatedGroupsCapability",
-  },
-  "fl352.register.wildcard-mention-policy-deprecated": {
-    clause: "fl352.register.wildcard-mention-policy-deprecated",
-    description: "POST /register leaves out the deprecated realm_wildcard_mention_policy",
-  },
-  "fl229.messages.stream-wildcard-mention-not-allowed": {
-    clause: "fl229.messages.stream-wildcard-mention-not-allowed",
-    description: "a forbidden channel wildcard mention in a large channel gets BAD_REQUEST, as before FL229",
-    flips: "streamWildcardMentionCode",
-  },
-  "fl229.messages.topic-wildcard-mention-not-allowed": {
-    clause: "fl229.messages.topic-wildcard-mention-not-allowed",
-    description: "a forbidden topic wildcard mention in a large topic gets BAD_REQUEST, as before FL229",
-    flips: "topicWildcardMentionCode",
+  "fl317.groups.create-returns-group-id": {
+    clause: "fl317.groups.create-returns-group-id",
+    description: "POST /user_groups/create returns no group_id, as before FL317",
+    flips: "createGroupReturnsId",
   },
 } as const satisfies Record<string, Fault>;

@@ -47,11 +47,6 @@ export const invitationsFaults = {
     clause: "fl209.invitations.multiuse-non-admins",
     description: "POST /invites/multiuse refuses non-administrators whatever create_multiuse_invite_group says",
   },
-  "fl209.realm.create-multiuse-invite-group-enforced": {
-    clause: "fl209.realm.create-multiuse-invite-group-enforced",
-    description: "create_multiuse_invite_group is not enforced: only administrators create reusable links, as before FL209",
-    flips: "multiuseInviteGroupEnforced",
-  },
   "fl209.invitations.revoke-own-link": {
     clause: "fl209.invitations.revoke-own-link",
     description: "non-administrators may not revoke the reusable links they created, as before FL209",
@@ -66,10 +61,5 @@ export const invitationsFaults = {
     clause: "fl153.invitations.invites-changed-admins-only",
     description: "before FL209 invites_changed also goes to the invitation's creator",
     level: 208,
-  },
-  "fl321.realm.can-invite-users-group-enforced": {
-    clause: "fl321.realm.can-invite-users-group-enforced",
-    description: "POST /invites follows the removed invite_to_realm_policy instead of can_invite_users_group, as before FL321",
-    flips: "inviteUsersGroupEnforced",
   },
 } as const satisfies Record<string, Fault>;

@@ -42,16 +42,6 @@ export const pushFaults = {
     description: "push payloads carry only realm_uri, as before FL257",
     flips: "pushPayloadRealmUrl",
   },
-  "fl231.realm.push-notifications-enabled-real": {
-    clause: "fl231.realm.push-notifications-enabled-real",
-    description: "realm_push_notifications_enabled says only whether a bouncer is configured, ignoring its answer, as before FL231",
-    flips: "pushEnabledReflectsBouncer",
-  },
-  "fl231.realm.push-notifications-update-event": {
-    clause: "fl231.realm.push-notifications-update-event",
-    description: "push_notifications_enabled changes without a realm update event, as before FL231",
-    flips: "pushEnabledUpdateEvent",
-  },
   "fl223.push.device-token-appid-required": {
     clause: "fl223.push.device-token-appid-required",
     description: "POST /users/me/push_device_token without appid falls back to the server's app id, as before FL223",

@@ -1,6 +1,6 @@
 import type { Fault } from "./fault.ts";
 
-/** User settings and their defaults, onboarding steps, presence and user status: each fault breaks one clause (see ../faults.ts). */
+/** User settings and their defaults: each fault breaks one clause (see ../faults.ts). */
 export const settingsFaults = {
   "fl189.settings.followed-topic-email-notifications": {
     clause: "fl189.settings.followed-topic-email-notifications",
@@ -52,88 +52,6 @@ export const settingsFaults = {
     description: "PATCH /realm/user_settings_defaults ignores allow_private_data_export and register has no default for it",
     flips: "allowPrivateDataExportDefault",
   },
-  "fl230.onboarding.hotspot-has-trigger": {
-    clause: "fl230.onboarding.hotspot-has-trigger",
-    description: "hotspots lack has_trigger, as before FL230",
-    flips: "hotspotHasTrigger",
-    level: 240,
-  },
-  "fl233.onboarding.register-onboarding-steps": {
-    clause: "fl233.onboarding.register-onboarding-steps",
-    description: "register returns the steps as hotspots, not onboarding_steps, as before FL233",
-    flips: "registerOnboardingSteps",
-  },
-  "fl233.onboarding.step-types": {
-    clause: "fl233.onboarding.step-types",
-    description: "hotspots among the onboarding steps carry no type, as before FL233",
-    flips: "onboardingStepTypes",
-    level: 240,
-  },
-  "fl233.onboarding.event-renamed": {
-    clause: "fl233.onboarding.event-renamed",
-    description: "marking a step read sends a hotspots event, as before FL233",
-    flips: "onboardingStepsEvent",
-  },
-  "fl233.onboarding.mark-steps-read": {
-    clause: "fl233.onboarding.mark-steps-read",
-    description: "POST /users/me/onboarding_steps does not exist, as before FL233",
-    flips: "onboardingStepsEndpoint",
-  },
-  "fl233.onboarding.hotspots-endpoint-replaced": {
-    clause: "fl233.onboarding.hotspots-endpoint-replaced",
-    description: "POST /users/me/hotspots still exists, as before FL233",
-    flips: "hotspotsEndpointRemoved",
-  },
-  "fl259.onboarding.only-one-time-notice": {
-    clause: "fl259.onboarding.only-one-time-notice",
-    description: "hotspots are still onboarding steps, as before FL259",
-    flips: "onlyOneTimeNotices",
-  },
-  "fl282.onboarding.tutorial-status-removed": {
-    clause: "fl282.onboarding.tutorial-status-removed",
-    description: "POST /users/me/tutorial_status still exists, as before FL282",
-    flips: "tutorialStatusRemoved",
-  },
-  "fl164.register.presence-timing-constants": {
-    clause: "fl164.register.presence-timing-constants",
-    description: "register leaves out the presence timing constants, as before FL164",
-    flips: "presenceTimingConstants",
-  },
-  "fl263.presence.last-update-id-field": {
-    clause: "fl263.presence.last-update-id-field",
-    description: "register and POST /users/me/presence leave out presence_last_update_id, as before FL263",
-    flips: "presenceLastUpdateIdField",
-  },
-  "fl263.presence.last-update-id-param": {
-    clause: "fl263.presence.last-update-id-param",
-    description: "POST /users/me/presence ignores last_update_id, as before FL263",
-    flips: "presenceLastUpdateIdParam",
-  },
-  "fl288.presence.history-limit-days": {
-    clause: "fl288.presence.history-limit-days",
-    description: "POST /users/me/presence ignores history_limit_days, as before FL288",
-    flips: "presenceHistoryLimitDaysParam",
-  },
-  "fl288.register.presence-history-limit-days": {
-    clause: "fl288.register.presence-history-limit-days",
-    description: "POST /register ignores presence_history_limit_days, as before FL288",
-    flips: "presenceHistoryLimitDays",
-  },
-  "fl228.presence.realm-presence-accessible-only": {
-    clause: "fl228.presence.realm-presence-accessible-only",
-    description: "GET /realm/presence gives every user's presence despite the server setting, as before FL228",
-    flips: "realmPresenceAccessibleOnly",
-  },
-  "fl228.presence.event-accessible-only": {
-    clause: "fl228.presence.event-accessible-only",
-    description: "presence events go to every user despite the server setting, as before FL228",
-    flips: "presenceEventAccessibleOnly",
-  },
-  "fl228.presence.user-status-event-access": {
-    clause: "fl228.presence.user-status-event-access",
-    description: "user_status events go to every user, access or not, as before FL228",
-    flips: "userStatusEventAccess",
-  },
   // Envelopes of the settings endpoints.
   "fl78.settings.ignored-parameters-unsupported": {
     clause: "fl78.settings.ignored-parameters-unsupported",
@@ -143,9 +61,10 @@ export const settingsFaults = {
     clause: "fl96.settings.defaults-ignored-parameters-unsupported",
     description: "PATCH /realm/user_settings_defaults reads every request key as a possible setting, so none is listed in ignored_parameters_unsupported",
   },
-  // Only the reference control can bring this about (suites/support/control.ts drives it): time passing.
-  "fl288.register.presence-history-limit-days-filter": {
-    clause: "fl288.register.presence-history-limit-days-filter",
-    description: "POST /register reads presence_history_limit_days but returns presence older than that many days",
+
+  "fl163.settings.email-address-visibility": {
+    clause: "fl163.settings.email-address-visibility",
+    description: "email_address_visibility is no user setting (PATCH /settings, defaults and register leave it out), as before FL163",
+    flips: "emailVisibilityPerUser",
   },
 } as const satisfies Record<string, Fault>;

@@ -49,21 +49,6 @@ export const uploadsFaults = {
     clause: "fl153.uploads.one-file",
     description: "POST /user_uploads with two files keeps the first instead of refusing the request",
   },
-  "fl153.register.max-file-upload-size-mib": {
-    clause: "fl153.register.max-file-upload-size-mib",
-    description: "POST /register sends the limit as realm_max_file_upload_size_mib instead of max_file_upload_size_mib",
-  },
-  "fl251.register.upload-quota-mib": {
-    clause: "fl251.register.upload-quota-mib",
-    description: "POST /register still gives realm_upload_quota_mib in bytes from FL251 on",
-    flips: "uploadQuotaInMib",
-  },
-  "fl153.register.upload-quota-bytes": {
-    clause: "fl153.register.upload-quota-bytes",
-    description: "POST /register gives realm_upload_quota_mib in MiB before FL251",
-    flips: "uploadQuotaInMib",
-    level: 250,
-  },
   // Only the reference control can bring this about (suites/support/control.ts drives it): a small upload quota.
   "fl153.uploads.upload-quota": {
     clause: "fl153.uploads.upload-quota",

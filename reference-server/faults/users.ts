@@ -2,16 +2,6 @@ import type { Fault } from "./fault.ts";
 
 /** Users, bots and guests: each fault breaks one clause (see ../faults.ts). */
 export const usersFaults = {
-  "fl163.settings.email-address-visibility": {
-    clause: "fl163.settings.email-address-visibility",
-    description: "email_address_visibility is no user setting (PATCH /settings, defaults and register leave it out), as before FL163",
-    flips: "emailVisibilityPerUser",
-  },
-  "fl163.realm.email-address-visibility-removed": {
-    clause: "fl163.realm.email-address-visibility-removed",
-    description: "email_address_visibility stays a realm setting in PATCH /realm and register, as before FL163",
-    flips: "emailVisibilityUserSetting",
-  },
   "fl163.users.delivery-email-present": {
     clause: "fl163.users.delivery-email-present",
     description: "user objects carry delivery_email only when the email is not public, as before FL163",
@@ -62,16 +52,6 @@ export const usersFaults = {
     description: "every client of a restricted user gets 'Unknown user' add events, capability or not, as before FL232",
     flips: "unknownUserAddEventByCapability",
   },
-  "fl232.register.unknown-user-placeholders": {
-    clause: "fl232.register.unknown-user-placeholders",
-    description: "every client of a restricted user gets 'Unknown user' placeholders in realm_users, as before FL232",
-    flips: "unknownUserPlaceholdersByCapability",
-  },
-  "fl232.register.capability-user-list-incomplete": {
-    clause: "fl232.register.capability-user-list-incomplete",
-    description: "POST /register drops the user_list_incomplete capability, as before FL232",
-    flips: "userListIncompleteCapability",
-  },
   "fl302.users.lookup-by-email-visibility": {
     clause: "fl302.users.lookup-by-email-visibility",
     description: "GET /users/{email} looks users up by their API email only, as before FL302",
@@ -81,26 +61,6 @@ export const usersFaults = {
     clause: "fl303.users.reactivation-event-access",
     description: "reactivation events go to users who cannot access the user, as before FL303",
     flips: "reactivationEventAccess",
-  },
-  "fl303.groups.deactivation-removes-memberships": {
-    clause: "fl303.groups.deactivation-removes-memberships",
-    description: "deactivating a user sends no user_group remove_members events, as before FL303",
-    flips: "deactivationLeavesGroups",
-  },
-  "fl303.groups.reactivation-add-members": {
-    clause: "fl303.groups.reactivation-add-members",
-    description: "reactivating a user sends no user_group add_members events, as before FL303",
-    flips: "reactivationRejoinsGroups",
-  },
-  "fl303.groups.deactivated-users-not-members": {
-    clause: "fl303.groups.deactivated-users-not-members",
-    description: "group member lists keep deactivated users, as before FL303",
-    flips: "deactivatedUsersNotMembers",
-  },
-  "fl317.groups.create-returns-group-id": {
-    clause: "fl317.groups.create-returns-group-id",
-    description: "POST /user_groups/create returns no group_id, as before FL317",
-    flips: "createGroupReturnsId",
   },
   "fl359.users.bot-owner-change-keeps-subscriptions": {
     clause: "fl359.users.bot-owner-change-keeps-subscriptions",
@@ -138,10 +98,6 @@ export const usersFaults = {
   "fl153.users.cannot-deactivate-last-owner": {
     clause: "fl153.users.cannot-deactivate-last-owner",
     description: "the organization's only owner can be deactivated",
-  },
-  "fl153.register.realm-users": {
-    clause: "fl153.register.realm-users",
-    description: "realm_users leaves out bots",
   },
   "fl153.users.get-own-user": {
     clause: "fl153.users.get-own-user",

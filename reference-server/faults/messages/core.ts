@@ -64,4 +64,79 @@ export const messagesCoreFaults = {
     clause: "fl177.messages.legacy-dm-filters",
     description: "from FL177 the deprecated pm-with, group-pm-with and is:private filters are unknown operators, as if replaced by dm",
   },
+
+  "fl354.messages.content-access-send": {
+    clause: "fl354.messages.content-access-send",
+    description: "content-access groups do not let users post, as before FL354",
+    flips: "contentAccessSend",
+  },
+  "fl354.messages.content-access-fetch": {
+    clause: "fl354.messages.content-access-fetch",
+    description: "GET /messages ignores content-access groups, as before FL354",
+    flips: "contentAccessFetch",
+  },
+  "fl354.messages.content-access-single": {
+    clause: "fl354.messages.content-access-single",
+    description: "GET /messages/{message_id} ignores content-access groups, as before FL354",
+    flips: "contentAccessSingle",
+  },
+  "fl354.messages.content-access-read-receipts": {
+    clause: "fl354.messages.content-access-read-receipts",
+    description: "read receipts ignore content-access groups, as before FL354",
+    flips: "contentAccessReadReceipts",
+  },
+  "fl354.messages.content-access-edit": {
+    clause: "fl354.messages.content-access-edit",
+    description: "PATCH /messages/{message_id} ignores content-access groups, as before FL354",
+    flips: "contentAccessEdit",
+  },
+  "fl354.messages.content-access-reactions": {
+    clause: "fl354.messages.content-access-reactions",
+    description: "reactions ignore content-access groups, as before FL354",
+    flips: "contentAccessReactions",
+  },
+  "fl354.messages.content-access-submessage": {
+    clause: "fl354.messages.content-access-submessage",
+    description: "POST /submessage ignores content-access groups, as before FL354",
+    flips: "contentAccessSubmessage",
+  },
+  "fl354.messages.content-access-edit-typing": {
+    clause: "fl354.messages.content-access-edit-typing",
+    description: "edit typing ignores content-access groups, as before FL354",
+    flips: "contentAccessEditTyping",
+  },
+  "fl229.messages.stream-wildcard-mention-not-allowed": {
+    clause: "fl229.messages.stream-wildcard-mention-not-allowed",
+    description: "a forbidden channel wildcard mention in a large channel gets BAD_REQUEST, as before FL229",
+    flips: "streamWildcardMentionCode",
+  },
+  "fl229.messages.topic-wildcard-mention-not-allowed": {
+    clause: "fl229.messages.topic-wildcard-mention-not-allowed",
+    description: "a forbidden topic wildcard mention in a large topic gets BAD_REQUEST, as before FL229",
+    flips: "topicWildcardMentionCode",
+  },
+  "fl174.messages.direct-type": {
+    clause: "fl174.messages.direct-type",
+    description: "POST /messages rejects type=direct as before FL174",
+    flips: "directMessageType",
+  },
+  "fl155.messages.include-anchor": {
+    clause: "fl155.messages.include-anchor",
+    description: "GET /messages ignores include_anchor as before FL155",
+    flips: "includeAnchorParameter",
+  },
+  "fl166.messages.realm-str-ignored": {
+    clause: "fl166.messages.realm-str-ignored",
+    description: "POST /messages still rejects a realm_str of another organization",
+    flips: "realmStrMismatchRejected",
+  },
+  "fl177.messages.dm-narrow-filters": {
+    clause: "fl177.messages.dm-narrow-filters",
+    description: "the dm, is:dm and dm-including narrow operators are unknown, as before FL177",
+    flips: "dmNarrowFilters",
+  },
+  "fl153.messages.fetch-anchors": {
+    clause: "fl153.messages.fetch-anchors",
+    description: "GET /messages reports found_newest false at the end of history",
+  },
 } as const satisfies Record<string, Fault>;

@@ -123,20 +123,6 @@ export const messagesEditFaults = {
     description: "anyone may give a topic to a message without one, as before FL172",
     flips: "topicRestrictionsWithoutTopic",
   },
-  "fl316.realm.can-move-messages-between-topics-group-enforced": {
-    clause: "fl316.realm.can-move-messages-between-topics-group-enforced",
-    description: "topic moves follow edit_topic_policy, not can_move_messages_between_topics_group, as before FL316",
-    flips: "moveTopicsGroupEnforced",
-  },
-  "fl291.realm.can-delete-own-message-group-enforced": {
-    clause: "fl291.realm.can-delete-own-message-group-enforced",
-    description: "deleting one's own messages follows delete_own_message_policy, not can_delete_own_message_group, as before FL291",
-    flips: "deleteOwnGroupEnforced",
-  },
-  "fl310.realm.can-move-messages-between-channels-group-enforced": {
-    clause: "fl310.realm.can-move-messages-between-channels-group-enforced",
-    description: "anyone may move messages between channels, whatever can_move_messages_between_channels_group says",
-  },
   // Only the reference control can bring this about (suites/support/control.ts drives it): a batched operation running out of time.
   "fl154.messages.delete-topic-partially-completed": {
     clause: "fl154.messages.delete-topic-partially-completed",

@@ -42,10 +42,6 @@ export const messagesFlagsFaults = {
     description: "POST /mark_all_as_read answers without complete, as before FL211",
     flips: "markReadCompleteField",
   },
-  "fl211.errors.result-success-or-error": {
-    clause: "fl211.errors.result-success-or-error",
-    description: "POST /mark_all_as_read answers result partially_completed, as servers could before FL211",
-  },
   "fl211.messages.delete-topic-complete": {
     clause: "fl211.messages.delete-topic-complete",
     description: "POST /streams/{stream_id}/delete_topic answers without complete, as before FL211",
@@ -85,27 +81,6 @@ export const messagesFlagsFaults = {
     clause: "fl218.messages.automatic-new-visibility-policy",
     description: "POST /messages never says automatic_new_visibility_policy, as before FL218",
     flips: "automaticNewVisibilityPolicy",
-  },
-  "fl153.register.unread-msgs": {
-    clause: "fl153.register.unread-msgs",
-    description: "register unread_msgs leaves out one-on-one direct messages",
-  },
-  "fl213.register.unread-counts-followed-unmuted": {
-    clause: "fl213.register.unread-counts-followed-unmuted",
-    description: "unread_msgs ignores unmuted and followed topics of muted channels, as before FL213",
-    flips: "unreadCountsUnmuteFollow",
-  },
-  "fl334.register.unread-msgs-topic-substitution": {
-    clause: "fl334.register.unread-msgs-topic-substitution",
-    description: "register unread_msgs keeps the empty topic for clients without empty_topic_name",
-  },
-  "fl153.register.user-topics": {
-    clause: "fl153.register.user-topics",
-    description: "register user_topics is always empty",
-  },
-  "fl334.register.user-topics-topic-name-substitution": {
-    clause: "fl334.register.user-topics-topic-name-substitution",
-    description: "register user_topics keeps the empty topic for clients without empty_topic_name",
   },
   "fl153.messages.user-topic-visibility": {
     clause: "fl153.messages.user-topic-visibility",

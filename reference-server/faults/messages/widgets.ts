@@ -119,11 +119,6 @@ export const messagesWidgetsFaults = {
     clause: "fl179.messages.scheduled-bad-input",
     description: "a scheduled_delivery_timestamp in the past is accepted",
   },
-  "fl179.register.scheduled-messages": {
-    clause: "fl179.register.scheduled-messages",
-    description: "POST /register has no scheduled_messages",
-    flips: "registerScheduledMessages",
-  },
   "fl236.messages.scheduled-read-by-sender": {
     clause: "fl236.messages.scheduled-read-by-sender",
     description: "POST /scheduled_messages ignores read_by_sender, as before FL236",
@@ -137,11 +132,6 @@ export const messagesWidgetsFaults = {
   "fl181.messages.scheduled-failed-on-send-failure": {
     clause: "fl181.messages.scheduled-failed-on-send-failure",
     description: "a scheduled message that could not be sent keeps failed: false",
-  },
-  "fl204.register.typing-timing-constants": {
-    clause: "fl204.register.typing-timing-constants",
-    description: "POST /register has no typing timing constants, as before FL204",
-    flips: "typingTimingConstants",
   },
   "fl334.messages.empty-topic-send": {
     clause: "fl334.messages.empty-topic-send",
@@ -170,15 +160,5 @@ export const messagesWidgetsFaults = {
     clause: "fl334.messages.topic-narrow-display-name",
     description: "a topic narrow naming realm_empty_topic_display_name does not match the empty topic",
     flips: "topicNarrowDisplayName",
-  },
-  "fl334.register.empty-topic-display-name": {
-    clause: "fl334.register.empty-topic-display-name",
-    description: "POST /register has no realm_empty_topic_display_name",
-    flips: "emptyTopicDisplayName",
-  },
-  "fl334.register.capability-empty-topic-name": {
-    clause: "fl334.register.capability-empty-topic-name",
-    description: "POST /register ignores the empty_topic_name capability",
-    flips: "emptyTopicNameCapability",
   },
 } as const satisfies Record<string, Fault>;

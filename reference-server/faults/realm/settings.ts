@@ -13,11 +13,6 @@ export const realmFaults = {
     description: "PATCH /realm still reads allow_edit_history after FL358",
     flips: "allowEditHistoryRemoved",
   },
-  "fl358.register.allow-edit-history-deprecated": {
-    clause: "fl358.register.allow-edit-history-deprecated",
-    description: "POST /register drops the deprecated realm_allow_edit_history",
-    flips: "allowEditHistoryDeprecated",
-  },
   "fl353.realm.video-chat-provider-server-oauth": {
     clause: "fl353.realm.video-chat-provider-server-oauth",
     description: "video_chat_provider refuses the server-to-server OAuth option at FL353",
@@ -119,21 +114,6 @@ export const realmFaults = {
     description: "realm_filters events are still sent at FL176",
     flips: "realmFiltersNoEvents",
   },
-  "fl176.register.capability-linkifier-url-template": {
-    clause: "fl176.register.capability-linkifier-url-template",
-    description: "POST /register does not know the linkifier_url_template capability",
-    flips: "linkifierUrlTemplateCapability",
-  },
-  "fl176.register.realm-filters-empty": {
-    clause: "fl176.register.realm-filters-empty",
-    description: "register still lists linkifiers in realm_filters at FL176",
-    flips: "realmFiltersEmpty",
-  },
-  "fl176.register.linkifiers-without-capability": {
-    clause: "fl176.register.linkifiers-without-capability",
-    description: "clients without linkifier_url_template get the linkifiers in realm_linkifiers",
-    flips: "linkifiersNeedCapability",
-  },
   "fl252.realm.profile-field-update-optional": {
     clause: "fl252.realm.profile-field-update-optional",
     description: "PATCH /realm/profile_fields/{field_id} resets absent properties at FL252",
@@ -147,11 +127,6 @@ export const realmFaults = {
   "fl332.realm.deletion-delay-bounds": {
     clause: "fl332.realm.deletion-delay-bounds",
     description: "POST /realm/deactivate accepts a deletion_delay_days below the minimum",
-  },
-  "fl332.register.realm-deletion-days-bounds": {
-    clause: "fl332.register.realm-deletion-days-bounds",
-    description: "register lacks the deletion-days bounds at FL332",
-    flips: "realmDeletionDaysBounds",
   },
   "fl270.realm.direct-message-initiator-group-enforced": {
     clause: "fl270.realm.direct-message-initiator-group-enforced",
@@ -177,41 +152,6 @@ export const realmFaults = {
     clause: "fl344.realm.can-create-write-only-bots-group-enforced",
     description: "can_create_write_only_bots_group lets nobody create incoming-webhook bots",
     flips: "writeOnlyBotsGroupEnforced",
-  },
-  "fl153.register.realm-prefix": { clause: "fl153.register.realm-prefix", description: "register sends the organization's name as name, not realm_name" },
-  "fl221.register.server-supported-permission-settings": {
-    clause: "fl221.register.server-supported-permission-settings",
-    description: "register lacks server_supported_permission_settings at FL221",
-    flips: "serverSupportedPermissionSettings",
-  },
-  "fl225.register.permission-settings-allowed-system-groups": {
-    clause: "fl225.register.permission-settings-allowed-system-groups",
-    description: "permission-setting configurations lack allowed_system_groups at FL225",
-    flips: "permissionSettingsAllowedSystemGroups",
-  },
-  "fl326.register.permission-settings-fields-removed": {
-    clause: "fl326.register.permission-settings-fields-removed",
-    description: "permission-setting configurations keep allow_owners_group and id_field_name",
-  },
-  "fl273.register.server-thumbnail-formats": {
-    clause: "fl273.register.server-thumbnail-formats",
-    description: "register lacks server_thumbnail_formats at FL273",
-    flips: "serverThumbnailFormats",
-  },
-  "fl338.register.password-max-length": {
-    clause: "fl338.register.password-max-length",
-    description: "register lacks password_max_length at FL338",
-    flips: "passwordMaxLength",
-  },
-  "fl231.register.push-notifications-enabled-end-timestamp": {
-    clause: "fl231.register.push-notifications-enabled-end-timestamp",
-    description: "register lacks realm_push_notifications_enabled_end_timestamp at FL231",
-    flips: "pushNotificationsEndTimestamp",
-  },
-  "fl212.register.server-meet-server-url": {
-    clause: "fl212.register.server-meet-server-url",
-    description: "register lacks server_meet_server_url at FL212",
-    flips: "serverMeetServerUrl",
   },
   // Anonymous groups in production (FL309).
   "fl309.realm.anonymous-group-values": {
@@ -242,5 +182,38 @@ export const realmFaults = {
     clause: "fl306.realm.max-file-upload-size-update-dict",
     description: "max_file_upload_size_mib stays a constant a plan change does not touch (and no event carries) from FL306 on",
     flips: "uploadLimitsInUpdateDict",
+  },
+
+  "fl153.realm.group-setting-value-shape": {
+    clause: "fl153.realm.group-setting-value-shape",
+    description: "PATCH /realm drops the direct_members of anonymous group values",
+  },
+  "fl153.realm.group-setting-value-encoding": {
+    clause: "fl153.realm.group-setting-value-encoding",
+    description: "PATCH /realm applies a group-setting update whose old value does not match",
+  },
+  "fl303.realm.group-setting-value-no-deactivated-users": {
+    clause: "fl303.realm.group-setting-value-no-deactivated-users",
+    description: "group-setting values keep deactivated users in direct_members, as before FL303",
+    flips: "settingValuesDropDeactivatedUsers",
+  },
+  "fl153.realm.setting-change-events": {
+    clause: "fl153.realm.setting-change-events",
+    description: "PATCH /realm sends no realm events",
+  },
+  "fl231.realm.push-notifications-enabled-real": {
+    clause: "fl231.realm.push-notifications-enabled-real",
+    description: "realm_push_notifications_enabled says only whether a bouncer is configured, ignoring its answer, as before FL231",
+    flips: "pushEnabledReflectsBouncer",
+  },
+  "fl231.realm.push-notifications-update-event": {
+    clause: "fl231.realm.push-notifications-update-event",
+    description: "push_notifications_enabled changes without a realm update event, as before FL231",
+    flips: "pushEnabledUpdateEvent",
+  },
+  "fl163.realm.email-address-visibility-removed": {
+    clause: "fl163.realm.email-address-visibility-removed",
+    description: "email_address_visibility stays a realm setting in PATCH /realm and register, as before FL163",
+    flips: "emailVisibilityUserSetting",
   },
 } as const satisfies Record<string, Fault>;
