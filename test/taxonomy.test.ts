@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import type { Fault } from "../reference-server/faults/fault.ts";
 import { catalog } from "../src/catalog/catalog.ts";
 import { AREAS, type Area } from "../src/catalog/schema.ts";
 
@@ -63,6 +64,22 @@ describe("one area taxonomy", () => {
         `clauses of ${file}.yaml with another area`,
       ).toEqual([]);
     }
+  });
+
+  it("every fault sits in the file (or folder) of its clause's area", async () => {
+    const area = new Map(catalog().clauses.map((c) => [c.id, c.area]));
+    const files = readdirSync(root("reference-server/faults"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && f !== "fault.ts");
+    const strays: string[] = [];
+    for (const file of files) {
+      const fileArea = file.split("/")[0]!.replace(/\.ts$/, "");
+      const tables = Object.values((await import(new URL(file, root("reference-server/faults")).href)) as Record<string, unknown>);
+      for (const table of tables.filter((t): t is Readonly<Record<string, Fault>> => typeof t === "object" && t !== null)) {
+        for (const [id, fault] of Object.entries(table)) {
+          if (area.get(fault.clause) !== fileArea) strays.push(`${id} (area ${area.get(fault.clause) ?? "none"}) in faults/${file}`);
+        }
+      }
+    }
+    expect(strays, "faults outside the file of their clause's area").toEqual([]);
   });
 
   it("every area with testable clauses has a suites/ folder, or says here why not", () => {
