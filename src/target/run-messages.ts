@@ -61,7 +61,8 @@ function ofRun(m: Row, runId: string, personaIds: ReadonlySet<number>): boolean 
  */
 async function messagesAfter(client: ApiClient, after: number, narrow: Row[], level: number): Promise<Row[]> {
   const out: Row[] = [];
-  let anchor = after;
+  // Ids are positive: with no message at the run's start (-1), every message comes after 0.
+  let anchor = Math.max(after, 0);
   for (let page = 0; page < MAX_PAGES; page++) {
     const from = level >= 155 ? { anchor, include_anchor: false } : { anchor: anchor + 1 };
     const res = await client.get("/messages", { ...from, num_before: 0, num_after: PAGE, narrow, apply_markdown: false });
