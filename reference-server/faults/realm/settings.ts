@@ -1,8 +1,8 @@
 import type { Fault } from "../fault.ts";
 
-/** Realm settings: each fault breaks one clause (see ../faults.ts). */
+/** Realm settings: each fault breaks one clause (see ../../faults.ts). */
 export const realmFaults = {
-  // The permission-setting table's families (PATCH, register, event, removed policy) are generated: realm-table.ts.
+  // The permission-setting table's families (PATCH, register, event, removed policy) are generated: permission-table.ts.
   "fl358.realm.edit-history-visibility-policy": {
     clause: "fl358.realm.edit-history-visibility-policy",
     description: "PATCH /realm ignores message_edit_history_visibility_policy at FL358",
