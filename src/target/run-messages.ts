@@ -7,8 +7,8 @@ import type { TargetInfo } from "./target.ts";
  * otherwise leave its messages unread for the personas (tens a run; thousands after a few months of CI), and every
  * register, unread count and refetch of the next runs would carry them. Tests read the messages they send, so
  * nothing is removed while they run: the run's messages are found afterwards, each persona marks those it has
- * unread read, and each deletes the ones it sent where the organization lets it (then the administrator, for what
- * the run's own users and bots sent). A message is the run's when it came after the newest message any persona
+ * unread read, and each deletes the ones it sent where the organization lets it; the administrator deletes the
+ * rest it sent, and what the run's own users and bots sent. A message is the run's when it came after the newest message any persona
  * could read at the run's start, and a persona, a user of the run (its email under the run's id) sent it, or its
  * topic, channel or content names the run (a notification about a channel of the run).
  */
@@ -84,17 +84,17 @@ export async function cleanRunMessages(target: TargetInfo, after: number): Promi
   const r: RunMessagesCleanup = { marked: 0, deleted: 0, left: [] };
   const roles = Object.keys(target.personas) as PersonaRole[];
   const personaIds = new Set(roles.map((role) => target.personas[role]!.userId));
-  const refused = new Map<string, number>();
-  const remove = async (client: ApiClient, ids: number[]) => {
+  /** Deletes the messages as the client; returns those it was refused, each with the reason. */
+  const remove = async (client: ApiClient, ids: number[]): Promise<Array<[id: number, why: string]>> => {
+    const refused: Array<[number, string]> = [];
     for (const id of ids) {
       const res = await client.delete(`/messages/${id}`).catch(() => undefined);
       if (res && (ok(res) || res.status === 404)) r.deleted++;
-      else {
-        const why = res ? `HTTP ${res.status}${typeof res.json?.code === "string" ? ` ${res.json.code}` : ""}` : "no answer";
-        refused.set(why, (refused.get(why) ?? 0) + 1);
-      }
+      else refused.push([id, res ? `HTTP ${res.status}${typeof res.json?.code === "string" ? ` ${res.json.code}` : ""}` : "no answer"]);
     }
+    return refused;
   };
+  const refused: Array<[number, string]> = [];
   // Every persona marks first, so that what no one may delete is at least read.
   for (const role of roles) {
     try {
@@ -111,6 +111,10 @@ export async function cleanRunMessages(target: TargetInfo, after: number): Promi
     }
   }
   const deleted = new Set<number>();
+  const manager = (["administrator", "owner"] as const).find((role) => target.personas[role]);
+  // What a persona may not delete of its own (the organization limits who deletes their own messages, and until
+  // when) the manager deletes, as it may any message.
+  const notTheirs: number[] = [];
   for (const role of roles) {
     try {
       const client = clientOf(target, role);
@@ -118,14 +122,16 @@ export async function cleanRunMessages(target: TargetInfo, after: number): Promi
         .map((m) => m.id as number)
         .filter((id) => !deleted.has(id));
       for (const id of own) deleted.add(id);
-      await remove(client, own);
+      const kept = await remove(client, own);
+      if (manager && role !== manager) notTheirs.push(...kept.map(([id]) => id));
+      else refused.push(...kept);
     } catch (e) {
       r.left.push(`the run's messages sent by ${role}: ${(e as Error).message.split("\n")[0]}`);
     }
   }
+  if (manager) refused.push(...(await remove(clientOf(target, manager), notTheirs)));
   // What the run's own users and bots sent: the administrator deletes it, found from every persona's view (the
   // administrator need not be subscribed to the run's channel where they wrote, and it may be archived by now).
-  const manager = (["administrator", "owner"] as const).find((role) => target.personas[role]);
   if (manager) {
     const others = new Set<number>();
     for (const role of roles) {
@@ -138,8 +144,13 @@ export async function cleanRunMessages(target: TargetInfo, after: number): Promi
         r.left.push(`the messages of the run's users, as ${role} sees them: ${(e as Error).message.split("\n")[0]}`);
       }
     }
-    await remove(clientOf(target, manager), [...others]);
+    refused.push(...(await remove(clientOf(target, manager), [...others])));
   }
-  for (const [why, n] of refused) r.left.push(`${n} message${n === 1 ? "" : "s"} of the run not deleted: ${why} (marked read)`);
+  const byWhy = new Map<string, number[]>();
+  for (const [id, why] of refused) byWhy.set(why, [...(byWhy.get(why) ?? []), id]);
+  for (const [why, ids] of byWhy) {
+    const shown = `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", …" : ""}`;
+    r.left.push(`${ids.length} message${ids.length === 1 ? "" : "s"} of the run not deleted (${shown}): ${why} (marked read)`);
+  }
   return r;
 }

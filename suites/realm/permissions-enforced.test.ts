@@ -38,10 +38,22 @@ behaviour(
   { id: "fl270.realm.direct-message-initiator-group-enforced#outside-direct-message-initiator-group-a-user-cannot-start-a-conversation-but-can-reply" },
   async (t) => {
     const u = await freshUser(t, "dm-starter");
-    await t.must("start a conversation with the member while anyone may", dm(u.client, [t.persona("member").userId], t));
+    // The user's messages go before the user does: once it is deactivated, no persona may delete a conversation it
+    // is not part of, and the member would keep them.
+    const sent: number[] = [];
+    t.cleanup("the new user's direct messages", async () => {
+      for (const id of sent) {
+        const res = await u.client.delete(`/messages/${id}`);
+        if (res.status !== 200) throw new Error(`DELETE /messages/${id} answered HTTP ${res.status}`);
+      }
+    });
+    const first = await t.must("start a conversation with the member while anyone may", dm(u.client, [t.persona("member").userId], t));
+    sent.push(first.id as number);
     await withSettings(t, { direct_message_initiator_group: await groupValue(t, "role:administrators") }, async () => {
       t.expect.error(await dm(u.client, [t.persona("secondMember").userId], t), 400, "BAD_REQUEST");
-      t.expect.success(await dm(u.client, [t.persona("member").userId], t), "a message in the conversation that already exists");
+      const reply = await dm(u.client, [t.persona("member").userId], t);
+      t.expect.success(reply, "a message in the conversation that already exists");
+      sent.push(reply.json!.id as number);
     });
   },
 );
