@@ -4,7 +4,7 @@ import { startReferenceTarget } from "../../src/target/reference.ts";
 import { cleanRunMessages, newestMessageId } from "../../src/target/run-messages.ts";
 import type { TargetInfo } from "../../src/target/target.ts";
 
-const client = (target: TargetInfo, role: "member" | "secondMember") => {
+const client = (target: TargetInfo, role: "member" | "secondMember" | "owner") => {
   const p = target.personas[role]!;
   return new ApiClient(target.url, { email: p.email, apiKey: p.apiKey }, () => undefined, target.product);
 };
@@ -31,6 +31,29 @@ describe("the run's messages are cleaned up after it", () => {
       const cleaned = await cleanRunMessages(target, after);
       expect(cleaned).toMatchObject({ marked: 1, deleted: 1, left: [] });
       expect(await unreadOf(target)).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it("what a persona may not delete of its own, the administrator deletes", async () => {
+    const { target, close } = await startReferenceTarget({ featureLevel: 372 });
+    try {
+      const owner = client(target, "owner");
+      const groups = (await owner.post("/register", { fetch_event_types: ["realm_user_groups"], event_types: ["heartbeat"] })).json!
+        .realm_user_groups as Array<{
+        id: number;
+        name: string;
+      }>;
+      const admins = groups.find((g) => g.name === "role:administrators")!.id;
+      expect((await owner.patch("/realm", { can_delete_own_message_group: { new: admins } })).status).toBe(200);
+      const after = await newestMessageId(target);
+      const sent = await client(target, "member").post("/messages", { type: "stream", to: "general", topic: "mine", content: "hi" });
+      expect(sent.status).toBe(200);
+      expect((await client(target, "member").delete(`/messages/${sent.json!.id as number}`)).status).toBe(400);
+      const cleaned = await cleanRunMessages(target, after);
+      expect(cleaned.left).toEqual([]);
+      expect((await owner.get(`/messages/${sent.json!.id as number}`)).status).toBe(400);
     } finally {
       await close();
     }
