@@ -7,10 +7,11 @@ import type { TargetInfo } from "./target.ts";
  * otherwise leave its messages unread for the personas (tens a run; thousands after a few months of CI), and every
  * register, unread count and refetch of the next runs would carry them. Tests read the messages they send, so
  * nothing is removed while they run: the run's messages are found afterwards, each persona marks those it has
- * unread read, and each deletes the ones it sent where the organization lets it; the administrator deletes the
- * rest it sent, and what the run's own users and bots sent. A message is the run's when it came after the newest message any persona
- * could read at the run's start, and a persona, a user of the run (its email under the run's id) sent it, or its
- * topic, channel or content names the run (a notification about a channel of the run).
+ * unread read, and each deletes the ones it sent where the organization lets it; the administrator deletes what
+ * the personas were not let delete, and what the run's own users and bots sent. A message is the run's when it came
+ * after the newest message any persona could read at the run's start, and a persona, a user of the run (its email
+ * under the run's id) sent it, or its topic, channel or content names the run (a notification about a channel of
+ * the run).
  */
 
 /** Messages read per GET /messages page. */
