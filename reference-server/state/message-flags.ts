@@ -165,9 +165,7 @@ export class MessageFlags {
 
   /** The user's unread messages, ascending (live: do not change it while iterating). */
   unreadOf(userId: number): SortedIds {
-    let ids = this.unread.get(userId);
-    if (!ids) this.unread.set(userId, (ids = new SortedIds()));
-    return ids;
+    return listOf(this.unread, userId);
   }
 
   /** The user's starred messages, ascending (live: do not change it while iterating). */
