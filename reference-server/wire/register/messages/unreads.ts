@@ -143,11 +143,7 @@ function unreadMentions(rt: Runtime, userId: number, subscribed: Map<number, boo
   for (let i = 0; i < candidates.length; i++) {
     const m = store.messages.get(candidates.at(i)!);
     if (!m) continue;
-    if (m.type === "stream") {
-      let isIn = subscribed.get(m.channelId!);
-      if (isIn === undefined) subscribed.set(m.channelId!, (isIn = store.isSubscribed(userId, m.channelId!)));
-      if (!isIn) continue;
-    }
+    if (m.type === "stream" && !subscribedTo(rt, userId, m.channelId!, subscribed)) continue;
     if (isUnreadMention(rt, userId, m)) out.push(m.id);
   }
   return out;
@@ -205,9 +201,7 @@ function topicUnreads(
   allowEmptyTopic: boolean,
 ): TopicUnreads | null {
   const channelId = m.channelId!;
-  let isIn = subscribed.get(channelId);
-  if (isIn === undefined) subscribed.set(channelId, (isIn = rt.store.isSubscribed(userId, channelId)));
-  if (!isIn) return null;
+  if (!subscribedTo(rt, userId, channelId, subscribed)) return null;
   const spelling = `${channelId}\0${m.topic}`;
   let place = topics.bySpelling.get(spelling);
   if (place !== undefined) return place;
@@ -218,4 +212,11 @@ function topicUnreads(
   if (!place) topics.byTopic.set(key, (place = { entry: { stream_id: channelId, topic, unread_message_ids: [] }, muted: isMutedFor(rt, userId, m) }));
   topics.bySpelling.set(spelling, place);
   return place;
+}
+
+/** Whether the user is subscribed to the channel, asked once per channel for one unread_msgs (`known` holds the answers). */
+function subscribedTo(rt: Runtime, userId: number, channelId: number, known: Map<number, boolean>): boolean {
+  let isIn = known.get(channelId);
+  if (isIn === undefined) known.set(channelId, (isIn = rt.store.isSubscribed(userId, channelId)));
+  return isIn;
 }
