@@ -31,6 +31,9 @@ export const NAME_ROWS: ReadonlyArray<readonly [spec: string, real: string]> = [
   ["mobile_app_id", "ios_app_id"],
   ["chat_org_id", "zulip_org_id"],
   ["chat_org_key", "zulip_org_key"],
+  // The realm setting whose group may access every user: the real product never gave it an `_id` suffix.
+  ["can_access_all_users_group_id", "can_access_all_users_group"],
+  ["realm_can_access_all_users_group_id", "realm_can_access_all_users_group"],
 ];
 
 /** Endpoints the spec names differently: the spec's method and path, and the real ones (literal paths under /api/v1). */
@@ -87,8 +90,13 @@ function renameDeep<T>(value: T, rename: (name: string) => string): T {
   return out as T;
 }
 
-/** What the reference server sends as `--product zulip`. */
-export const toRealNames = <T>(value: T): T => renameDeep(value, realName);
+/**
+ * What the reference server sends as `--product zulip`. `later` holds the renames the real product made at a level
+ * the spec does not follow (reference-server/zulip-levels.ts says which apply at the emulated level); they win over
+ * the table.
+ */
+export const toRealNames = <T>(value: T, later: ReadonlyMap<string, string> = new Map()): T =>
+  renameDeep(value, later.size === 0 ? realName : (name) => later.get(name) ?? realName(name));
 
 /** What the harness reads from a real server, under the spec's names. */
 export const toSpecNames = <T>(value: T): T => renameDeep(value, specName);

@@ -82,9 +82,54 @@ export const ZULIP_LEVELS = {
   hideAiFeatures: 350,
   /** dense_mode is gone (web_font_size_px and web_line_height_percent took its place). */
   denseModeRemoved: 364,
+  // Group permission settings of user group objects (reference-server/wire/group-zulip-settings.ts).
+  /** can_mention_group_id, the group whose members may mention the group. */
+  groupCanMentionGroupId: 191,
+  /** can_mention_group_id is called can_mention_group. */
+  groupCanMentionGroupRenamed: 198,
+  /** can_manage_group. */
+  groupCanManageGroup: 283,
+  /** can_join_group. */
+  groupCanJoinGroup: 301,
+  /** can_leave_group. */
+  groupCanLeaveGroup: 308,
+  /** can_remove_members_group. */
+  groupCanRemoveMembersGroup: 324,
+  /**
+   * POST /register no longer carries user_group_edit_policy: the realm property went when can_create_groups and
+   * can_manage_all_groups replaced it, and Zulip's register description has no such key.
+   */
+  userGroupEditPolicyGone: 299,
+  /** The channel setting can_remove_subscribers_group_id is called can_remove_subscribers_group. */
+  canRemoveSubscribersGroupRenamed: 197,
 } as const;
 
 export type ZulipLevelName = keyof typeof ZULIP_LEVELS;
+
+/**
+ * Names the real product changed at a level while the spec keeps the old one: the spec's name, the real one, and
+ * the switch from which the real one is sent (facts/names.ts renames through them).
+ */
+const LATER_NAMES: ReadonlyArray<readonly [spec: string, real: string, from: ZulipLevelName]> = [
+  ["can_remove_subscribers_group_id", "can_remove_subscribers_group", "canRemoveSubscribersGroupRenamed"],
+];
+
+/** The renames of LATER_NAMES that the emulated level has (the `later` of toRealNames). */
+export function laterNames(fl: FeatureLevel): ReadonlyMap<string, string> {
+  let names = LATER_BY_LEVEL.get(fl);
+  if (!names) LATER_BY_LEVEL.set(fl, (names = new Map(LATER_NAMES.filter(([, , from]) => zulipHas(fl, from)).map(([spec, real]) => [spec, real]))));
+  return names;
+}
+
+const LATER_BY_LEVEL = new WeakMap<FeatureLevel, ReadonlyMap<string, string>>();
+
+/**
+ * Whether a `--product zulip` server at the emulated level has the Zulip behaviour: for behaviours where the spec
+ * says otherwise, or which the default product leaves as the spec has them.
+ */
+export function zulipProductHas(rt: { fl: FeatureLevel; config: { product: string } }, name: ZulipLevelName): boolean {
+  return rt.config.product === "zulip" && zulipHas(rt.fl, name);
+}
 
 /** Whether the emulated level has the Zulip behaviour. */
 export function zulipHas(fl: FeatureLevel, name: ZulipLevelName): boolean {

@@ -2,6 +2,7 @@ import { tableFault } from "../faults/realm/permission-table.ts";
 import type { Runtime } from "../runtime.ts";
 import type { RealmSettingDef } from "../state/realm-settings.ts";
 import type { SettingValue } from "../state/realm-values.ts";
+import { realmSettingEvent, realmSettingWire } from "../wire/realm-setting.ts";
 
 /** Every active user sees organization settings. */
 function everyone(rt: Runtime): number[] {
@@ -15,10 +16,11 @@ function everyone(rt: Runtime): number[] {
 export function publishRealmChanges(rt: Runtime, changes: ReadonlyArray<{ def: RealmSettingDef; value: SettingValue }>): void {
   const users = everyone(rt);
   const dict: Record<string, SettingValue> = {};
-  for (const { def, value } of changes) {
+  for (const { def, value: stored } of changes) {
     if (rt.faulty("fl153.realm.setting-change-events")) continue;
+    const value = realmSettingWire(rt, def, stored);
     // (fault: a table setting sent as an update event of its own)
-    if (def.event === "update_dict" && !tableFault(rt, def, "-event")) dict[def.name] = value;
+    if (realmSettingEvent(rt, def) === "update_dict" && !tableFault(rt, def, "-event")) dict[def.name] = value;
     else rt.queues.publish("realm", users, () => ({ type: "realm", op: "update", property: def.name, value, ...legacyExtraData(rt) }));
   }
   if (Object.keys(dict).length > 0) rt.queues.publish("realm", users, () => ({ type: "realm", op: "update_dict", property: "default", data: dict }));

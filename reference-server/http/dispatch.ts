@@ -11,6 +11,7 @@ import { Params } from "./params.ts";
 import { applyRateLimit } from "./apply-rate-limit.ts";
 import { AUTH_REALM, specEndpoint, specName, toRealNames } from "../../facts/names.ts";
 import { routeExists } from "./route-exists.ts";
+import { laterNames } from "../zulip-levels.ts";
 import type { Match, RouteTable } from "./router.ts";
 
 /** What server.ts serves: the API's route table, the mounts offered each request first, the largest file a body may carry. */
@@ -174,7 +175,7 @@ async function answer(
   const reportsIgnored = rt.fl.has("ignoredParametersEverywhere") || (route.reportsIgnoredSince !== undefined && rt.fl.atLeast(route.reportsIgnoredSince));
   const out = successBody(result, reportsIgnored ? params.ignored() : []);
   const mislabelled: Record<string, string> = rt.faulty("fl153.server.json-response") ? { "content-type": "text/html; charset=utf-8" } : {};
-  const envelope = rt.config.product === "zulip" ? toRealNames(out) : out;
+  const envelope = rt.config.product === "zulip" ? toRealNames(out, laterNames(rt.fl)) : out;
   if (answerKey === undefined || !rt.answers.askedBefore(answerKey)) sendJson(res, 200, envelope, mislabelled);
   else {
     const kept = jsonAnswer(200, envelope, mislabelled);

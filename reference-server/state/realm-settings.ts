@@ -27,6 +27,10 @@ export interface RealmSettingDef {
   removedBy?: LevelSwitchName;
   /** `update` sends {property, value}; `update_dict` sends {property: "default", data: {name: value}}. */
   event: "update" | "update_dict";
+  /** `--product zulip`: the event a real server sends where it is not the spec's. */
+  zulipEvent?: "update";
+  /** `--product zulip`: the string a real server sends and takes for each code of an enum. */
+  zulipCodes?: Readonly<Record<number, string>>;
   /** Only owners may change it. */
   ownerOnly?: boolean;
   /**
@@ -66,13 +70,20 @@ export const REALM_SETTINGS: readonly RealmSettingDef[] = [
   { name: "description", kind: { type: "string", maxLength: 1000 }, default: "The organization every reference server starts with.", event: "update" },
   { name: "allow_message_editing", kind: { type: "bool" }, default: true, event: "update_dict" },
   { name: "message_content_edit_limit_seconds", kind: { type: "int", min: 1, max: 2_000_000_000, nullable: true }, default: 600, event: "update_dict" },
-  { name: "message_content_delete_limit_seconds", kind: { type: "int", min: 1, max: 2_000_000_000, nullable: true }, default: null, event: "update_dict" },
+  {
+    name: "message_content_delete_limit_seconds",
+    kind: { type: "int", min: 1, max: 2_000_000_000, nullable: true },
+    default: null,
+    event: "update_dict",
+    zulipEvent: "update",
+  },
   {
     name: "move_messages_within_stream_limit_seconds",
     kind: { type: "int", min: 1, max: 2_000_000_000, nullable: true },
     default: 604_800,
     since: "moveLimitSettings",
     event: "update_dict",
+    zulipEvent: "update",
   },
   {
     name: "move_messages_between_streams_limit_seconds",
@@ -80,6 +91,7 @@ export const REALM_SETTINGS: readonly RealmSettingDef[] = [
     default: 604_800,
     since: "moveBetweenLimitSetting",
     event: "update_dict",
+    zulipEvent: "update",
   },
   {
     name: "community_topic_editing_limit_seconds",
@@ -159,6 +171,7 @@ export const REALM_SETTINGS: readonly RealmSettingDef[] = [
     default: 1,
     since: "editHistoryVisibilityPolicy",
     event: "update",
+    zulipCodes: { 1: "all", 2: "moves", 3: "none" },
   },
   { name: "meet_server_url", kind: { type: "string", maxLength: 200, nullable: true }, default: null, since: "meetServerUrl", event: "update" },
   { name: "email_address_visibility", kind: { type: "enum", values: [1, 2, 3, 4, 5] }, default: 1, removedBy: "emailVisibilityUserSetting", event: "update" },

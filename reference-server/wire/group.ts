@@ -2,6 +2,7 @@ import type { Runtime } from "../runtime.ts";
 import type { UserGroup } from "../state/groups.ts";
 import type { User } from "../state/types.ts";
 import { zulipHas } from "../zulip-levels.ts";
+import { zulipGroupSettings } from "./group-zulip-settings.ts";
 
 /**
  * The user group object (wire §13) of register realm_user_groups and GET /user_groups, with the fields real servers
@@ -25,6 +26,7 @@ export function serializeGroup(rt: Runtime, g: UserGroup): Record<string, unknow
     ...(zulipHas(rt.fl, "groupCreatorAndDate") ? { creator_id: g.creatorId, date_created: g.dateCreated } : {}),
     ...(zulipHas(rt.fl, "groupDeactivatedField") ? { deactivated: g.deactivated } : {}),
     ...(rt.fl.has("canAddMembersGroup") ? { can_add_members_group: g.canAddMembers } : {}),
+    ...zulipGroupSettings(rt, g),
   };
 }
 

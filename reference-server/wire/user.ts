@@ -105,8 +105,13 @@ export function unknownUser(rt: Runtime, userId: number): Record<string, unknown
   };
 }
 
-/** The bot object of register realm_bots and realm_bot/add events. */
+/**
+ * The bot object of register realm_bots and realm_bot/add events. `--product zulip`: with the bot's api_key and
+ * an outgoing-webhook bot's service, as real servers send them to the bot's owner and the administrators.
+ */
 export function serializeBot(rt: Runtime, bot: User): Record<string, unknown> {
+  const zulip = rt.config.product === "zulip";
+  const service = zulip ? rt.store.outgoingWebhooks.of(bot.id) : undefined;
   return {
     user_id: bot.id,
     email: bot.email,
@@ -118,7 +123,8 @@ export function serializeBot(rt: Runtime, bot: User): Record<string, unknown> {
     default_sending_stream: null,
     default_events_register_stream: null,
     default_all_public_streams: false,
-    services: [],
+    services: service ? [{ base_url: service.payloadUrl, interface: service.interfaceType, token: service.token }] : [],
+    ...(zulip ? { api_key: bot.apiKey } : {}),
   };
 }
 

@@ -8,6 +8,15 @@ import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { REALM_SETTINGS, type RealmSettingDef } from "../../state/realm-settings.ts";
 import { settingActive, type SettingValue } from "../../state/realm-values.ts";
 
+/** `--product zulip`: an enum a real server takes as its string ("all"), read back to the code it stands for. */
+function zulipCode(ctx: RequestContext, def: RealmSettingDef, codes: Readonly<Record<number, string>>): number | undefined {
+  const raw = ctx.params.optStr(def.name);
+  if (raw === undefined) return undefined;
+  const found = Object.entries(codes).find(([, name]) => name === raw);
+  if (found === undefined) throw badRequest(`Invalid ${def.name}`);
+  return Number(found[0]);
+}
+
 /** Reads one setting's new value from the request, validated by its kind; undefined when absent. */
 function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | undefined {
   const { params, rt } = ctx;
@@ -26,7 +35,8 @@ function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | un
       return k.nullable && raw === "" ? null : raw;
     }
     case "enum": {
-      const v = params.optJson(def.name, z.number().int());
+      const v =
+        def.zulipCodes !== undefined && rt.config.product === "zulip" ? zulipCode(ctx, def, def.zulipCodes) : params.optJson(def.name, z.number().int());
       if (v === undefined) return undefined;
       const gate = k.later?.[v];
       if (!k.values.includes(v) || (gate !== undefined && !rt.fl.has(gate))) throw badRequest(`Invalid ${def.name}`);

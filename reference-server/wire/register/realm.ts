@@ -3,6 +3,8 @@ import type { Runtime } from "../../runtime.ts";
 import { REALM_SETTINGS } from "../../state/realm-settings.ts";
 import { settingActive } from "../../state/realm-values.ts";
 import { realmServerFields } from "../realm-server-fields.ts";
+import { realmSettingWire } from "../realm-setting.ts";
+import { zulipProductHas } from "../../zulip-levels.ts";
 
 /** Policy codes that best approximate a system group, as a superset of who really holds the permission. */
 const POLICY_FOR_GROUP: Record<string, number> = {
@@ -36,7 +38,8 @@ export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   // The server's own settings (setBy "server") have register fields of their own shape: api/uploads/limits.ts.
   for (const def of REALM_SETTINGS) {
-    if (settingActive(def, rt.fl) && def.setBy !== "server" && !tableFault(rt, def, "-register")) out[`realm_${def.name}`] = rt.store.settings.get(def.name);
+    if (settingActive(def, rt.fl) && def.setBy !== "server" && !tableFault(rt, def, "-register"))
+      out[`realm_${def.name}`] = realmSettingWire(rt, def, rt.store.settings.get(def.name));
   }
   if (rt.faulty("fl153.register.realm-prefix")) {
     out.name = out.realm_name;
@@ -70,7 +73,8 @@ export function realmSettingsSection(rt: Runtime): Record<string, unknown> {
       "role:moderators": 7,
     });
   }
-  if (fl.has("canCreateGroups") && !rt.faulty("fl299.register.user-group-edit-policy-deprecated"))
+  const editPolicyGone = zulipProductHas(rt, "userGroupEditPolicyGone");
+  if (fl.has("canCreateGroups") && !editPolicyGone && !rt.faulty("fl299.register.user-group-edit-policy-deprecated"))
     out.user_group_edit_policy = broaderPolicy(approximatePolicy(rt, "can_create_groups"), approximatePolicy(rt, "can_manage_all_groups"));
   // message_edit_history_visibility_policy: 1 All, 2 Moves only, 3 None (the catalog's ruling); only None is false.
   if (fl.has("allowEditHistoryDeprecated")) out.realm_allow_edit_history = rt.store.settings.get("message_edit_history_visibility_policy") !== 3;
