@@ -175,43 +175,6 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     kind: "extra-key",
     reason: "wire §13: legacy presence objects carry client and pushable beside status and timestamp",
   },
-  // --- the spec speaks, and the reference server follows it where real servers differ (wire §17.2)
-  {
-    where: "*",
-    key: "can_remove_subscribers_group_id",
-    kind: "extra-key",
-    levels: { from: 197 },
-    reason:
-      "fl161.channels.can-remove-subscribers-group-field (wire §17.2 #7): channels carry the spec's can_remove_subscribers_group_id; real servers renamed it can_remove_subscribers_group at FL197",
-  },
-  {
-    where: "*",
-    key: "can_remove_subscribers_group",
-    kind: "missing-required",
-    levels: { from: 197 },
-    reason: "fl161.channels.can-remove-subscribers-group-field (wire §17.2 #7): channels carry the spec's can_remove_subscribers_group_id instead",
-  },
-  {
-    where: "register $",
-    key: "realm_can_access_all_users_group_id",
-    kind: "extra-key",
-    levels: { from: 225 },
-    reason: "fl225.realm.can-access-all-users-group-id-register (wire §17.2 #5): the spec's name; real servers send realm_can_access_all_users_group",
-  },
-  {
-    where: "register $",
-    key: "user_group_edit_policy",
-    kind: "extra-key",
-    levels: { from: 299 },
-    reason: "fl299.register.user-group-edit-policy-deprecated (wire §17.2 #4): the spec keeps the deprecated key; real servers dropped it",
-  },
-  {
-    where: "register $",
-    key: "realm_message_edit_history_visibility_policy",
-    kind: "wrong-type",
-    levels: { from: 358 },
-    reason: "fl358.realm.edit-history-visibility-policy (wire §17.2 #1): the spec makes it an integer; real servers send a string",
-  },
   // --- a register of every section lacks a key on purpose
   {
     where: "register $",
@@ -233,13 +196,6 @@ export const ZULIP_ALLOW_LIST: readonly AllowEntry[] = [
     key: "ignored_parameters_unsupported",
     kind: "missing-key",
     reason: "ref §1.5: present only when the request had parameters the server did not read",
-  },
-  {
-    where: "register $",
-    key: "realm_can_access_all_users_group",
-    kind: "missing-key",
-    levels: { from: 225 },
-    reason: "fl225.realm.can-access-all-users-group-id-register (wire §17.2 #5): register carries the spec's realm_can_access_all_users_group_id instead",
   },
   {
     where: "register $",
