@@ -7,6 +7,13 @@ export class SortedIds {
   private ids = new Int32Array(4);
   private size = 0;
 
+  /** An index of the given ids (in any order). */
+  static of(ids: Iterable<number>): SortedIds {
+    const out = new SortedIds();
+    for (const id of ids) out.add(id);
+    return out;
+  }
+
   get length(): number {
     return this.size;
   }

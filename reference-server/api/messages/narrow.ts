@@ -39,6 +39,8 @@ export interface CompiledNarrow {
   senderId?: number;
   /** An `is:unread` term: the user's unread index holds every match. */
   unread?: boolean;
+  /** An `id` term: that one message is the only possible match. */
+  messageId?: number;
   test(message: Message): boolean;
 }
 
@@ -103,6 +105,7 @@ export function compileNarrow(rt: Runtime, viewer: User, terms: NarrowTerm[]): C
     } else if (op === "id") {
       const id = Number(operand);
       if (!Number.isInteger(id)) throw badNarrow("id operand must be an integer");
+      if (!term.negated) out.messageId = id;
       p = (m) => m.id === id;
     } else if (op === "search") {
       if (typeof operand !== "string" || operand.trim() === "") throw badNarrow("search operand must not be empty");

@@ -1,6 +1,6 @@
 import { badRequest } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
-import type { SortedIds } from "../../state/sorted-ids.ts";
+import { SortedIds } from "../../state/sorted-ids.ts";
 import type { Message } from "../../state/types.ts";
 import { compileNarrow, type CompiledNarrow, type NarrowTerm } from "./narrow.ts";
 
@@ -34,6 +34,9 @@ function sourceFor(ctx: RequestContext, narrow: CompiledNarrow): Source {
   if (narrow.dmUserIds) candidates.push({ ids: store.conversationMessages(narrow.dmUserIds), matches: received });
   if (narrow.senderId !== undefined) candidates.push({ ids: store.sentBy(narrow.senderId), matches: received });
   if (narrow.unread) candidates.push({ ids: store.flags.unreadOf(user.id), matches: narrow.test });
+  // Clients fetch one message by `id` with num_before = num_after = 0 (a link, a reply): without this the walk for
+  // "is there more" crosses the user's whole history and finds nothing.
+  if (narrow.messageId !== undefined) candidates.push({ ids: SortedIds.of(store.messages.has(narrow.messageId) ? [narrow.messageId] : []), matches: received });
   for (const c of candidates) if (c.ids.length < best.ids.length) best = c;
   return best;
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { ApiClient } from "../../client/client.ts";
 import { capabilitiesAt, MODERN_CLIENT_CAPABILITIES } from "../../client/capabilities.ts";
 import type { ParamMap } from "../../client/encode.ts";
@@ -392,8 +393,10 @@ export class StateWatch {
    */
   private touched(): string[] {
     const named = new Set(sectionsOf(this.clauseKeys));
+    // By value, not only by identity: a reducer that rebuilt the key (a recount, a removal of an id that was not
+    // there) may leave it as it was, and its refetch is the costliest answer the invariant asks for.
     const changed = ([section, key]: readonly [string, string]) =>
-      named.has(section) || this.unknowable.has(key) || !this.settled.has(key) || this.state[key] !== this.settled.get(key);
+      named.has(section) || this.unknowable.has(key) || !this.settled.has(key) || !isDeepStrictEqual(this.state[key], this.settled.get(key));
     const skipped = new Set(COSTLY_SECTIONS.filter((c) => !changed(c)).map(([section]) => section));
     return sectionsOf([...this.reduced, ...this.clauseKeys]).filter((s) => this.baseline.has(s) && !skipped.has(s));
   }

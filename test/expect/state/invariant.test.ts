@@ -125,6 +125,26 @@ describe("the state invariant", () => {
     expect(failed.invariant).toMatchObject({ status: "failed", own: 1 });
   });
 
+  it("refetches unread_msgs only when the events changed its value: marking read what is read costs no refetch of it", async () => {
+    // The member's own message is read for it: its update_message_flags event rebuilds unread_msgs as it was.
+    const marksOwnRead: Descriptor = {
+      ...sendsDirect,
+      id: "test#own-read",
+      run: async (t) => {
+        const sent = await t.api("member").post("/messages", { type: "direct", to: JSON.stringify([t.persona("secondMember").userId]), content: "mine" });
+        const id = t.expect.success(sent).id;
+        t.expect.success(await t.api("member").post("/messages/flags", { messages: JSON.stringify([id]), op: "add", flag: "read" }));
+      },
+    };
+    const o = await runBehaviour(marksOwnRead, clean);
+    expect(o.status, o.message).toBe("pass");
+    expect(o.invariant).toMatchObject({ status: "checked", reduced: ["message", "update_message_flags/add"] });
+    expect(o.invariant!.sections).not.toContain("update_message_flags");
+    // A message from someone else is unread for the member: the same sections then carry unread_msgs.
+    const received = await runBehaviour(sendsDirect, clean);
+    expect(received.invariant!.sections).toContain("update_message_flags");
+  });
+
   it("merges records: failed over skipped over checked, the events and sections of all", () => {
     const r = (status: "checked" | "failed" | "skipped", reduced: string[], why?: string) => ({
       status,
