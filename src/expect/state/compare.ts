@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from "node:util";
+import { jsonEqual } from "./json-equal.ts";
 import { EXCLUDED, isEnvelopeKey } from "./exclusions.ts";
 import { possiblyInLeftChannel } from "./messages.ts";
 import type { ClientState } from "./model.ts";
@@ -79,7 +79,7 @@ const RELAXED: Record<string, { holds: (reduced: unknown, fresh: unknown, state:
   },
   starred_messages: {
     holds: (r, f, state) => {
-      if (!Array.isArray(r) || !Array.isArray(f)) return isDeepStrictEqual(r, f);
+      if (!Array.isArray(r) || !Array.isArray(f)) return jsonEqual(r, f);
       const reduced = new Set(r as number[]);
       const fresh = new Set(f as number[]);
       return [...fresh].every((id) => reduced.has(id)) && [...reduced].every((id) => fresh.has(id) || possiblyInLeftChannel(state, id));
@@ -103,13 +103,13 @@ export function differences(reduced: ClientState, fresh: ClientState, unknowable
   const plain = prune(fresh, unknowable);
   // Most keys are equal as they come: a deep equality per key before canonical order saves sorting the others
   // (an account's whole unread list when one topic changed).
-  const unequal = Object.keys(plain).filter((k) => !isDeepStrictEqual(quick[k], plain[k]));
+  const unequal = Object.keys(plain).filter((k) => !jsonEqual(quick[k], plain[k]));
   if (!unequal.length) return [];
   const a = canonical(Object.fromEntries(unequal.map((k) => [k, quick[k]]))) as ClientState;
   const b = canonical(Object.fromEntries(unequal.map((k) => [k, plain[k]]))) as ClientState;
   const out: Difference[] = [];
   const walk = (x: unknown, y: unknown, path: string): void => {
-    if (out.length >= limit || isDeepStrictEqual(x, y)) return;
+    if (out.length >= limit || jsonEqual(x, y)) return;
     if (Array.isArray(x) && Array.isArray(y)) {
       // Lists of identified objects are matched by identity, so that one missing element names itself.
       const idOf = (e: unknown) => {

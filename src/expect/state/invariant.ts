@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from "node:util";
 import { ApiClient } from "../../client/client.ts";
 import { capabilitiesAt, MODERN_CLIENT_CAPABILITIES } from "../../client/capabilities.ts";
 import type { ParamMap } from "../../client/encode.ts";
@@ -12,6 +11,7 @@ import { Expectations } from "../expect.ts";
 import { feedWatch } from "../events-feed.ts";
 import { ConformanceFailure, show } from "../failure.ts";
 import { differences, toState, type Difference } from "./compare.ts";
+import { jsonEqual } from "./json-equal.ts";
 import type { ClientState, ReduceContext } from "./model.ts";
 import type { InvariantRecord } from "./record.ts";
 import { eventKey, REDUCERS, reduceAll, sectionsOf } from "./reducers.ts";
@@ -396,7 +396,7 @@ export class StateWatch {
     // By value, not only by identity: a reducer that rebuilt the key (a recount, a removal of an id that was not
     // there) may leave it as it was, and its refetch is the costliest answer the invariant asks for.
     const changed = ([section, key]: readonly [string, string]) =>
-      named.has(section) || this.unknowable.has(key) || !this.settled.has(key) || !isDeepStrictEqual(this.state[key], this.settled.get(key));
+      named.has(section) || this.unknowable.has(key) || !this.settled.has(key) || !jsonEqual(this.state[key], this.settled.get(key));
     const skipped = new Set(COSTLY_SECTIONS.filter((c) => !changed(c)).map(([section]) => section));
     return sectionsOf([...this.reduced, ...this.clauseKeys]).filter((s) => this.baseline.has(s) && !skipped.has(s));
   }
