@@ -47,11 +47,11 @@ describe.each([
 
   it("in stream/create, subscription/add, stream/update's property, GET /streams, GET /streams/{id}, GET /users/me/subscriptions", async () => {
     let id = 0;
+    const groups = (await client(server, "administrator")("GET", "/user_groups")).user_groups as Json[];
+    const moderators = groups.find((g) => g.name === "role:moderators")!.id;
     const events = await eventsAfter(server, ["stream", "subscription"], async (admin) => {
       id = await createChannel(admin, "renamed-setting");
-      const moderators = (await admin("GET", "/user_groups")).user_groups as Json[];
-      const group = moderators.find((g) => g.name === "role:moderators")!.id;
-      await admin("PATCH", `/streams/${id}`, { [name]: level >= 320 ? { new: group } : group });
+      await admin("PATCH", `/streams/${id}`, { [name]: level >= 320 ? { new: moderators } : moderators });
     });
     const created = events.find((e) => e.type === "stream" && e.op === "create")!;
     expect((created.streams as Json[])[0]).toHaveProperty(name);
@@ -67,6 +67,23 @@ describe.each([
     for (const c of [listed, one, sub]) {
       expect(c).toHaveProperty(name);
       expect(c).not.toHaveProperty(gone);
+    }
+    expect(one[name]).toBe(moderators);
+  });
+
+  it("--product zulip takes the setting under that name alone (the other is ignored); the default product takes both", async () => {
+    const admin = client(server, "administrator");
+    const id = await createChannel(admin, "renamed-param");
+    const groups = (await admin("GET", "/user_groups")).user_groups as Json[];
+    const members = groups.find((g) => g.name === "role:members")!.id;
+    const answer = await admin("PATCH", `/streams/${id}`, { [gone]: level >= 320 ? { new: members } : members });
+    const now = ((await admin("GET", `/streams/${id}`)).stream as Json)[name];
+    if (product === "zulip") {
+      expect(answer.ignored_parameters_unsupported).toEqual([gone]);
+      expect(now).not.toBe(members);
+    } else {
+      expect(answer.ignored_parameters_unsupported ?? []).toEqual([]);
+      expect(now).toBe(members);
     }
   });
 });

@@ -5,10 +5,20 @@ import { settingExpectationMismatch } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
 import { CHANNEL_SETTINGS, POST_POLICY_GROUP, type ChannelSettingDef } from "../../state/channel-settings.ts";
 import type { Channel } from "../../state/types.ts";
+import { laterNames } from "../../zulip-levels.ts";
 
 export interface SettingChange {
   def: ChannelSettingDef;
   value: GroupSettingValue;
+}
+
+/**
+ * The name a request sets the setting under: the spec's or its alias; under `--product zulip` the one name a real
+ * server of the emulated level reads (the other is an ignored parameter).
+ */
+function requestName({ rt, params }: RequestContext, def: ChannelSettingDef): string {
+  if (rt.config.product === "zulip") return laterNames(rt.fl).get(def.name) ?? def.name;
+  return !params.has(def.name) && def.alias !== undefined && params.has(def.alias) ? def.alias : def.name;
 }
 
 /**
@@ -21,7 +31,7 @@ export function readGroupSettings(ctx: RequestContext, current: Channel | undefi
   const out: SettingChange[] = [];
   for (const def of CHANNEL_SETTINGS) {
     if (!rt.fl.has(def.param)) continue;
-    const name = !params.has(def.name) && def.alias !== undefined && params.has(def.alias) ? def.alias : def.name;
+    const name = requestName(ctx, def);
     const raw = params.optJson(name, GroupSettingUpdateSchema);
     if (raw === undefined) continue;
     const update = typeof raw === "object" && "new" in raw ? raw : { new: raw as GroupSettingValue, old: undefined };
