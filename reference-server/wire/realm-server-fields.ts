@@ -1,4 +1,5 @@
 import type { Runtime } from "../runtime.ts";
+import { realName } from "../../facts/names.ts";
 import { REALM_SETTINGS } from "../state/realm-settings.ts";
 import { settingActive } from "../state/realm-values.ts";
 import { pushNotificationsEnabled, pushNotificationsEndTimestamp } from "./push-status.ts";
@@ -49,7 +50,9 @@ function permissionConfig(rt: Runtime, name: string, defaultGroup: string): Reco
   };
   if (!rt.fl.has("permissionSettingsFieldsRemoved") || rt.faulty("fl326.register.permission-settings-fields-removed")) {
     out.allow_owners_group = true;
-    out.id_field_name = `${name}_id`;
+    // The old id-valued field's name; under `--product zulip` named from the real setting's name (the spec's
+    // can_access_all_users_group_id already ends in _id).
+    out.id_field_name = `${rt.config.product === "zulip" ? realName(name) : name}_id`;
   }
   if (rt.fl.has("permissionSettingsAllowedSystemGroups")) out.allowed_system_groups = ALLOWED_SYSTEM_GROUPS;
   return out;

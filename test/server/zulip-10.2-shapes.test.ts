@@ -174,6 +174,22 @@ describe("Zulip 10.2's realm settings at FL372 (--product zulip), the spec's und
   });
 });
 
+describe("FL225–325: server_supported_permission_settings names can_access_all_users_group's id field can_access_all_users_group_id (--product zulip)", () => {
+  let server: ReferenceServer;
+  beforeAll(async () => {
+    server = await serve("zulip", 300);
+  });
+  afterAll(() => server.close());
+
+  it("under the setting's real name, with the real id field name", async () => {
+    const reg = await client(server, "member")("POST", "/register", { fetch_event_types: ["realm"] });
+    const realm = (reg.server_supported_permission_settings as { realm: Record<string, Json> }).realm;
+    expect(realm).not.toHaveProperty("can_access_all_users_group_id");
+    expect(realm.can_access_all_users_group!.id_field_name).toBe("can_access_all_users_group_id");
+    expect(realm.can_create_groups!.id_field_name).toBe("can_create_groups_id");
+  });
+});
+
 describe.each([
   {
     level: 372,
