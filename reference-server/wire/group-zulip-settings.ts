@@ -12,8 +12,9 @@ type Holder = SystemGroupName | "creator";
  * system group. This server lets no one change them, so every group keeps what a real server gives a new one.
  */
 const SETTINGS: ReadonlyArray<{ name: string; from: ZulipLevelName; until?: ZulipLevelName; userDefined: Holder; system: Holder }> = [
-  { name: "can_mention_group_id", from: "groupCanMentionGroupId", until: "groupCanMentionGroupRenamed", userDefined: "role:everyone", system: "role:everyone" },
-  { name: "can_mention_group", from: "groupCanMentionGroupRenamed", userDefined: "role:everyone", system: "role:everyone" },
+  // System groups cannot be mentioned (as before the setting existed).
+  { name: "can_mention_group_id", from: "groupCanMentionGroupId", until: "groupCanMentionGroupRenamed", userDefined: "role:everyone", system: "role:nobody" },
+  { name: "can_mention_group", from: "groupCanMentionGroupRenamed", userDefined: "role:everyone", system: "role:nobody" },
   { name: "can_manage_group", from: "groupCanManageGroup", userDefined: "creator", system: "role:nobody" },
   { name: "can_join_group", from: "groupCanJoinGroup", userDefined: "role:nobody", system: "role:nobody" },
   { name: "can_leave_group", from: "groupCanLeaveGroup", userDefined: "role:everyone", system: "role:nobody" },

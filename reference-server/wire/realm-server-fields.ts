@@ -69,7 +69,13 @@ function supportedPermissionSettings(rt: Runtime): Record<string, unknown> {
   return {
     realm,
     stream: { can_remove_subscribers_group: permissionConfig(rt, "can_remove_subscribers_group", "role:administrators") },
-    group: { can_mention_group: permissionConfig(rt, "can_mention_group", "role:everyone") },
+    group: {
+      can_mention_group: {
+        ...permissionConfig(rt, "can_mention_group", "role:everyone"),
+        // `--product zulip`: system groups cannot be mentioned (wire/group-zulip-settings.ts).
+        ...(rt.config.product === "zulip" ? { default_for_system_groups: "role:nobody" } : {}),
+      },
+    },
   };
 }
 

@@ -223,6 +223,14 @@ describe.each([
         for (const k of lacks) expect(g).not.toHaveProperty(k);
       }
       if (level >= 283) expect(group.can_manage_group).toEqual({ direct_members: [me], direct_subgroups: [] });
+      // System groups cannot be mentioned (zulip.yaml: before FL191 groups could be mentioned only if not system groups).
+      const system = ((await admin("GET", "/user_groups")).user_groups as Json[]).find((g) => g.name === "role:members")!;
+      const nobody = ((await admin("GET", "/user_groups")).user_groups as Json[]).find((g) => g.name === "role:nobody")!.id;
+      const everyone = ((await admin("GET", "/user_groups")).user_groups as Json[]).find((g) => g.name === "role:everyone")!.id;
+      for (const k of ["can_mention_group", "can_mention_group_id"].filter((n) => has.includes(n))) {
+        expect(system[k]).toBe(nobody);
+        expect(group[k]).toBe(everyone);
+      }
     });
   },
 );
