@@ -100,6 +100,8 @@ export const ZULIP_LEVELS = {
    * can_manage_all_groups replaced it, and Zulip's register description has no such key.
    */
   userGroupEditPolicyGone: 299,
+  /** can_access_all_users_group and create_multiuse_invite_group are group-setting values, not group ids. */
+  groupIdSettingsAsValues: 314,
   /** The channel setting can_remove_subscribers_group_id is called can_remove_subscribers_group. */
   canRemoveSubscribersGroupRenamed: 197,
 } as const;

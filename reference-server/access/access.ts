@@ -5,10 +5,16 @@ import { MessageEditRules } from "./message-edit.ts";
 import { ChannelAccess, type ContentUse } from "./channels.ts";
 import { holds } from "./group-settings.ts";
 import type { GroupSettingValue } from "../state/group-setting-value.ts";
+
 import { EMAIL_VISIBILITY } from "../state/user-settings.ts";
 import { ROLE, type Channel, type Message, type Role, type User } from "../state/types.ts";
 import type { Invite } from "../state/invites.ts";
 import { RealmPermissions } from "./realm-permissions.ts";
+
+/** Whether a stored setting holds a group id or a group-setting value. */
+function isGroupSettingValue(v: unknown): v is GroupSettingValue {
+  return typeof v === "number" || (typeof v === "object" && v !== null && "direct_members" in v);
+}
 
 /**
  * Who may see and do what, in one place. Handlers and event fan-out ask these questions; nothing else
@@ -89,8 +95,9 @@ export class Access {
   /** Whether the viewer's access to other users is limited: it is outside can_access_all_users_group_id (FL225). */
   isUserAccessRestricted(viewer: User): boolean {
     if (!this.fl.has("restrictedUserAccess")) return false;
+    // A group id, or under `--product zulip` from FL314 a group-setting value.
     const group = this.store.settings.get("can_access_all_users_group_id");
-    return typeof group !== "number" || !holds(this.store.groups, viewer, group);
+    return !isGroupSettingValue(group) || !holds(this.store.groups, viewer, group);
   }
 
   /**
@@ -280,7 +287,8 @@ export class Access {
   canCreateMultiuseInvite(user: User): boolean {
     if (!this.fl.has("multiuseInviteGroupEnforced")) return this.store.isAdmin(user);
     const group = this.store.settings.get("create_multiuse_invite_group");
-    return !this.isGuest(user) && typeof group === "number" && holds(this.store.groups, user, group);
+    // A group id, or under `--product zulip` from FL314 a group-setting value.
+    return !this.isGuest(user) && isGroupSettingValue(group) && holds(this.store.groups, user, group);
   }
 
   /** May the user call GET /invites? Administrators; from FL209 everyone (non-administrators see their own). */

@@ -1,4 +1,5 @@
-import type { LevelSwitchName } from "../levels.ts";
+import type { FeatureLevel, LevelSwitchName } from "../levels.ts";
+import { zulipProductHas, type ZulipLevelName } from "../zulip-levels.ts";
 import type { SystemGroupName } from "./groups.ts";
 
 /** How a setting's value is validated on PATCH /realm. */
@@ -29,6 +30,8 @@ export interface RealmSettingDef {
   event: "update" | "update_dict";
   /** `--product zulip`: the event a real server sends where it is not the spec's. */
   zulipEvent?: "update";
+  /** `--product zulip`: from this level a group id is a group-setting value, as on real servers. */
+  zulipValueFrom?: ZulipLevelName;
   /** `--product zulip`: the string a real server sends and takes for each code of an enum. */
   zulipCodes?: Readonly<Record<number, string>>;
   /** Only owners may change it. */
@@ -140,6 +143,7 @@ export const REALM_SETTINGS: readonly RealmSettingDef[] = [
   {
     name: "can_access_all_users_group_id",
     kind: { type: "group-id" },
+    zulipValueFrom: "groupIdSettingsAsValues",
     default: { group: "role:everyone" },
     since: "canAccessAllUsersGroupId",
     event: "update_dict",
@@ -148,6 +152,7 @@ export const REALM_SETTINGS: readonly RealmSettingDef[] = [
   {
     name: "create_multiuse_invite_group",
     kind: { type: "group-id" },
+    zulipValueFrom: "groupIdSettingsAsValues",
     default: { group: "role:administrators" },
     since: "createMultiuseInviteGroup",
     event: "update_dict",
@@ -181,3 +186,11 @@ export const REALM_SETTINGS: readonly RealmSettingDef[] = [
 ] as const;
 
 export const REALM_SETTING_BY_NAME: ReadonlyMap<string, RealmSettingDef> = new Map(REALM_SETTINGS.map((d) => [d.name, d]));
+
+/**
+ * The kind of value the setting takes and holds at the emulated level: its table kind, or under `--product zulip`
+ * a group-setting value for a group id from the level real servers made it one.
+ */
+export function settingKind(rt: { fl: FeatureLevel; config: { product: string } }, def: RealmSettingDef): SettingType {
+  return def.kind.type === "group-id" && def.zulipValueFrom !== undefined && zulipProductHas(rt, def.zulipValueFrom) ? { type: "gsv" } : def.kind;
+}

@@ -174,6 +174,42 @@ describe("Zulip 10.2's realm settings at FL372 (--product zulip), the spec's und
   });
 });
 
+describe.each([
+  { level: 372, anonymous: true },
+  { level: 313, anonymous: false },
+])("FL314: can_access_all_users_group takes a group-setting value, before a group id (--product zulip at FL$level)", ({ level, anonymous }) => {
+  let server: ReferenceServer;
+  beforeAll(async () => {
+    server = await serve("zulip", level);
+  });
+  afterAll(() => server.close());
+
+  it(anonymous ? "an anonymous group is taken, kept and announced" : "an anonymous group is refused", async () => {
+    const owner = client(server, "owner");
+    const groups = (await owner("GET", "/user_groups")).user_groups as Json[];
+    const admins = groups.find((g) => g.name === "role:administrators")!.id;
+    const everyone = groups.find((g) => g.name === "role:everyone")!.id;
+    const value = { direct_members: [server.personas.member!.userId], direct_subgroups: [admins] };
+    const queue = await owner("POST", "/register", { event_types: ["realm"] });
+    const answer = await owner("PATCH", "/realm", { can_access_all_users_group: { new: value } });
+    if (!anonymous) {
+      expect(answer).toMatchObject({ result: "error", code: "BAD_REQUEST" });
+      return;
+    }
+    expect(answer.result).toBe("success");
+    expect((await owner("POST", "/register", { fetch_event_types: ["realm"] })).realm_can_access_all_users_group).toEqual(value);
+    // The member in the anonymous group still lists every user; the guest outside it does not.
+    const all = ((await client(server, "member")("GET", "/users")).members as Json[]).length;
+    expect(((await client(server, "guest")("GET", "/users")).members as Json[]).length).toBeLessThan(all);
+    expect((await owner("PATCH", "/realm", { can_access_all_users_group: { new: everyone } })).result).toBe("success");
+    const events = (await owner("GET", "/events", { queue_id: queue.queue_id, last_event_id: -1, dont_block: true })).events as Json[];
+    expect(events.filter((e) => e.op === "update_dict").map((e) => e.data)).toEqual([
+      { can_access_all_users_group: value },
+      { can_access_all_users_group: everyone },
+    ]);
+  });
+});
+
 describe("FL225–325: server_supported_permission_settings names can_access_all_users_group's id field can_access_all_users_group_id (--product zulip)", () => {
   let server: ReferenceServer;
   beforeAll(async () => {

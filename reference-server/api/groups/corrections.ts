@@ -3,7 +3,7 @@ import type { GroupSettingValue } from "../../state/group-setting-value.ts";
 import { publishRealmChanges } from "../../events/realm.ts";
 import { publishGroupUpdate } from "../../events/user-group.ts";
 import type { Runtime } from "../../runtime.ts";
-import { REALM_SETTINGS, type RealmSettingDef } from "../../state/realm-settings.ts";
+import { REALM_SETTINGS, settingKind, type RealmSettingDef } from "../../state/realm-settings.ts";
 import { settingActive, type SettingValue } from "../../state/realm-values.ts";
 import type { User } from "../../state/types.ts";
 
@@ -17,7 +17,7 @@ export function dropFromSettingValues(rt: Runtime, user: User): void {
   const announce = rt.fl.has("deactivationPermissionCorrections");
   const changes: Array<{ def: RealmSettingDef; value: SettingValue }> = [];
   for (const def of REALM_SETTINGS) {
-    if (def.kind.type !== "gsv" || !settingActive(def, rt.fl)) continue;
+    if (settingKind(rt, def).type !== "gsv" || !settingActive(def, rt.fl)) continue;
     const next = withoutMember(rt.store.settings.get(def.name) as GroupSettingValue, user.id);
     if (next === undefined) continue;
     const value = normalize(rt.store, next);

@@ -5,7 +5,7 @@ import { publishRealmChanges } from "../../events/realm.ts";
 import { tableFault } from "../../faults/realm/permission-table.ts";
 import { badRequest, systemGroupRequired, mustBeAdministrator, mustBeOwner, settingExpectationMismatch } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
-import { REALM_SETTINGS, type RealmSettingDef } from "../../state/realm-settings.ts";
+import { REALM_SETTINGS, settingKind, type RealmSettingDef } from "../../state/realm-settings.ts";
 import { settingActive, type SettingValue } from "../../state/realm-values.ts";
 
 /** `--product zulip`: an enum a real server takes as its string ("all"), read back to the code it stands for. */
@@ -22,7 +22,7 @@ function readValue(ctx: RequestContext, def: RealmSettingDef): SettingValue | un
   const { params, rt } = ctx;
   // Most requests name one or two of the many settings: the absent ones cost nothing (no schema is built).
   if (!ctx.params.has(def.name)) return undefined;
-  const k = def.kind;
+  const k = settingKind(rt, def);
   switch (k.type) {
     case "bool":
       return params.optBool(def.name);
