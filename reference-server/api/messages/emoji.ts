@@ -40,12 +40,19 @@ function readType(raw: string | undefined): ReactionType | undefined {
   return raw as ReactionType;
 }
 
-/** An emoji by name alone: a unicode emoji of the table or the extra one; the organization has no custom emoji. */
-export function emojiByName(name: string): Emoji {
+/** An emoji by name alone, or null: a unicode emoji of the table or the extra one; the organization has no custom emoji. */
+export function emojiByNameOrNull(name: string): Emoji | null {
   if (name === EXTRA.name) return { emojiName: name, emojiCode: EXTRA.code, reactionType: "zulip_extra_emoji" };
   const code = table.byName.get(name);
-  if (code === undefined) throw badRequest(`Emoji '${name}' does not exist`);
+  if (code === undefined) return null;
   return { emojiName: name, emojiCode: code, reactionType: "unicode_emoji" };
+}
+
+/** An emoji by name alone, as emojiByNameOrNull, or the API's error. */
+export function emojiByName(name: string): Emoji {
+  const e = emojiByNameOrNull(name);
+  if (!e) throw badRequest(`Emoji '${name}' does not exist`);
+  return e;
 }
 
 /**

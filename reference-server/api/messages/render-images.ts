@@ -48,11 +48,6 @@ export function imageLinks(rt: Runtime, content: string): ImageLink[] {
   return out;
 }
 
-/** Turns the (escaped) upload links of a paragraph into anchors. */
-export function linkUploads(escaped: string): string {
-  return escaped.replace(UPLOAD_LINK, (_all, text: string, path: string) => `<a href="/user_uploads/${path}">${text}</a>`);
-}
-
 /**
  * One image preview: a link around the thumbnail, or, while thumbnails are made, around a loading placeholder.
  * data-original-dimensions on previews from FL276 and on placeholders from FL287 (and at the 9.x level 278);
