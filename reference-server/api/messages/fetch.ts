@@ -66,7 +66,7 @@ async function getMessages(ctx: RequestContext): Promise<Record<string, unknown>
     const ids = params.optJson("message_ids", MessageIds);
     if (ids !== undefined) return byIds(ctx, user, ids, v);
   }
-  const range = fetchRange(ctx, narrowTerms, readRange(ctx, "reject"));
+  const range = fetchRange(ctx, narrowTerms, readRange(ctx, "reject", true));
   return {
     messages:
       rt.config.product === "chat" ? pageJson(ctx, range.messages, v) : range.messages.map((m) => ({ ...serializeMessage(rt, m, v), flags: flagsFor(ctx, m) })),

@@ -10,6 +10,7 @@ import { finishThumbnails } from "./thumbnails.ts";
 import { deliverOutgoingWebhooks } from "../webhooks/outgoing.ts";
 import { pushDirectMessage } from "../push/notify.ts";
 import { readForMuters } from "../users/muted-users.ts";
+import { DEFAULT_CLIENT } from "./client-name.ts";
 
 /** Where a new message goes: a channel topic, or a direct conversation with these recipients. */
 export type Destination = { type: "stream"; channel: Channel; topic: string } | { type: "private"; recipients: readonly User[] };
@@ -19,6 +20,8 @@ export interface PostOptions {
   readBySender?: boolean | undefined;
   /** The sender's `queue_id` and `local_id`: that queue's message event echoes `local_message_id` (local echo). */
   localEcho?: LocalEcho | undefined;
+  /** The sending client's name (client-name.ts); DEFAULT_CLIENT when the message comes from no request. */
+  client?: string | undefined;
 }
 
 /**
@@ -36,6 +39,7 @@ export function newMessage(
   content: string,
   renderedContent: string,
   timestamp: number,
+  client: string = DEFAULT_CLIENT,
 ): Message {
   return {
     id,
@@ -48,7 +52,7 @@ export function newMessage(
     content,
     renderedContent,
     timestamp,
-    client: "API",
+    client,
     reactions: [],
     lastEditTimestamp: null,
     lastMovedTimestamp: null,
@@ -70,11 +74,11 @@ export function postMessage(rt: Runtime, sender: User, dest: Destination, conten
   let message: Message;
   if (dest.type === "stream") {
     const { channel, topic } = dest;
-    message = newMessage(id, sender, "stream", channel.id, topic, [], channel.recipientId, content, rendered, timestamp);
+    message = newMessage(id, sender, "stream", channel.id, topic, [], channel.recipientId, content, rendered, timestamp, opts.client);
     for (const userId of store.subscribersOf(channel.id)) receivers.set(userId, NO_FLAGS);
   } else {
     const userIds = [...new Set([sender.id, ...dest.recipients.map((u) => u.id)])].sort((a, b) => a - b);
-    message = newMessage(id, sender, "private", null, "", userIds, store.conversationRecipientId(userIds), content, rendered, timestamp);
+    message = newMessage(id, sender, "private", null, "", userIds, store.conversationRecipientId(userIds), content, rendered, timestamp, opts.client);
     for (const userId of userIds) receivers.set(userId, NO_FLAGS);
   }
   receivers.set(sender.id, opts.readBySender === false ? NO_FLAGS : SENDER_READ);

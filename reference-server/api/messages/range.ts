@@ -96,7 +96,7 @@ export interface RangeRequest {
  * anchor, num_before, num_after and include_anchor (FL155). Too many messages is an error for GET /messages
  * (`reject`); POST /messages/flags/narrow shrinks the range instead (`clamp`).
  */
-export function readRange(ctx: RequestContext, tooMany: "reject" | "clamp"): RangeRequest {
+export function readRange(ctx: RequestContext, tooMany: "reject" | "clamp", legacyFirstUnread = false): RangeRequest {
   const { params, rt } = ctx;
   let numBefore = params.int("num_before");
   let numAfter = params.int("num_after");
@@ -108,7 +108,19 @@ export function readRange(ctx: RequestContext, tooMany: "reject" | "clamp"): Ran
   }
   const includeAnchor = rt.fl.has("includeAnchorParameter") ? params.bool("include_anchor", true) : true;
   if (!includeAnchor && numBefore > 0 && numAfter > 0) throw badRequest("The anchor can only be excluded at an end of the range");
-  return { anchor: params.str("anchor"), includeAnchor, numBefore, numAfter };
+  return { anchor: readAnchor(ctx, legacyFirstUnread), includeAnchor, numBefore, numAfter };
+}
+
+/**
+ * The anchor parameter. GET /messages still honours the deprecated `use_first_unread_anchor=true` as
+ * `anchor=first_unread` (fl153.messages.fetch-anchors, the same anchors; a real server does so at every level,
+ * and then reads but disregards `anchor`), so it is never an ignored parameter.
+ */
+function readAnchor(ctx: RequestContext, legacyFirstUnread: boolean): string {
+  const { params } = ctx;
+  if (!legacyFirstUnread || !params.bool("use_first_unread_anchor", false)) return params.str("anchor");
+  params.optStr("anchor");
+  return "first_unread";
 }
 
 export interface Range {

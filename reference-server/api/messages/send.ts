@@ -3,6 +3,7 @@ import { wildcardMentionRefusal } from "../../access/wildcard-mentions.ts";
 import { authed, type RequestContext, type Route } from "../../runtime.ts";
 import { messageKind, readContent, readTopic } from "./compose.ts";
 import { postMessage, type Destination } from "./post.ts";
+import { requestClient } from "./client-name.ts";
 import { resolveChannel, resolveUsers } from "./recipients.ts";
 import { applyAutomaticVisibility, automaticPolicyField } from "./topics/automatic-visibility.ts";
 import { checkDirectMessagePermission } from "../realm/direct-message-permission.ts";
@@ -40,7 +41,7 @@ async function sendMessage(ctx: RequestContext): Promise<Record<string, unknown>
   }
   const readBySender = rt.fl.has("readBySender") ? params.optBool("read_by_sender") : undefined;
   const localEcho = queueId !== undefined && localId !== undefined ? { queueId, localId } : undefined;
-  const message = postMessage(rt, user, dest, content, { readBySender, localEcho });
+  const message = postMessage(rt, user, dest, content, { readBySender, localEcho, client: requestClient(ctx.req) });
   return { id: message.id, ...automaticPolicyField(rt, applyAutomaticVisibility(rt, user, message)) };
 }
 
