@@ -104,6 +104,13 @@ export const ZULIP_LEVELS = {
   groupIdSettingsAsValues: 314,
   /** The channel setting can_remove_subscribers_group_id is called can_remove_subscribers_group. */
   canRemoveSubscribersGroupRenamed: 197,
+  /** Presence entries under `aggregated` carry no `pushable` (zulip.yaml LegacyPresenceFormat). */
+  aggregatedPresenceWithoutPushable: 1,
+  /**
+   * The server no longer stores which client reported presence: legacy presence is keyed `website` and says so
+   * in `client`; before, the key and `client` are the reporting client's name (changelog FL178).
+   */
+  presenceClientNotStored: 178,
 } as const;
 
 export type ZulipLevelName = keyof typeof ZULIP_LEVELS;

@@ -10,7 +10,7 @@ import { userAudience } from "./realm-user.ts";
  */
 export function publishPresence(rt: Runtime, user: User, r: PresenceRecord): void {
   const to = userAudience(rt, user, presenceLimited(rt, "presenceEventAccessibleOnly"));
-  const entry = legacyClientEntry(r);
+  const entry = legacyClientEntry(rt, r);
   rt.queues.publish("presence", to, () => ({
     type: "presence",
     user_id: user.id,

@@ -6,6 +6,8 @@ export interface PresenceRecord {
   idleTimestamp: number;
   /** Increases with every update of any user's presence (presence_last_update_id, FL263). */
   lastUpdateId: number;
+  /** The name of the client that reported last (api/messages/client-name.ts). */
+  client: string;
 }
 
 /** Every user's presence, with the update counter, and each user's status (POST /users/me/status). */
@@ -19,9 +21,10 @@ export class Presence {
   }
 
   /** Records a report (active or idle) at `now`; returns the updated record. */
-  report(userId: number, status: "active" | "idle", now: number): PresenceRecord {
+  report(userId: number, status: "active" | "idle", now: number, client = "website"): PresenceRecord {
     let r = this.byUser.get(userId);
-    if (!r) this.byUser.set(userId, (r = { userId, activeTimestamp: 0, idleTimestamp: 0, lastUpdateId: 0 }));
+    if (!r) this.byUser.set(userId, (r = { userId, activeTimestamp: 0, idleTimestamp: 0, lastUpdateId: 0, client }));
+    r.client = client;
     if (status === "active") r.activeTimestamp = now;
     r.idleTimestamp = now;
     r.lastUpdateId = ++this.counter;

@@ -1,18 +1,33 @@
 import type { Runtime } from "../runtime.ts";
 import type { PresenceRecord } from "../state/presence.ts";
 import type { User } from "../state/types.ts";
+import { zulipHas, zulipProductHas } from "../zulip-levels.ts";
 
-/** The reference server stores no client names (real servers since FL178): every report is the web client's. */
+/** The spec's servers store no client names (real servers since FL178): every report is the web client's. */
 const CLIENT = "website";
 
+/**
+ * The client a legacy entry is keyed by and names: the reporting client's under `--product zulip` below FL178
+ * (ZULIP_LEVELS.presenceClientNotStored), else `website`.
+ */
+const entryClient = (rt: Runtime, r: PresenceRecord): string =>
+  rt.config.product === "zulip" && !zulipHas(rt.fl, "presenceClientNotStored") ? r.client : CLIENT;
+
 /** The legacy per-client entry: status, timestamp, client, pushable (wire §7.11). */
-export function legacyClientEntry(r: PresenceRecord): Record<string, unknown> {
+export function legacyClientEntry(rt: Runtime, r: PresenceRecord): Record<string, unknown> {
   const active = r.activeTimestamp > 0 && r.activeTimestamp >= r.idleTimestamp;
-  return { client: CLIENT, status: active ? "active" : "idle", timestamp: Math.max(r.activeTimestamp, r.idleTimestamp), pushable: false };
+  return { client: entryClient(rt, r), status: active ? "active" : "idle", timestamp: Math.max(r.activeTimestamp, r.idleTimestamp), pushable: false };
 }
 
-/** One user's legacy presence: `aggregated` and `website` (FL178). */
-export const legacyPresence = (r: PresenceRecord) => ({ aggregated: legacyClientEntry(r), [CLIENT]: legacyClientEntry(r) });
+/** The `aggregated` entry: a real server's has no `pushable` (ZULIP_LEVELS.aggregatedPresenceWithoutPushable). */
+function aggregatedEntry(rt: Runtime, r: PresenceRecord): Record<string, unknown> {
+  const entry = legacyClientEntry(rt, r);
+  if (zulipProductHas(rt, "aggregatedPresenceWithoutPushable")) delete entry.pushable;
+  return entry;
+}
+
+/** One user's legacy presence: `aggregated` and the client's entry (`website` from FL178). */
+export const legacyPresence = (rt: Runtime, r: PresenceRecord) => ({ aggregated: aggregatedEntry(rt, r), [entryClient(rt, r)]: legacyClientEntry(rt, r) });
 
 /** One user's modern (slim) presence. */
 export const slimPresence = (r: PresenceRecord) => ({ active_timestamp: r.activeTimestamp, idle_timestamp: r.idleTimestamp });
@@ -47,7 +62,7 @@ export function presencesFor(rt: Runtime, viewer: User, q: PresenceQuery): { pre
     const user = rt.store.users.get(r.userId);
     if (!user || !user.isActive || !visible(user)) continue;
     if (q.slim) presences[String(user.id)] = slimPresence(r);
-    else presences[user.email] = legacyPresence(r);
+    else presences[user.email] = legacyPresence(rt, r);
     lastUpdateId = Math.max(lastUpdateId, r.lastUpdateId);
   }
   return { presences, lastUpdateId };

@@ -22,9 +22,11 @@ function view(ctx: RequestContext): MessageView {
 }
 
 function byIds(ctx: RequestContext, user: User, ids: number[], v: MessageView): Record<string, unknown> {
-  for (const p of ["anchor", "num_before", "num_after"]) {
-    if (ctx.params.has(p)) throw badRequest(`Unsupported parameter combination: message_ids, ${p}`, { parameters: `message_ids, ${p}` });
-  }
+  const sent = ["anchor", "num_before", "num_after"].filter((p) => ctx.params.has(p));
+  // The legacy first-unread flag names a range too (range.ts), so it conflicts with message_ids as the others do.
+  if (ctx.params.bool("use_first_unread_anchor", false)) sent.push("use_first_unread_anchor");
+  const p = sent[0];
+  if (p !== undefined) throw badRequest(`Unsupported parameter combination: message_ids, ${p}`, { parameters: `message_ids, ${p}` });
   const messages = [...new Set(ids)]
     .sort((a, b) => a - b)
     .map((id) => ctx.rt.store.messages.get(id))

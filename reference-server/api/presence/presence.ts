@@ -1,3 +1,4 @@
+import { requestClient } from "../messages/client-name.ts";
 import { z } from "zod";
 import { publishPresence } from "../../events/presence.ts";
 import { badRequest } from "../../errors/registry.ts";
@@ -22,7 +23,7 @@ function updatePresence(ctx: RequestContext): Record<string, unknown> {
   const afterUpdateId = rt.fl.has("presenceLastUpdateIdParam") ? params.optJson("last_update_id", z.number().int()) : undefined;
   const slim = (params.optBool("slim_presence") ?? false) || afterUpdateId !== undefined;
   const historyDays = rt.fl.has("presenceHistoryLimitDaysParam") ? params.optJson("history_limit_days", HistoryLimitDays) : undefined;
-  const record = rt.store.presence.report(user.id, status, rt.store.clock());
+  const record = rt.store.presence.report(user.id, status, rt.store.clock(), requestClient(ctx.req));
   publishPresence(rt, user, record);
   const out: Record<string, unknown> = { server_timestamp: Date.now() / 1000, zephyr_mirror_active: false };
   if (pingOnly) return out;
@@ -43,7 +44,7 @@ function userPresence(ctx: RequestContext): Record<string, unknown> {
   const target = userFromPath(ctx, ctx.path.user!);
   const r = ctx.rt.store.presence.get(target.id);
   if (!r) throw badRequest(`No presence data for ${target.email}`);
-  return { presence: legacyPresence(r) };
+  return { presence: legacyPresence(ctx.rt, r) };
 }
 
 export const routes: Route[] = [
