@@ -22,6 +22,7 @@ import type { Runtime, ServerConfig } from "./runtime.ts";
 import { Store } from "./state/store.ts";
 import { RealmFixtureSchema, type RealmFixture } from "./state/fixture-schema.ts";
 import { loadRealmFixture, seedFixture } from "./state/fixture-seed.ts";
+import { welcomeAccounts } from "./api/users/welcome-bot.ts";
 
 /** The levels the server emulates (the product's range), under the names the package exports. */
 export { MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL };
@@ -197,6 +198,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     answers: new AnswerCache(store.fragments),
     control,
   };
+  if (config.product === "zulip") welcomeAccounts(rt);
   // Upload downloads and tus, the static files and the reference control answer in their own shapes, before routing.
   const app: HttpApp = { routes: new RouteTable(ROUTES), mounts: [uploadsMount, staticMount, controlMount], fileLimit: multipartFileLimit };
   const server: Server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {

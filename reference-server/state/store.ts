@@ -68,6 +68,8 @@ export class Store {
   readonly submessages = new Submessages();
   readonly scheduled = new ScheduledMessages();
   readonly users = new Map<number, User>();
+  /** System bots (addSystemBot), by id. */
+  readonly systemBots = new Map<number, User>();
   private readonly usersByEmail = new Map<string, User>();
   private readonly usersByApiKey = new Map<string, User>();
   readonly channels = new Map<number, Channel>();
@@ -161,6 +163,39 @@ export class Store {
     this.index.addUser(user.id);
     this.userSettings.initialize(user.id, user.isBot);
     return user;
+  }
+
+  /**
+   * Adds a system bot (Zulip's Welcome Bot): a message sender of no organization, kept apart from `users` so that
+   * no listing, count or login of the organization sees it; messages reach it through `messageUser`.
+   */
+  addSystemBot(email: string, fullName: string): User {
+    const user: User = {
+      id: this.userIds.take(),
+      email,
+      fullName,
+      role: ROLE.member,
+      isActive: true,
+      isBot: true,
+      botType: 1,
+      botOwnerId: null,
+      apiKey: "",
+      dateJoined: this.clock(),
+      timezone: "",
+    };
+    this.systemBots.set(user.id, user);
+    return user;
+  }
+
+  /** A user of the organization or a system bot: whoever a message names as its sender or a recipient. */
+  messageUser(id: number): User | undefined {
+    return this.users.get(id) ?? this.systemBots.get(id);
+  }
+
+  /** `messageUser` by email address. */
+  messageUserByEmail(email: string): User | undefined {
+    const key = email.trim().toLowerCase();
+    return this.usersByEmail.get(key) ?? [...this.systemBots.values()].find((b) => b.email === key);
   }
 
   userByEmail(email: string): User | undefined {

@@ -5,6 +5,9 @@ import { avatarUrl } from "./user.ts";
 import { serializeEditHistory } from "./edit-history.ts";
 import { topicFor } from "./topic.ts";
 
+/** The string_id of the organization system bots belong to on a real server, their messages' sender_realm_str. */
+const SYSTEM_BOT_REALM = "zulipinternal";
+
 export interface MessageView {
   applyMarkdown: boolean;
   clientGravatar: boolean;
@@ -15,13 +18,13 @@ export interface MessageView {
 /** The message object of GET /messages and `message` events (wire §13), as `viewer` sees it. */
 export function serializeMessage(rt: Runtime, message: Message, view: MessageView): Record<string, unknown> {
   const { store } = rt;
-  const sender = store.users.get(message.senderId)!;
+  const sender = store.messageUser(message.senderId)!;
   const out: Record<string, unknown> = {
     id: message.id,
     sender_id: sender.id,
     sender_email: sender.email,
     sender_full_name: sender.fullName,
-    sender_realm_str: store.realm.stringId,
+    sender_realm_str: store.systemBots.has(sender.id) ? SYSTEM_BOT_REALM : store.realm.stringId,
     type: message.type,
     recipient_id: message.recipientId,
     subject: subjectFor(rt, message, view),
@@ -40,7 +43,7 @@ export function serializeMessage(rt: Runtime, message: Message, view: MessageVie
     out.stream_id = channel.id;
     out.display_recipient = channel.name;
   } else {
-    out.display_recipient = message.dmUserIds.map((id) => dmRecipient(store.users.get(id)!));
+    out.display_recipient = message.dmUserIds.map((id) => dmRecipient(store.messageUser(id)!));
   }
   if (message.lastEditTimestamp !== null) out.last_edit_timestamp = message.lastEditTimestamp;
   if (message.lastMovedTimestamp !== null && rt.fl.has("lastMovedTimestamp")) out.last_moved_timestamp = message.lastMovedTimestamp;

@@ -49,7 +49,7 @@ type Predicate = (m: Message) => boolean;
 function usersOf(rt: Runtime, operand: NarrowTerm["operand"], op: string): User[] {
   const refs = Array.isArray(operand) ? operand : typeof operand === "number" ? [operand] : operand.split(",").map((s) => s.trim());
   return refs.map((ref) => {
-    const u = typeof ref === "number" || /^\d+$/.test(ref) ? rt.store.users.get(Number(ref)) : rt.store.userByEmail(ref);
+    const u = typeof ref === "number" || /^\d+$/.test(ref) ? rt.store.messageUser(Number(ref)) : rt.store.messageUserByEmail(ref);
     if (!u) throw badNarrow(`unknown user in ${op}: ${String(ref)}`);
     return u;
   });

@@ -10,7 +10,7 @@ import {
   type UserSettingValue,
 } from "../../state/user-settings.ts";
 import { ROLE, type User } from "../../state/types.ts";
-import { ownAvatarFields, serializeBot, serializeUser, unknownUser, wantsPlaceholders } from "../user.ts";
+import { avatarUrlFor, ownAvatarFields, serializeBot, serializeUser, unknownUser, wantsPlaceholders } from "../user.ts";
 
 export interface UserSectionRequest {
   user: User;
@@ -40,7 +40,7 @@ export function realmUserSection(rt: Runtime, req: UserSectionRequest): Record<s
   return {
     realm_users: active,
     realm_non_active_users: inactive,
-    cross_realm_bots: [],
+    cross_realm_bots: [...rt.store.systemBots.values()].map((bot) => systemBot(rt, viewer, bot, clientGravatar)),
     user_id: viewer.id,
     email: viewer.email,
     delivery_email: viewer.email,
@@ -51,6 +51,30 @@ export function realmUserSection(rt: Runtime, req: UserSectionRequest): Record<s
     is_guest: viewer.role === ROLE.guest,
     can_invite_others_to_realm: rt.access.canSendInvites(viewer),
     ...ownAvatarFields(viewer),
+  };
+}
+
+/** A system bot's entry of cross_realm_bots: a bot's user object, its email as is, with is_system_bot. */
+function systemBot(rt: Runtime, viewer: User, bot: User, clientGravatar: boolean): Record<string, unknown> {
+  return {
+    user_id: bot.id,
+    delivery_email: bot.email,
+    email: bot.email,
+    full_name: bot.fullName,
+    date_joined: new Date(bot.dateJoined * 1000).toISOString(),
+    is_active: true,
+    is_owner: false,
+    is_admin: false,
+    is_guest: false,
+    is_bot: true,
+    is_system_bot: true,
+    bot_type: bot.botType,
+    bot_owner_id: null,
+    role: bot.role,
+    timezone: bot.timezone,
+    avatar_url: avatarUrlFor(rt, viewer, bot, clientGravatar),
+    avatar_version: 1,
+    profile_data: {},
   };
 }
 
