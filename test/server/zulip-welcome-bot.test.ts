@@ -91,6 +91,23 @@ describe.each([153, 372])("--product zulip at FL%i", (level) => {
     }
   });
 
+  it("a reply to the Welcome Bot is sent like any direct message and joins the conversation", async () => {
+    const s = await start(level, "zulip");
+    const member = s.personas.member!;
+    const reg = await call(s.url, member, "POST", "/register", { fetch_event_types: ["realm_user"] });
+    const botId = (reg.cross_realm_bots as Array<{ user_id: number }>)[0]!.user_id;
+    const sent = await call(s.url, member, "POST", "/messages", { type: "private", to: [botId], content: "thanks" });
+    const dmOp = level >= 177 ? "dm" : "pm-with";
+    const page = await call(s.url, member, "GET", "/messages", {
+      anchor: "newest",
+      num_before: 5,
+      num_after: 0,
+      narrow: [{ operator: dmOp, operand: [botId] }],
+    });
+    expect((page.messages as Msg[]).map((m) => m.sender_id)).toEqual([botId, member.userId]);
+    expect((page.messages as Msg[])[1]!.id).toBe(sent.id);
+  });
+
   it("a throw-away organization of the reference control is welcomed too", async () => {
     const s = await start(level, "zulip");
     const sibling = await s.runtime.control.organizations.create({});

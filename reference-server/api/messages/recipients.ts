@@ -43,12 +43,12 @@ export function resolveUsers(rt: Runtime, to: string): User[] {
   if (refs.length === 0) throw badRequest("Message must have recipients");
   return refs.map((ref) => {
     if (typeof ref === "number" && Number.isInteger(ref)) {
-      const u = rt.store.users.get(ref);
+      const u = rt.store.messageUser(ref);
       if (!u || !u.isActive) throw badRequest(`Invalid user ID ${ref}`);
       return u;
     }
     if (typeof ref === "string" && !rt.faulty("fl153.messages.send-direct-message")) {
-      const u = rt.store.userByEmail(ref);
+      const u = rt.store.messageUserByEmail(ref);
       if (!u || !u.isActive) throw badRequest(`Invalid email '${ref}'`);
       return u;
     }
