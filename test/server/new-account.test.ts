@@ -1,21 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { createReferenceServer, type ReferenceServer } from "../../reference-server/server.ts";
+import { describe, expect, it } from "vitest";
+import type { ReferenceServer } from "../../reference-server/server.ts";
+import { serversPerTest } from "../support/reference-servers.ts";
 import { clientName } from "../../reference-server/api/messages/client-name.ts";
 
 /**
  * What a client of a new account sees on a real server: the deprecated use_first_unread_anchor still honoured, and
  * a message's `client` named after the sender's User-Agent.
  */
-const opened: ReferenceServer[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => s.close()));
-});
-
-async function start(featureLevel: number, product: "chat" | "zulip"): Promise<ReferenceServer> {
-  const server = await createReferenceServer({ featureLevel, product, port: 0 });
-  opened.push(server);
-  return server;
-}
+const start = serversPerTest();
 
 type Who = { email: string; apiKey: string };
 const basic = (u: Who) => `Basic ${Buffer.from(`${u.email}:${u.apiKey}`).toString("base64")}`;

@@ -1,21 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { createReferenceServer, type ReferenceServer } from "../../reference-server/server.ts";
+import { describe, expect, it } from "vitest";
+import { serversPerTest } from "../support/reference-servers.ts";
 
 /**
  * What a new account on a real server starts with, under --product zulip (the spec states none of it, so the
  * default product starts without): the Welcome Bot's direct message, unread, from a system bot listed in
  * register's cross_realm_bots and in no listing of the organization; and the organization's default channels.
  */
-const opened: ReferenceServer[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => s.close()));
-});
-
-async function start(featureLevel: number, product: "chat" | "zulip"): Promise<ReferenceServer> {
-  const server = await createReferenceServer({ featureLevel, product, port: 0 });
-  opened.push(server);
-  return server;
-}
+const start = serversPerTest();
 
 type Who = { email: string; apiKey: string; userId: number };
 async function call(url: string, who: Who, method: string, path: string, params: Record<string, unknown> = {}) {
