@@ -59,6 +59,10 @@ export default defineConfig({
       // The reference server as `--product zulip`, every response and event of a tour of all operations checked
       // against Zulip's own API description at several levels (test/zulip; `npx vitest run --project zulip`).
       { test: { name: "zulip", include: ["test/zulip/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 300_000 } },
+      // The whole suite against the reference server as `--product zulip` at five levels, every event and 200 body
+      // recorded and checked against Zulip 10.2's own models, each file in a process of its own (the recorder wraps
+      // node:http's Server). `npx vitest run --project zulip-suite`; `npx tsx test/zulip-suite/record-run.ts FL`.
+      { test: { name: "zulip-suite", include: ["test/zulip-suite/**/*.test.ts"], testTimeout: 300_000 } },
     ],
   },
 });

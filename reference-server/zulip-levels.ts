@@ -104,6 +104,11 @@ export const ZULIP_LEVELS = {
   groupIdSettingsAsValues: 314,
   /** The channel setting can_remove_subscribers_group_id is called can_remove_subscribers_group. */
   canRemoveSubscribersGroupRenamed: 197,
+  /**
+   * POST /scheduled_messages no longer edits: PATCH /scheduled_messages/{id} does, and a scheduled_message_id sent
+   * to POST is an ignored parameter (wire §17.2 #17).
+   */
+  scheduledEditOnlyByPatch: 184,
   /** Presence entries under `aggregated` carry no `pushable` (zulip.yaml LegacyPresenceFormat). */
   aggregatedPresenceWithoutPushable: 1,
   /**

@@ -22,7 +22,7 @@ export function publishUserAdded(rt: Runtime, user: User): void {
     const viewer = viewerOf(rt, q);
     if (!viewer) return null;
     if (rt.access.canSeeUser(viewer, user)) return { type: "realm_user", op: "add", person: serializeUser(rt, viewer, user, q.options.clientGravatar) };
-    if (!wantsPlaceholders(rt.fl.has("unknownUserAddEventByCapability"), q.options.capabilities)) return null;
+    if (!wantsPlaceholders(rt, rt.fl.has("unknownUserAddEventByCapability"), q.options.capabilities)) return null;
     return { type: "realm_user", op: "add", person: unknownUser(rt, user.id) };
   });
 }

@@ -3,7 +3,7 @@ import type { User } from "../state/types.ts";
 import type { Route, Runtime } from "../runtime.ts";
 import { authenticate } from "./auth.ts";
 import { hasNoBody, NO_BODY, parseBody, type UploadedFile } from "./body.ts";
-import { jsonAnswer, sendAnswer, sendError, sendJson, successBody } from "./envelope.ts";
+import { jsonAnswer, sendAnswer, sendError, sendHtmlNotFound, sendJson, successBody } from "./envelope.ts";
 import { ApiError, badRequest, methodNotAllowed, notFound, withoutCode } from "../errors/registry.ts";
 import { TextMemo } from "./memo.ts";
 import type { Mount } from "./mount.ts";
@@ -95,7 +95,8 @@ export async function dispatch(rt: Runtime, app: HttpApp, req: IncomingMessage, 
  * OPTIONS answer, and a route the emulated level lacks. Undefined when the request is answered here. Faults:
  * fl153.server.api-v1-prefix, fl153.server.unknown-route, fl153.server.method-not-allowed.
  */
-function route(rt: Runtime, table: RouteTable, { req, res, method, target }: Incoming): Match | undefined {
+function route(rt: Runtime, table: RouteTable, r: Incoming): Match | undefined {
+  const { req, res, method, target } = r;
   const prefix = rt.faulty("fl153.server.api-v1-prefix") && target.pathname !== `${PREFIX}/server_settings` ? UNVERSIONED_PREFIX : PREFIX;
   if (!target.pathname.startsWith(`${prefix}/`)) throw notFound(`No such endpoint: ${target.pathname}`);
   // `--product zulip`: the real product's path for an endpoint the spec names differently, and none of the spec's.
@@ -108,7 +109,7 @@ function route(rt: Runtime, table: RouteTable, { req, res, method, target }: Inc
       sendJson(res, 200, successBody({}, []));
       return undefined;
     }
-    throw notFound(`No such endpoint: ${method} ${target.pathname}`);
+    return unknownEndpoint(rt, r);
   }
   if (found.kind === "method-not-allowed") {
     if (method === "OPTIONS") {
@@ -119,8 +120,16 @@ function route(rt: Runtime, table: RouteTable, { req, res, method, target }: Inc
     throw rt.faulty("fl153.server.method-not-allowed") ? notFound(`No such endpoint: ${method} ${target.pathname}`) : methodNotAllowed(found.allowed);
   }
   // Routing comes first on real servers: a route the emulated level lacks is unknown, whoever asks.
-  if (!routeExists(found.match.route, rt.fl)) throw notFound(`No such endpoint: ${method} ${target.pathname}`);
+  if (!routeExists(found.match.route, rt.fl)) return unknownEndpoint(rt, r);
   return found.match;
+}
+
+/** A path under the prefix that names no endpoint at the level: the spec's 404 envelope, or Zulip's HTML page (wire §1). */
+function unknownEndpoint(rt: Runtime, { req, res, method, target }: Incoming): undefined {
+  if (rt.config.product !== "zulip") throw notFound(`No such endpoint: ${method} ${target.pathname}`);
+  req.resume();
+  sendHtmlNotFound(res);
+  return undefined;
 }
 
 /**

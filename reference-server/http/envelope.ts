@@ -173,6 +173,18 @@ export function jsonAnswer(status: number, body: Record<string, unknown>, header
   return { status, headers, bytes: encode(body, false).bytes };
 }
 
+/**
+ * The page a real Zulip server answers an unknown path under /api/v1 with (wire §1): a 404 whose body is HTML, not
+ * the JSON envelope. `--product zulip` sends it, so that a client learns not to read every error as JSON.
+ */
+const NOT_FOUND_PAGE = Buffer.from(
+  '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Page not found | Zulip</title></head>\n<body><h1>Page not found</h1><p>The page you were looking for does not exist.</p></body>\n</html>\n',
+);
+
+export function sendHtmlNotFound(res: ServerResponse): void {
+  writeAnswer(res, { status: 404, headers: { "content-type": "text/html; charset=utf-8" }, bytes: NOT_FOUND_PAGE, pooled: undefined });
+}
+
 export function sendAnswer(res: ServerResponse, answer: CachedAnswer): void {
   writeAnswer(res, { status: answer.status, headers: answer.headers, bytes: answer.bytes, pooled: undefined });
 }

@@ -130,8 +130,11 @@ export function serializeBot(rt: Runtime, bot: User): Record<string, unknown> {
 
 /**
  * Whether a queue whose user cannot access a user gets an "Unknown user" placeholder for it: from FL232 only
- * clients with user_list_incomplete (the spec's reading, catalog ruling), before every client.
+ * clients with user_list_incomplete (the spec's reading, catalog ruling), before every client. `--product zulip`
+ * does as real servers do (wire §17.2 #3): from FL232 only the clients without it, which the capability tells
+ * apart from those that cope with an incomplete list.
  */
-export function wantsPlaceholders(byCapability: boolean, capabilities: Capabilities): boolean {
-  return byCapability ? capabilities.user_list_incomplete : true;
+export function wantsPlaceholders(rt: Runtime, byCapability: boolean, capabilities: Capabilities): boolean {
+  if (!byCapability) return true;
+  return rt.config.product === "zulip" ? !capabilities.user_list_incomplete : capabilities.user_list_incomplete;
 }

@@ -13,14 +13,18 @@ export const ExpectedFailuresSchema = z.strictObject({
 });
 export type ExpectedFailures = z.infer<typeof ExpectedFailuresSchema>;
 
-/** Applies the expected failures: the reason is prefixed to the test's message. */
+/**
+ * Applies the expected failures: the reason is prefixed to the test's message. A listed test that is blocked (a
+ * step it needs failed) fails as listed too: the deviation a list names often shows first in such a step, as a
+ * setting the target takes in another form.
+ */
 export function applyExpectations(tests: TestMeta[], e: ExpectedFailures | undefined): TestMeta[] {
   if (!e) return tests;
   return tests.map((t) => {
     const key = [t.id, ...t.clauses].find((k) => Object.hasOwn(e.expectedFail, k));
     if (key === undefined) return t;
     const reason = e.expectedFail[key]!;
-    if (t.status === "fail") {
+    if (t.status === "fail" || t.status === "blocked") {
       const lead = `expected to fail (${key}): ${reason}`;
       return { ...t, status: "expected-fail", message: `${lead}\n${t.message ?? ""}`, ...(t.failure ? { failure: { ...t.failure, lead } } : {}) };
     }

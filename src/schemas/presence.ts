@@ -8,8 +8,12 @@ export const LegacyClientPresence = z.looseObject({
   pushable: z.boolean(),
 });
 
-/** A user's legacy presence: `aggregated` plus one entry per client (since FL178 only `website`). */
-export const LegacyPresence = z.looseObject({ aggregated: LegacyClientPresence }).catchall(LegacyClientPresence);
+/**
+ * A user's legacy presence: `aggregated` plus one entry per client (since FL178 only `website`). The spec shows
+ * neither entry; Zulip 10.2 leaves `pushable` out of `aggregated` (its LegacyPresenceFormat), which wire §13 gives
+ * every entry, so the aggregate may lack it.
+ */
+export const LegacyPresence = z.looseObject({ aggregated: LegacyClientPresence.extend({ pushable: z.boolean().optional() }) }).catchall(LegacyClientPresence);
 
 /** A user's modern (slim) presence. */
 export const SlimPresence = z.looseObject({ active_timestamp: z.number().int(), idle_timestamp: z.number().int() });

@@ -32,14 +32,18 @@ export async function schedule(t: TestContext, role: PersonaRole, params: ParamM
 }
 
 /**
- * Edits a scheduled message the way the catalog rules (fl179.messages.scheduled-edit): POST with
- * scheduled_message_id on the reference server, as the spec says; PATCH /scheduled_messages/{id} on real servers.
+ * Edits a scheduled message the way the catalog rules (fl179.messages.scheduled-edit, wire §17.2 #17): POST with
+ * scheduled_message_id, as the spec says, but PATCH /scheduled_messages/{id} on a `zulip` server from FL184, where
+ * Zulip moved edits (its POST no longer reads the id then).
  */
 export function editScheduled(t: TestContext, role: PersonaRole, id: number, params: ParamMap): Promise<ApiResponse> {
   const client = t.api(role);
-  if (isReferenceServer(t.target)) return client.post("/scheduled_messages", { scheduled_message_id: id, ...params });
-  return client.patch(`/scheduled_messages/${id}`, params);
+  if (t.target.product === "zulip" && t.target.featureLevel >= ZULIP_SCHEDULED_PATCH) return client.patch(`/scheduled_messages/${id}`, params);
+  return client.post("/scheduled_messages", { scheduled_message_id: id, ...params });
 }
+
+/** The level from which a Zulip server edits scheduled messages with PATCH alone (its changelog, FL184). */
+const ZULIP_SCHEDULED_PATCH = 184;
 
 /** GET /scheduled_messages: the user's list. */
 export async function scheduledList(t: TestContext, role: PersonaRole): Promise<{ list: unknown[]; res: ApiResponse }> {

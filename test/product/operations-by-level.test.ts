@@ -4,7 +4,7 @@ import { FeatureLevel } from "../../reference-server/levels.ts";
 import { ROUTES } from "../../reference-server/routes.ts";
 import { MAX_FEATURE_LEVEL, MIN_FEATURE_LEVEL } from "../../reference-server/server.ts";
 import { realEndpoint } from "../../facts/names.ts";
-import { allowedBy } from "../../src/product/zulip-allow-list.ts";
+import { allowedBy } from "../../src/product/zulip-differences.ts";
 import { existsAt, ZULIP_OPERATIONS } from "../../src/product/zulip-api.ts";
 
 /** A path with its parameters unnamed, as find-my-way writes them (`:id(regex)`, `*`) or as Zulip does (`{id}`). */

@@ -10,7 +10,10 @@ function client(server: ReferenceServer, role: string | null) {
     const url = `${server.url}/api/v1${path}${method === "GET" ? `?${form}` : ""}`;
     const headers: Record<string, string> = method === "GET" ? auth : { ...auth, "content-type": "application/x-www-form-urlencoded" };
     const res = await fetch(url, { method, headers, ...(method === "GET" ? {} : { body: form }) });
-    return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+    const text = await res.text();
+    // Zulip answers an unknown path with an HTML page (wire §1): the body is JSON only when the server says so.
+    const body = (res.headers.get("content-type")?.startsWith("application/json") ? JSON.parse(text) : { html: text }) as Record<string, unknown>;
+    return { status: res.status, headers: res.headers, body };
   };
 }
 
@@ -56,7 +59,20 @@ describe("serve --product zulip speaks the real product's names (facts/names.ts)
     expect((await member("POST", "/calls/zoom/create")).status).not.toBe(404);
     const spec = await member("POST", "/calls/provider_two/create", { meeting_name: "standup" });
     expect(spec.status).toBe(404);
-    expect(spec.body).toMatchObject({ result: "error", msg: expect.stringMatching(/^No such endpoint/) });
+    expect(spec.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(spec.body.html).toMatch(/Page not found/);
+  });
+
+  it("answers a path no endpoint has at the level with Zulip's HTML 404 page, as real servers do (wire §1), before any credentials", async () => {
+    for (const [role, method, path] of [
+      ["member", "GET", "/no_such_endpoint"],
+      [null, "POST", "/no/such/path"],
+    ] as const) {
+      const res = await client(server, role)(method, path);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(String(res.body.html)).toMatch(/^<!DOCTYPE html>/);
+    }
   });
 
   it("offers the development login a client developer's app uses: list the accounts, fetch a key, use it", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReferenceServer, type ReferenceServer } from "../../reference-server/server.ts";
 import { encodeParams } from "../../src/client/encode.ts";
 import { missingKeys, splitPath, validateZulip, validateZulipEvent, type Problem } from "../../src/product/validate.ts";
-import { allowedBy, type AllowKind } from "../../src/product/zulip-allow-list.ts";
+import { allowedBy, type AllowKind } from "../../src/product/zulip-differences.ts";
 import { existsAt, operationsAt, schemaFor, zulipOperation, ZULIP_OPERATIONS, type ZulipOperation } from "../../src/product/zulip-api.ts";
 import { TOUR, type Credentials, type Step, type TourContext } from "./tour.ts";
 
@@ -13,7 +13,7 @@ import { TOUR, type Credentials, type Step, type TourContext } from "./tour.ts";
  * `serve --product zulip` against Zulip's own API description (facts/data/zulip-api.json): at each level, a
  * reference server in product zulip mode gets the tour (tour.ts) of every operation Zulip's description has at that
  * level, and every 200 body and every event it sends is checked against Zulip's schema for that level
- * (src/product/validate.ts). What src/product/zulip-allow-list.ts covers is dropped; everything else fails, one line
+ * (src/product/validate.ts). What src/product/zulip-differences.ts covers is dropped; everything else fails, one line
  * per distinct problem with its count.
  *
  * Its own vitest project, part of `npm test`: `npx vitest run --project zulip`.

@@ -20,13 +20,13 @@ export interface UserSectionRequest {
 
 /**
  * register `realm_user` (wire §8.3): the users the client can access (bots included), deactivated ones apart,
- * and for a restricted user "Unknown user" placeholders in place of the others — from FL232 only for clients
- * with user_list_incomplete (the spec's reading), before for every client. Then the requester's own fields.
+ * and for a restricted user "Unknown user" placeholders in place of the others, for the clients wantsPlaceholders
+ * names. Then the requester's own fields.
  */
 export function realmUserSection(rt: Runtime, req: UserSectionRequest): Record<string, unknown> {
   const { user: viewer, clientGravatar } = req;
   const visible = rt.access.userFilter(viewer);
-  const placeholders = rt.access.isUserAccessRestricted(viewer) && wantsPlaceholders(rt.fl.has("unknownUserPlaceholdersByCapability"), req.capabilities);
+  const placeholders = rt.access.isUserAccessRestricted(viewer) && wantsPlaceholders(rt, rt.fl.has("unknownUserPlaceholdersByCapability"), req.capabilities);
   const active: Record<string, unknown>[] = [];
   const inactive: Record<string, unknown>[] = [];
   for (const u of rt.store.users.values()) {

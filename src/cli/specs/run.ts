@@ -43,7 +43,11 @@ export const RUN = defineCommand({
     fault: { type: "string", multiple: true, value: "ID", description: "break one clause of the embedded reference server on purpose (repeatable)" },
     out: { type: "string", value: "DIR", default: DEFAULT_OUT, description: "where the reports go" },
     filter: { type: "string", multiple: true, value: "PATH", description: "only the suite files whose path contains PATH (repeatable)" },
-    expectations: { type: "string", value: "FILE", description: 'known deviations: {"expectedFail": {"<clause or test id>": "reason"}}' },
+    expectations: {
+      type: "string",
+      value: "FILE|NAME",
+      description: 'known deviations: {"expectedFail": {"<clause or test id>": "reason"}}, or a bundled list by name (zulip-10.2: a real Zulip 10.2)',
+    },
     container: { type: "string", value: "IMAGE", description: "start IMAGE with testcontainers (Docker or Podman) and run against it" },
     "container-port": { type: "string", value: "P", default: String(REFERENCE_PORT), description: "the port the image serves the API on" },
     "container-env": { type: "string", multiple: true, value: "NAME=VALUE", description: "an environment variable for the container (repeatable)" },

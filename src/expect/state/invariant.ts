@@ -96,7 +96,7 @@ export class StateWatch {
   ) {
     const p = typeof who === "string" ? target.personas[who]! : who;
     this.client = new ApiClient(target.url, { email: p.email, apiKey: p.apiKey }, (ex) => void this.own.push(ex), target.product);
-    this.ctx = { userId: p.userId, fl: target.featureLevel, capabilities, unknowable: (path) => void this.unknowable.add(path) };
+    this.ctx = { userId: p.userId, fl: target.featureLevel, product: target.product, capabilities, unknowable: (path) => void this.unknowable.add(path) };
   }
 
   /** The model's keys of the events the clauses name: their sections are compared even when no event came. */

@@ -9,6 +9,8 @@ export interface ReduceContext {
   userId: number;
   /** The target's feature level: formats that changed at a level are read both ways. */
   fl: number;
+  /** The target's product: where a `zulip` server does otherwise than the spec (wire §17.2), the model follows it. */
+  product: "chat" | "zulip";
   /** The client capabilities the register declared (a reducer may depend on what the server was told). */
   capabilities: Readonly<Record<string, boolean>>;
   /**

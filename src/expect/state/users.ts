@@ -128,7 +128,9 @@ const realmUserRemove: ReducerEntry = {
       ctx.unknowable("realm_non_active_users", "a deactivated user's email and avatar views are not specified");
       return editUser(state, id, (u) => void (u.is_active = false));
     }
-    if (ctx.fl < 232 || ctx.capabilities.user_list_incomplete) {
+    // A `zulip` server gives placeholders to the clients without the capability (wire §17.2 #3).
+    const placeholders = ctx.product === "zulip" ? !ctx.capabilities.user_list_incomplete : ctx.capabilities.user_list_incomplete;
+    if (ctx.fl < 232 || placeholders) {
       // The placeholder's other fields (a dummy email, a stock avatar) are the server's own, not in the event.
       ctx.unknowable("realm_users", "an 'Unknown user' placeholder's fields besides its name are the server's");
       return editUser(state, id, (u) => Object.assign(u, { full_name: "Unknown user" }));

@@ -37,7 +37,13 @@ export async function verifyAction(t: TestContext, role: PersonaRole, o: Invaria
   ]);
   events.push(...(await first.queue.pending()).filter((e) => e.type !== "heartbeat" && !events.includes(e)));
   const unknowable = new Set<string>();
-  const ctx: ReduceContext = { userId: t.persona(role).userId, fl: t.target.featureLevel, capabilities, unknowable: (p) => void unknowable.add(p) };
+  const ctx: ReduceContext = {
+    userId: t.persona(role).userId,
+    fl: t.target.featureLevel,
+    product: t.target.product,
+    capabilities,
+    unknowable: (p) => void unknowable.add(p),
+  };
   const r = reduceAll(initial, events, ctx);
   if (r.unknown.length) t.expect.fail("a reducer for every event the action produced", `no reducer for ${r.unknown.join(", ")} (the harness must learn it)`);
   const fresh = toState((await t.register(role, params)).body);

@@ -11,7 +11,7 @@ import { reduceAll } from "../../../src/expect/state/reducers.ts";
  */
 
 const ME = 11;
-const ctx = () => ({ userId: ME, fl: 372, capabilities: {}, unknowable: () => undefined });
+const ctx = () => ({ userId: ME, fl: 372, product: "chat" as const, capabilities: {}, unknowable: () => undefined });
 let nextId = 1_000_000;
 const ev = (type: string, fields: Record<string, unknown>): AnyEvent => ({ id: nextId++, type, ...fields });
 const message = (id: number, topic: string, flags: string[] = []) =>

@@ -9,9 +9,13 @@ import { eventKey, modelReduces, reduceAll, REDUCERS, sectionsOf } from "../../.
 /** Each reducer against a hand-made register snapshot and event; where a level changed the format, both formats. */
 
 const ME = 11;
-function ctx(fl = 372, capabilities: Record<string, boolean> = { user_list_incomplete: true }): ReduceContext & { unknown: Set<string> } {
+function ctx(
+  fl = 372,
+  capabilities: Record<string, boolean> = { user_list_incomplete: true },
+  product: "chat" | "zulip" = "chat",
+): ReduceContext & { unknown: Set<string> } {
   const unknown = new Set<string>();
-  return { userId: ME, fl, capabilities, unknowable: (p) => void unknown.add(p), unknown };
+  return { userId: ME, fl, product, capabilities, unknowable: (p) => void unknown.add(p), unknown };
 }
 let nextId = 0;
 const ev = (type: string, fields: Record<string, unknown> = {}): AnyEvent => ({ id: nextId++, type, ...fields });
@@ -324,6 +328,10 @@ describe("users and groups", () => {
       expect((apply(s0, [remove], c).realm_users as Array<{ full_name: string }>)[0]!.full_name).toBe("Unknown user");
       expect(c.unknown).toContain("realm_users");
     }
+    // A `zulip` server does the reverse from FL232 (wire §17.2 #3): placeholders for the clients without the capability.
+    same(apply(s0, [remove], ctx(232, { user_list_incomplete: true }, "zulip")), { realm_users: [], realm_non_active_users: [] });
+    const zulip = apply(s0, [remove], ctx(232, { user_list_incomplete: false }, "zulip"));
+    expect((zulip.realm_users as Array<{ full_name: string }>)[0]!.full_name).toBe("Unknown user");
   });
 
   it("realm_bot add / update / remove / delete; user_status; muted_users; custom_profile_fields", () => {

@@ -1,0 +1,4 @@
+import { checkLevel } from "./check-level.ts";
+
+// Zulip 10.2's behaviour at FL250, as `serve --product zulip` emulates it: see check-level.ts.
+checkLevel(250);
