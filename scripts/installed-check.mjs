@@ -85,8 +85,10 @@ function readmeExamples() {
 }
 
 let tarball;
+// CC_PACK_PREBUILT=1 (CI, right after `npm ci` built dist/): pack what is built instead of building it again.
+const prebuilt = process.env.CC_PACK_PREBUILT === "1" ? ["--ignore-scripts"] : [];
 step("npm pack", () => {
-  const r = execFileSync("npm", ["pack", "--json", "--pack-destination", work], {
+  const r = execFileSync("npm", ["pack", "--json", "--pack-destination", work, ...prebuilt], {
     cwd: repo,
     encoding: "utf8",
     env: { ...process.env, npm_config_loglevel: "error" },
