@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Derives facts/data/zulip-api.json from Zulip's OpenAPI description:
+// Derives facts/data/zulip-api.json from Zulip's own OpenAPI description, the one of the release our levels end at:
 //
-//   node scripts/derive-zulip-api.mjs <path>/zulip-openapi-fl420.yaml
+//   node scripts/derive-zulip-api.mjs <path>/zulip-10.2/zulip.yaml
+//
+// That file names no level; its level is the highest its notes name (FL372 for 10.2). A file named …flNNN.yaml is
+// taken at NNN.
 //
 // The product never reads Zulip's description itself; it reads the facts this script keeps: each operation (method,
 // path, operationId, the level it appeared at, deprecation, whether it needs credentials), its parameters, its 200
@@ -25,17 +28,19 @@
 //                   "(feature level N), the `new` setting was named `old`", "(feature level N), this field was named
 //                   `old`", "New in … (feature level N). Previously, this was called `old`", "This field was called
 //                   `old` before … (feature level N)"
-//                 "Removed `x` field|setting in … (feature level N)" on an object           → `x` added with until N
+//                 "Removed `x` field|setting [from the dictionary] in … (feature level N)" on an object or
+//                   array                                                                  → `x` added with until N
 //                 "… (feature level N), removed the `x` field" on an object or array        → likewise
 //                 "Removed in … (feature level N)" / "no longer sent since … (feature level N)" → until N
 //                 "… (feature level N), replaced the value `a` with `b`" on an enum → anyOf the enum from N on and
 //                   the enum with `a` for `b` before N
 //               A property added from a removal note has no type (any value). Everything else stays unannotated.
 //
-// A property's own notes are its description and those of the schema its $ref names: one the OpenAPI generator split
-// out of the property (its description moved there), or one of Zulip's named schemas for a single setting such as
-// CanSubscribeGroup. A note that a setting was replaced by another, without "renamed" or "removed", is not read:
-// Zulip's notes use the same words for settings that were dropped and for ones that still exist.
+// A property's own notes are its description and those of the schema its $ref names: one of Zulip's named schemas for a
+// single setting such as CanSubscribeGroup or WebhookConfigOption, whose notes are that setting's history (Zulip writes
+// such a schema as an allOf of the shared type and a part holding the notes). A note that a setting was replaced by
+// another, without "renamed" or "removed", is not read: Zulip's notes use the same words for settings that were dropped
+// and for ones that still exist.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,13 +55,18 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 
 const source = process.argv[2];
 if (!source) {
-  console.error(`usage: node ${SCRIPT} <zulip-openapi-flNNN.yaml> [out.json]`);
+  console.error(`usage: node ${SCRIPT} <zulip-10.2/zulip.yaml> [out.json]`);
   process.exit(2);
 }
 const out = process.argv[3] ?? fileURLToPath(new URL("../facts/data/zulip-api.json", import.meta.url));
-const doc = YAML.parse(readFileSync(source, "utf8"));
-const sourceLevel = Number(/fl(\d+)/i.exec(basename(source))?.[1] ?? NaN);
-if (!Number.isInteger(sourceLevel)) throw new Error(`cannot tell the feature level from the file name '${basename(source)}' (want …flNNN.yaml)`);
+// No "Changes" note of a release names a level beyond the release's own, and each release's last level has one.
+const sourceText = readFileSync(source, "utf8");
+const namedLevels = [...sourceText.matchAll(/feature levels? (\d+)/g)].map((m) => Number(m[1]));
+const sourceLevel = Number(/fl(\d+)/i.exec(basename(source))?.[1] ?? Math.max(...namedLevels));
+if (!Number.isInteger(sourceLevel)) throw new Error(`cannot tell the feature level of '${source}'`);
+// "zulip.yaml" alone does not say which release: its folder does.
+const sourceName = `${basename(dirname(source))}/${basename(source)}`;
+const doc = YAML.parse(sourceText);
 
 // ---------------------------------------------------------------------------------------------- notes
 
@@ -74,7 +84,7 @@ const RENAMES = [
 ].map(([re, ...groups]) => [new RegExp(re, "g"), ...groups]);
 const REPLACED_VALUE = new RegExp(String.raw`\(feature level (\d+)\),? replaced the value \`"?(\w+)"?\` with \`"?(\w+)"?\``, "g");
 const REMOVED_FIELD = [
-  new RegExp(String.raw`Removed (?:unnecessary )?\`(\w+)\` (?:field|setting) in ${VERSION}`, "g"),
+  new RegExp(String.raw`Removed (?:unnecessary )?\`(\w+)\` (?:field|setting)(?: from the dictionary)? in ${VERSION}`, "g"),
   new RegExp(String.raw`\(feature level (\d+)\),? removed the \`(\w+)\` field`, "g"),
 ];
 
@@ -116,7 +126,7 @@ function lookup(ref) {
 
 /**
  * The descriptions that are a node's own: its own, those of the parts of its allOf, and those of the schemas its
- * $refs name (split out of this very place by the generator, or one of Zulip's named schemas for a single setting).
+ * $refs name (one of Zulip's named schemas for a single setting, whose notes date the setting).
  */
 function ownDescriptions(node, seen = new Set()) {
   if (!node || typeof node !== "object") return [];
@@ -427,7 +437,7 @@ function ordered(obj, keys) {
 // One operation and one event variant a line: compact, and a re-derivation's diff shows what changed where.
 const lines = [
   "{",
-  `"source":${JSON.stringify({ file: basename(source), featureLevel: sourceLevel, derivedBy: SCRIPT })},`,
+  `"source":${JSON.stringify({ file: sourceName, featureLevel: sourceLevel, derivedBy: SCRIPT })},`,
   `"operations":[`,
   operations.map((o) => JSON.stringify(o)).join(",\n"),
   "],",
