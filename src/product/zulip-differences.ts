@@ -178,7 +178,59 @@ export const ZULIP_DIFFERENCES: readonly ZulipDifference[] = [
     reason:
       "fl233.onboarding.step-types, fl259.onboarding.only-one-time-notice: steps of type hotspot, with the hotspot's fields (fl230.onboarding.hotspot-has-trigger), until FL259",
     levels: { from: 233, to: 258 },
-    answers: [{ where: "register $.onboarding_steps[]", key: "*", kind: "extra-key" }],
+    answers: [
+      { where: "register $.onboarding_steps[]", key: "*", kind: "extra-key" },
+      { where: "event onboarding_steps $.onboarding_steps[]", key: "*", kind: "extra-key" },
+    ],
+  },
+  {
+    reason: "fl163.users.delivery-email-present: before FL163 a user object carries delivery_email only where the requester may see the real address",
+    levels: { to: 162 },
+    answers: [{ where: "event realm_user/add $.person", key: "delivery_email", kind: "missing-required" }],
+  },
+  {
+    reason: "fl176.realm.realm-filters-no-events: the legacy realm_filters event is sent until FL176; event_types.py no longer has it",
+    levels: { to: 175 },
+    answers: [{ where: "event realm_filters $", key: "type", kind: "unknown-event" }],
+  },
+  {
+    reason: 'fl215.messages.typing-event-message-type: typing events say message_type "private" for a direct message until FL215',
+    levels: { to: 214 },
+    answers: [{ where: "event typing/* $", key: "message_type", kind: "wrong-type" }],
+  },
+  {
+    reason: "fl222.users.bot-active-event: a deactivated bot is a realm_bot event of op remove until FL222, an op event_types.py no longer has",
+    levels: { to: 221 },
+    answers: [{ where: "event realm_bot $", key: "type", kind: "unknown-event" }],
+  },
+  {
+    reason: "fl240.events.restart-no-immediate: restart events carry the immediate flag until FL240",
+    levels: { to: 239 },
+    answers: [{ where: "event restart $", key: "immediate", kind: "extra-key" }],
+  },
+  {
+    reason: "fl233.onboarding.event-renamed: the onboarding_steps event is called hotspots until FL233",
+    levels: { to: 232 },
+    answers: [{ where: "event hotspots $", key: "type", kind: "unknown-event" }],
+  },
+  {
+    reason:
+      "zulip.yaml (DefaultChannelGroup): a default channel group's streams are channel IDs from FL330, whole channel objects before (as its own note says)",
+    levels: { to: 329 },
+    answers: [
+      { where: "register $.realm_default_stream_groups[].streams", key: "[]", kind: "wrong-type" },
+      { where: "event default_stream_groups $.default_stream_groups[].streams", key: "[]", kind: "wrong-type" },
+    ],
+  },
+  {
+    reason: "fl328.messages.reaction-user-dict-removed: a message's reactions carry the deprecated user dictionary until FL328",
+    levels: { to: 327 },
+    answers: [{ where: "* $.message*.reactions[]", key: "user", kind: "extra-key" }],
+  },
+  {
+    reason: "fl306.realm.update-no-extra-data: realm update events may carry extra_data until FL306",
+    levels: { to: 305 },
+    answers: [{ where: "event realm/update $", key: "extra_data", kind: "extra-key" }],
   },
   {
     reason: "fl317.groups.create-returns-group-id: the new group's id is returned from FL317 on",
@@ -188,17 +240,28 @@ export const ZULIP_DIFFERENCES: readonly ZulipDifference[] = [
   {
     reason: "fl211.messages.mark-all-as-read-complete: `complete` from FL211 on (wire §4: partially_completed before)",
     levels: { to: 210 },
-    answers: [{ where: "mark-all-as-read $", key: "complete", kind: "missing-required" }],
+    answers: [
+      { where: "mark-all-as-read $", key: "complete", kind: "missing-required" },
+      { where: "mark-all-as-read $", key: "result", kind: "not-in-enum" },
+      { where: "mark-all-as-read $", key: "code", kind: "extra-key" },
+    ],
   },
   {
     reason: "fl211.messages.delete-topic-complete: `complete` from FL211 on (wire §4: partially_completed before)",
     levels: { to: 210 },
-    answers: [{ where: "delete-topic $", key: "complete", kind: "missing-required" }],
+    answers: [
+      { where: "delete-topic $", key: "complete", kind: "missing-required" },
+      { where: "delete-topic $", key: "result", kind: "not-in-enum" },
+      { where: "delete-topic $", key: "code", kind: "extra-key" },
+    ],
   },
   {
     reason: "fl176.realm.linkifiers-url-template: linkifiers carry url_format_string before FL176",
     levels: { to: 175 },
-    answers: [{ where: "* $.realm_linkifiers[]", key: "url_format_string", kind: "extra-key" }],
+    answers: [
+      { where: "* $.realm_linkifiers[]", key: "url_format_string", kind: "extra-key" },
+      { where: "get-linkifiers $.linkifiers[]", key: "url_format_string", kind: "extra-key" },
+    ],
   },
   {
     reason: "ref §10.2: code playgrounds carry url_prefix before FL196, url_template from it",
@@ -209,7 +272,11 @@ export const ZULIP_DIFFERENCES: readonly ZulipDifference[] = [
     reason:
       "fl343.channels.delete-event-streams-deprecated: before FL343 the delete event's channel objects were whole (as Zulip's own note says); from FL343 they hold stream_id alone",
     levels: { to: 342 },
-    answers: [{ where: "event stream/delete $.streams[]", key: "*", kind: "extra-key" }],
+    answers: [
+      { where: "event stream/delete $.streams[]", key: "*", kind: "extra-key" },
+      // event_types.py types these objects as a dict from "stream_id" to an int: each other key is a wrong one.
+      { where: "event stream/delete $.streams[]", key: "*", kind: "wrong-type" },
+    ],
   },
   {
     reason:

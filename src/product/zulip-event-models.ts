@@ -175,17 +175,38 @@ export function validateEventModel(event: unknown, path = "$"): ModelProblem[] {
 /**
  * One event against the models, at a level: event_types.py describes the 10.2 server alone. A key it requires, or
  * calls extra, is judged by Zulip's description (facts/data/zulip-api.json, whose keys carry the level they came and
- * went at) where the description's own answer on that very key differs between FL372 and `level`: required at
- * FL372 but not at `level` (it came later), or extra at FL372 but listed at `level` (it went later). Everything else
- * the models say stands, as strict as they are.
+ * went at) where the description dates that very key between `level` and FL372: a required key the event lacks is
+ * excused when the description lists it at FL372 but not at `level` (it came later), an extra key when the
+ * description calls it extra at FL372 but lists it at `level` (it went later). The description requires almost
+ * nothing, so a lacking key is tried by putting it in: a key that is then extra at `level` and not at FL372 came
+ * later. Everything else the models say stands, as strict as they are.
  */
 export function validateEventModelAt(event: unknown, level: number, path = "$"): ModelProblem[] {
   const problems = validateEventModel(event, path);
   if (problems.length === 0 || level >= LATEST) return problems;
-  const at = (l: number) => new Set(validateZulipEvent(event, l, path).map((d) => `${d.kind} ${d.path}`));
-  const [latest, then] = [at(LATEST), at(level)];
-  const dated = (p: ModelProblem): boolean => latest.has(`${p.kind} ${p.path}`) && !then.has(`${p.kind} ${p.path}`);
-  return problems.filter((p) => !((p.kind === "missing-required" || p.kind === "extra-key") && dated(p)));
+  const at = (e: unknown, l: number) => new Set(validateZulipEvent(e, l, path).map((d) => `${d.kind} ${d.path}`));
+  const [latest, then] = [at(event, LATEST), at(event, level)];
+  const wentLater = (p: ModelProblem): boolean => latest.has(`extra-key ${p.path}`) && !then.has(`extra-key ${p.path}`);
+  const lacking = problems.filter((p) => p.kind === "missing-required");
+  let cameLater = (_p: ModelProblem): boolean => false;
+  if (lacking.length) {
+    const filled = structuredClone(event);
+    for (const p of lacking) putAt(filled, p.path.slice(path.length), null);
+    const [filledLatest, filledThen] = [at(filled, LATEST), at(filled, level)];
+    cameLater = (p) => filledThen.has(`extra-key ${p.path}`) && !filledLatest.has(`extra-key ${p.path}`);
+  }
+  return problems.filter((p) => !(p.kind === "missing-required" ? cameLater(p) : p.kind === "extra-key" && wentLater(p)));
+}
+
+/** Sets the value at a path of `child`'s steps (`.key`, `["key"]`, `[i]`) under `root`, where its parent exists. */
+function putAt(root: unknown, steps: string, value: unknown): void {
+  const parts = [...steps.matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)].map(
+    (m): string | number => m[1] ?? (m[2] !== undefined ? Number(m[2]) : (JSON.parse(m[3]!) as string)),
+  );
+  const last = parts.pop();
+  let here: unknown = root;
+  for (const k of parts) here = typeof here === "object" && here !== null ? (here as Record<string | number, unknown>)[k] : undefined;
+  if (last !== undefined && typeof here === "object" && here !== null) (here as Record<string | number, unknown>)[last] = value;
 }
 
 /** The level event_types.py describes: Zulip 10.2's. */

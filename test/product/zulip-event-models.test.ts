@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateEventModel, ZULIP_EVENT_KEYS, ZULIP_EVENT_MODELS_SOURCE } from "../../src/product/zulip-event-models.ts";
+import { validateEventModel, validateEventModelAt, ZULIP_EVENT_KEYS, ZULIP_EVENT_MODELS_SOURCE } from "../../src/product/zulip-event-models.ts";
 
 /**
  * The check of events against Zulip 10.2's own event models (facts/data/zulip-events, derived from event_types.py by
@@ -47,5 +47,16 @@ describe("Zulip 10.2 event models (event_types.py, FL372)", () => {
   it("a Literal outside its values and an unknown type/op fail", () => {
     expect(validateEventModel({ ...typing, message_type: "private" }).map((p) => `${p.kind} ${p.path}`)).toEqual(["wrong-type $.message_type"]);
     expect(validateEventModel({ id: 1, type: "no_such_event" }).map((p) => p.kind)).toEqual(["unknown-event"]);
+  });
+
+  it("at an earlier level, a required key the description dates later is excused, one it lists at every level is not", () => {
+    const exported = { id: 1, export_time: 1.5, acting_user_id: 8, export_url: null, deleted_timestamp: null, failed_timestamp: null, pending: true };
+    const event = { id: 2, type: "realm_export", exports: [exported] };
+    const kinds = (level: number, e: unknown) => validateEventModelAt(e, level).map((p) => `${p.kind} ${p.path}`);
+    // zulip.yaml: export_type came at FL304.
+    expect(kinds(303, event)).toEqual([]);
+    expect(kinds(304, event)).toEqual(["missing-required $.exports[0].export_type"]);
+    const { acting_user_id: _gone, ...withoutActor } = exported;
+    expect(kinds(303, { ...event, exports: [withoutActor] })).toEqual(["missing-required $.exports[0].acting_user_id"]);
   });
 });
