@@ -145,11 +145,46 @@ function topicMuted(state: ClientState, streamId: number, topic: string, fl: num
   return mutingOf(state, fl)(streamId, topic);
 }
 
+/** A state's muting: the topic policies by channel and topic (lowercase), and the muted channels. */
+interface Muting {
+  policies: Map<unknown, Map<string, unknown>>;
+  mutedChannels: Set<unknown>;
+}
+
+/** A muting's policies and mutes as one string: two mutings of the same signature mute the same topics. */
+const SIGNATURES = new WeakMap<Muting, string>();
+
+function signatureOf(muting: Muting): string {
+  let signature = SIGNATURES.get(muting);
+  if (signature !== undefined) return signature;
+  // Each value with its type, so that the signature keeps apart what the maps keep apart (1 and "1", null and
+  // undefined); equal mutings listed in another order only differ in signature, which costs a full comparison.
+  const typed = (v: unknown) => `${typeof v}:${String(v)}`;
+  const { policies, mutedChannels } = muting;
+  signature = JSON.stringify([
+    [...policies].map(([id, topics]) => [typed(id), [...topics].map(([name, p]) => [name, typed(p)])]),
+    [...mutedChannels].map(typed),
+  ]);
+  SIGNATURES.set(muting, signature);
+  return signature;
+}
+
 /**
- * topicMuted for many topics of one state: the policies and the channels' mutes read once into maps, so that a
- * recount over an account's thousands of unread topics costs their number, not that times the lists' lengths.
+ * The muting read from a state's user_topics and subscriptions, kept per pair of lists: states share the lists no
+ * event changed, and every event recounts unread_msgs, so a long-lived account's thousands of unread topics would
+ * otherwise cost the reading of both lists per event, twice.
  */
-function mutingOf(state: ClientState, fl: number): (streamId: number, topic: string) => boolean {
+const MUTINGS = new WeakMap<object, WeakMap<object, Muting>>();
+/** Stands for a list the state does not hold (its section was not fetched). */
+const ABSENT: object = {};
+
+function readMuting(state: ClientState): Muting {
+  const subsKey = Array.isArray(state.subscriptions) ? (state.subscriptions as object) : ABSENT;
+  const topicsKey = Array.isArray(state.user_topics) ? (state.user_topics as object) : ABSENT;
+  let byTopics = MUTINGS.get(subsKey);
+  if (!byTopics) MUTINGS.set(subsKey, (byTopics = new WeakMap()));
+  let muting = byTopics.get(topicsKey);
+  if (muting) return muting;
   // By channel, then topic: most channels have no policies, and their topics need no key built.
   const policies = new Map<unknown, Map<string, unknown>>();
   for (const t of arr<Obj>(state.user_topics)) {
@@ -166,6 +201,19 @@ function mutingOf(state: ClientState, fl: number): (streamId: number, topic: str
     seen.add(c.stream_id);
     if (c.is_muted === true) mutedChannels.add(c.stream_id);
   }
+  byTopics.set(topicsKey, (muting = { policies, mutedChannels }));
+  return muting;
+}
+
+/**
+ * topicMuted for many topics of one state: the policies and the channels' mutes read once into maps, so that a
+ * recount over an account's thousands of unread topics costs their number, not that times the lists' lengths.
+ */
+function mutingOf(state: ClientState, fl: number): (streamId: number, topic: string) => boolean {
+  return mutedBy(readMuting(state), fl);
+}
+
+function mutedBy({ policies, mutedChannels }: Muting, fl: number): (streamId: number, topic: string) => boolean {
   return (streamId, topic) => {
     const policy = policies.get(streamId)?.get(topic.toLowerCase());
     if (policy === 1) return true;
@@ -224,18 +272,30 @@ export function recount(state: ClientState, fl: number, before?: ClientState): C
     return state;
   const muted = mutingOf(state, fl);
   const wild = arr<number>(state[WILDCARDS]);
+  // Only the wildcard-mentioned ids are looked for among the unread ones: a set of every unread id per event would
+  // cost an account with a history its ten thousand unread ids at every event.
+  const wildSet = wild.length && Array.isArray(u.mentions) ? new Set(wild) : null;
   let count = 0;
+  /** Of the wildcard-mentioned ids: those filed in an unmuted topic, and those filed anywhere. */
   const unmuted = new Set<number>();
+  const filed = new Set<number>();
   for (const e of u.streams) {
-    if (muted(e.stream_id, e.topic)) continue;
-    count += e.unread_message_ids.length;
-    if (wild.length) for (const id of e.unread_message_ids) unmuted.add(id);
+    const isMuted = muted(e.stream_id, e.topic);
+    if (!isMuted) count += e.unread_message_ids.length;
+    if (wildSet)
+      for (const id of e.unread_message_ids)
+        if (wildSet.has(id)) {
+          filed.add(id);
+          if (!isMuted) unmuted.add(id);
+        }
   }
-  for (const e of [...u.pms, ...u.huddles]) count += e.unread_message_ids.length;
+  for (const e of [...u.pms, ...u.huddles]) {
+    count += e.unread_message_ids.length;
+    if (wildSet) for (const id of e.unread_message_ids) if (wildSet.has(id)) filed.add(id);
+  }
   let next = count === u.count ? state : { ...state, unread_msgs: { ...u, count } };
-  if (wild.length && Array.isArray(u.mentions)) {
-    const unread = unreadIds(u);
-    const keep = wild.filter((id) => unread.has(id));
+  if (wildSet) {
+    const keep = wild.filter((id) => filed.has(id));
     const mentions = new Set(u.mentions);
     for (const id of keep) unmuted.has(id) ? mentions.add(id) : mentions.delete(id);
     next = { ...next, [WILDCARDS]: keep, unread_msgs: { ...(next.unread_msgs as UnreadMsgs), mentions: [...mentions] } };
@@ -255,9 +315,13 @@ export function mutingHidesMentions(before: ClientState, after: ClientState, fl:
   const u = after.unread_msgs as UnreadMsgs | undefined;
   if (!u || typeof u !== "object" || !Array.isArray(u.streams)) return false;
   const known = before[CHANNEL_OF] as Map<number, number | null> | undefined;
+  const mutingBefore = readMuting(before);
+  const mutingAfter = readMuting(after);
+  // The same policies and mutes mute the same topics: no message moved in or out of muting.
+  if (signatureOf(mutingBefore) === signatureOf(mutingAfter)) return false;
   const mentioned = new Set(arr<number>((before.unread_msgs as UnreadMsgs | undefined)?.mentions));
-  const mutedBefore = mutingOf(before, fl);
-  const mutedAfter = mutingOf(after, fl);
+  const mutedBefore = mutedBy(mutingBefore, fl);
+  const mutedAfter = mutedBy(mutingAfter, fl);
   for (const e of u.streams) {
     const was = mutedBefore(e.stream_id, e.topic);
     if (was === mutedAfter(e.stream_id, e.topic)) continue;

@@ -143,6 +143,19 @@ describe("messages", () => {
     expect([...c3.unknown]).toEqual([]);
   });
 
+  it("fl153.events.state-consistency: a new subscriptions list that mutes what the old one muted moves nothing in or out of mentions", () => {
+    const muted = {
+      unread_msgs: { ...emptyUnread(), count: 0, streams: [{ stream_id: 3, topic: "t", unread_message_ids: [50] }] },
+      subscriptions: [channel(3, { is_muted: true, subscribers: [ME] })],
+      user_topics: [],
+    };
+    // Another user joins: the list is new, its mutes the same.
+    const c1 = ctx();
+    const after = apply(muted, [ev("subscription", { op: "peer_add", stream_ids: [3], user_ids: [12] })], c1);
+    expect(after.subscriptions).not.toBe(muted.subscriptions);
+    expect([...c1.unknown], "unknowable keys after a peer_add that changes no mute").toEqual([]);
+  });
+
   it("update_message_flags: op, or the deprecated operation alone; read add unfiles, read remove refiles from message_details; starred edits starred_messages", () => {
     const s0 = { unread_msgs: { ...emptyUnread(), count: 1, streams: [{ stream_id: 3, topic: "t", unread_message_ids: [6] }] }, starred_messages: [] };
     const read = apply(s0, [ev("update_message_flags", { operation: "add", flag: "read", messages: [6], all: false })]);
