@@ -22,6 +22,11 @@ export class SortedIds {
     return i >= 0 && i < this.size ? this.ids[i] : undefined;
   }
 
+  /** Appends the ids, ascending, to `out` (what a loop of at() does, without its bounds check per id). */
+  appendTo(out: number[]): void {
+    for (let i = 0; i < this.size; i++) out.push(this.ids[i]!);
+  }
+
   private grow(): void {
     const bigger = new Int32Array(this.ids.length * 2);
     bigger.set(this.ids);

@@ -1,5 +1,6 @@
 import type { Runtime } from "../../../runtime.ts";
 import type { Message } from "../../../state/types.ts";
+import type { SortedIds } from "../../../state/sorted-ids.ts";
 import { topicFor } from "../../topic.ts";
 
 /** Real servers cover the newest 50000 unread messages (wire §8.4). */
@@ -86,14 +87,19 @@ export function unreadMsgs(rt: Runtime, userId: number, allowEmptyTopic: boolean
   /** Entries that more than one group fed (a topic named like the empty topic's display name): sorted at the end. */
   const merged = new Set<number[]>();
   let count = 0;
-  // Groups in the order of their oldest unread message, as a walk of the messages would meet them.
-  const groups = [...store.flags.places.of(userId).values()].filter((g) => g.length > 0).sort((a, b) => a.at(0)! - b.at(0)!);
-  for (const ids of groups) {
-    const m = store.messages.get(ids.at(0)!);
+  // Groups in the order of their oldest unread message, as a walk of the messages would meet them (each group's
+  // oldest read once, not at every comparison of the sort).
+  const groups: Array<{ first: number; ids: SortedIds }> = [];
+  for (const ids of store.flags.places.of(userId).values()) if (ids.length > 0) groups.push({ first: ids.at(0)!, ids });
+  groups.sort((a, b) => a.first - b.first);
+  for (const { first, ids } of groups) {
+    const m = store.messages.get(first);
     if (!m) continue;
     let list: number[];
     if (m.type === "stream") {
-      const place = topicUnreads(rt, userId, m, subscribed, topics, substitute, allowEmptyTopic);
+      // Each group is a place of its own (channel and topic, case aside): their spellings do not repeat, so the
+      // memo of spellings would cost every group a key and a miss.
+      const place = topicUnreads(rt, userId, m, subscribed, topics, substitute, allowEmptyTopic, false);
       if (!place) continue;
       list = place.entry.unread_message_ids;
       if (!place.muted) count += ids.length;
@@ -103,7 +109,7 @@ export function unreadMsgs(rt: Runtime, userId: number, allowEmptyTopic: boolean
       count += ids.length;
     }
     if (list.length) merged.add(list);
-    for (let i = 0; i < ids.length; i++) list.push(ids.at(i)!);
+    ids.appendTo(list);
   }
   for (const list of merged) list.sort((a, b) => a - b);
   return shaped(rt, { count, topics, pms, huddles, mentions: unreadMentions(rt, userId, subscribed), missing: false });
@@ -199,18 +205,20 @@ function topicUnreads(
   topics: Topics,
   substitute: boolean,
   allowEmptyTopic: boolean,
+  /** Whether to memoise by spelling (topics.bySpelling, a shortcut to byTopic): for walks that meet a spelling often. */
+  seenSpelling = true,
 ): TopicUnreads | null {
   const channelId = m.channelId!;
   if (!subscribedTo(rt, userId, channelId, subscribed)) return null;
-  const spelling = `${channelId}\0${m.topic}`;
-  let place = topics.bySpelling.get(spelling);
+  const spelling = seenSpelling ? `${channelId}\0${m.topic}` : undefined;
+  let place = spelling === undefined ? undefined : topics.bySpelling.get(spelling);
   if (place !== undefined) return place;
   const topic = substitute ? topicFor(rt, m.topic, allowEmptyTopic) : m.topic;
   // Topics differing in case are one topic: the first spelling names its entry.
   const key = `${channelId}\0${topic.toLowerCase()}`;
   place = topics.byTopic.get(key);
   if (!place) topics.byTopic.set(key, (place = { entry: { stream_id: channelId, topic, unread_message_ids: [] }, muted: isMutedFor(rt, userId, m) }));
-  topics.bySpelling.set(spelling, place);
+  if (spelling !== undefined) topics.bySpelling.set(spelling, place);
   return place;
 }
 
