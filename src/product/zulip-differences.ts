@@ -360,7 +360,7 @@ export function zulipExpectedFailures(level: number): Record<string, string> {
   return out;
 }
 
-/** A problem located for the allow-list: its subject, the normalised path of its object, its key, kind and level. */
+/** A problem located for the table's answer places: its subject, the normalised path of its object, its key, kind and level. */
 export interface LocatedProblem {
   subject: string;
   object: string;
@@ -384,6 +384,6 @@ export function allowEntryCovers(entry: AllowEntry, p: LocatedProblem): boolean 
   return holds(entry.levels, p.level);
 }
 
-/** The entry of the allow-list that covers a problem, if any. */
+/** The answer place (with its row's levels and reason) that covers a problem, if any. */
 export const allowedBy = (p: LocatedProblem, list: readonly AllowEntry[] = ZULIP_ALLOW_LIST): AllowEntry | undefined =>
   list.find((e) => allowEntryCovers(e, p));

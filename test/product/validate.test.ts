@@ -95,7 +95,7 @@ describe("validateZulip", () => {
     expect(kinds(validateZulip("private", s, 215))).toEqual(["not-in-enum $"]);
   });
 
-  it("locates problems for the allow-list", () => {
+  it("locates problems for the differences table", () => {
     expect(splitPath("$.realm_users[3].is_billing_admin")).toEqual({ object: "$.realm_users[]", key: "is_billing_admin" });
     expect(splitPath('$.presences["12"].website')).toEqual({ object: "$.presences{}", key: "website" });
     expect(splitPath('$.presences["a b"]')).toEqual({ object: "$.presences", key: "a b" });

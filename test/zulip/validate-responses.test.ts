@@ -22,7 +22,7 @@ import { TOUR, type Credentials, type Step, type TourContext } from "./tour.ts";
  * Completeness, which the schemas cannot state (Zulip's register schema requires almost nothing): after the tour,
  * a register that asks for every section (no event_types) with the default client capabilities must hold every
  * top-level key Zulip's register has at the level. Real clients refuse a register that lacks the sections they
- * read; what the reference server leaves out on purpose is in the allow-list, with its reason.
+ * read; what the reference server leaves out on purpose is a row of src/product/zulip-differences.ts, with its reason.
  */
 
 const LEVELS = [153, 250, 334, 372] as const;
