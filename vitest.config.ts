@@ -26,15 +26,16 @@ function propertySeed(): { propertySeed?: number } {
 
 export default defineConfig({
   test: {
-    // Most files spend their time waiting (for a child process, a server, a delivery coming due): even two cores
-    // keep two workers busy, where vitest's default there would be one.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Most files spend their time waiting (for a child process, a server, a delivery coming due, a rate limit's
+    // window): a worker more than the cores keeps them busy while one file waits, where vitest's default on two
+    // cores would be one worker.
+    maxWorkers: Math.max(3, availableParallelism() + 1),
     projects: [
       {
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "test/zulip/**", "test/zulip-client/**"],
+          exclude: [...configDefaults.exclude, "test/zulip/**", "test/zulip-client/**", "test/zulip-suite/**"],
           testTimeout: 120_000,
           // The unit tests mock nothing and keep no state in the modules they share (each starts its own servers
           // and child processes): importing the reference server, the harness and the collected suite (each fault
