@@ -63,7 +63,7 @@ describe("run --target against serve --rate-limit (issue item 1)", () => {
   it(
     "the whole suite is green through FL 372, the limit bit, and no request was re-sent before its announced wait",
     async () => {
-      const target = await served("limited", ["--rate-limit", "100/2", "--events-rate-limit", "20/0.1"]);
+      const target = await served("limited", ["--rate-limit", "30/3", "--events-rate-limit", "20/0.1"]);
       const log = join(dir, "resends.tsv");
       const r = await run(["--target", target.url, "--personas", target.file], join(dir, "full"), { CC_THROTTLE_LOG: log });
       const t = r.results.throttle!;
