@@ -1,7 +1,6 @@
 import { expect, it } from "vitest";
+import { isProblem } from "../../src/results/tally.ts";
 import { recordRun } from "./recorder.ts";
-
-const PROBLEMS = new Set(["fail", "blocked", "error", "unexpected-pass"]);
 
 /**
  * The zulip-suite project's test of one level: the whole suite against `serve --product zulip` at `level`, with the
@@ -13,7 +12,7 @@ export function checkLevel(level: number): void {
   it(`FL${level}: the suite meets exactly the table's expected failures, and every answer is Zulip 10.2's but for the table's rows`, async () => {
     const r = await recordRun(level);
     const problems = r.results.tests
-      .filter((t) => PROBLEMS.has(t.status))
+      .filter((t) => isProblem(t.status))
       .map((t) => `${t.status} ${t.id}: ${(t.message ?? "").split("\n").slice(0, 3).join(" / ").slice(0, 400)}`);
     const answers = r.findings.map((f) => `${f.count}× ${f.subject} ${f.object} ${f.key}: ${f.kind}, ${f.example}`);
     console.log(
