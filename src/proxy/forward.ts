@@ -101,7 +101,7 @@ export async function startForwarder(o: ForwarderOptions, host: string, port: nu
     const path = req.url ?? "/";
     const targetUrl = o.target + path;
     const contentType = req.headers["content-type"];
-    const ex: Observed = { method, path, targetUrl, requestHeaders: flatHeaders(req.headers), durationMs: 0 };
+    const ex: Observed = { method, path, targetUrl, requestHeaders: flatHeaders(req.headers), startedAt: Date.now(), durationMs: 0 };
     if (contentType !== undefined) ex.requestContentType = contentType;
     const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
     const length = Number(req.headers["content-length"] ?? NaN);

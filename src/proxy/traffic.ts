@@ -21,7 +21,11 @@ export interface Observed {
   responseTooLarge?: boolean;
   /** Why no (complete) answer came: the target unreachable, not speaking HTTP, the connection cut. */
   error?: string;
+  /** When the request arrived, in milliseconds since the epoch: the client judge reads the gaps between requests. */
+  startedAt: number;
   durationMs: number;
+  /** The quirk that shaped this exchange (src/quirks), when one fired: the judge reads what the client did next. */
+  quirk?: string;
 }
 
 /** Flattens node/undici header values into one string per name (repeated headers joined as HTTP allows). */

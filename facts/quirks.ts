@@ -1,0 +1,117 @@
+/**
+ * The quirks: legal behaviours of a real server that a careful client survives and a naive one does not (Pebble's
+ * rule: vary only within what the API allows, and say so every time). Both sides name them: `serve --quirks` and
+ * `proxy --inject` take these names, the reference server applies the data quirks when it seeds, and the client
+ * judge's clauses name the quirk that exercises them.
+ *
+ * wire: made on the wire between a client and any server (the proxy's and serve's front); data: the organization a
+ * client logs in to, so only `serve` makes them.
+ */
+export type QuirkKind = "wire" | "data";
+
+export interface QuirkFact {
+  name: string;
+  kind: QuirkKind;
+  /** What the server does, in one sentence. */
+  does: string;
+  /** What a correct client does about it. */
+  client: string;
+}
+
+export const QUIRKS = [
+  {
+    name: "rate-limit",
+    kind: "wire",
+    does: "limits each user to 200 requests in any 60 s (GET /events: a burst of 200, then one per 0.3 s); over it, 429 RATE_LIMIT_HIT with Retry-After",
+    client: "waits as long as Retry-After says before its next request, and then sends it again",
+  },
+  {
+    name: "queue-expiry",
+    kind: "wire",
+    does: "expires an event queue early, as a server does that collected it while the client slept: its next poll is 400 BAD_EVENT_QUEUE_ID",
+    client: "registers a new queue, refetches the state it holds, and never polls the dead queue again",
+  },
+  {
+    name: "restart",
+    kind: "wire",
+    does: "restarts, losing every event queue: open polls get the restart event (at the levels that send it), later polls BAD_EVENT_QUEUE_ID",
+    client: "re-registers once for each lost queue, without a burst of retries",
+  },
+  {
+    name: "heartbeats",
+    kind: "wire",
+    does: "answers idle long-polls with a heartbeat after a varying wait within the protocol, not always after 50 s",
+    client: "polls again at once with the same last_event_id; never treats an early heartbeat as an error",
+  },
+  {
+    name: "early-empty",
+    kind: "wire",
+    does: "answers a long-poll at once with no events, as a server shutting a poll down does",
+    client: "polls again with the same last_event_id",
+  },
+  {
+    name: "cut-poll",
+    kind: "wire",
+    does: "closes a long-poll's connection before any answer, as a reverse proxy timing out does",
+    client: "polls the same queue again after a short wait, with the same last_event_id",
+  },
+  {
+    name: "5xx-burst",
+    kind: "wire",
+    does: "answers every request with 502 or 503 (an HTML page) for a few seconds, as a server restarting behind a reverse proxy does",
+    client: "retries with a growing wait (backoff), never in a tight loop",
+  },
+  {
+    name: "latency",
+    kind: "wire",
+    does: "delays answers by a draw from a long-tailed distribution (median 150 ms, one in a hundred over 2 s)",
+    client: "keeps working: no timeout shorter than the server's long-poll timeout (event_queue_longpoll_timeout_seconds)",
+  },
+  {
+    name: "no-messages",
+    kind: "data",
+    does: "an organization where the client's user has no messages at all, not even a welcome message",
+    client: "shows an empty view; an empty GET /messages answer (found_newest, no anchor message) is no error",
+  },
+  {
+    name: "huge-ids",
+    kind: "data",
+    does: "message ids far apart and above 2^31",
+    client: "keeps ids as 64-bit integers (or floats exact to 2^53) and never assumes ids are dense",
+  },
+  {
+    name: "empty-topic",
+    kind: "data",
+    does: "messages in the empty topic, at the levels that allow it",
+    client: "shows the empty topic by realm_empty_topic_display_name, or declares empty_topic_name to see it as \"\"",
+  },
+  {
+    name: "long-content",
+    kind: "data",
+    does: "messages as long as the server allows (max_message_length)",
+    client: "renders them without truncating the stored text or failing",
+  },
+  {
+    name: "inaccessible-user",
+    kind: "data",
+    does: "messages from a user the client's user cannot access (\"Unknown user\"), at the levels with restricted user access",
+    client: "shows the sender as unknown instead of failing to find them in realm_users",
+  },
+  {
+    name: "deactivated-senders",
+    kind: "data",
+    does: "messages whose senders are deactivated",
+    client: "finds the sender among the deactivated users (or fetches them) and shows their messages",
+  },
+  {
+    name: "unsubscribed-history",
+    kind: "data",
+    does: "history in a public channel the client's user is not subscribed to",
+    client: "shows messages of a channel absent from its subscriptions, from the channel list (never_subscribed or GET /streams)",
+  },
+] as const satisfies readonly QuirkFact[];
+
+export type QuirkName = (typeof QUIRKS)[number]["name"];
+
+export const WIRE_QUIRKS: readonly QuirkName[] = QUIRKS.filter((q) => q.kind === "wire").map((q) => q.name);
+export const DATA_QUIRKS: readonly QuirkName[] = QUIRKS.filter((q) => q.kind === "data").map((q) => q.name);
