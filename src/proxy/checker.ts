@@ -11,7 +11,7 @@ import { readParams, responseText } from "./params.ts";
 import { isProbe } from "./probes.ts";
 import { specEndpointOf, specParameters, takenAt } from "./spec-parameters.ts";
 import { TEST_HEADER } from "../client/test-header.ts";
-import type { Observed } from "./traffic.ts";
+import type { Observed } from "../client/observed.ts";
 
 /** The id of the finding for a request the target gave no HTTP answer to. */
 export const NO_ANSWER = "proxy.no-answer";

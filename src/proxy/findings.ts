@@ -1,6 +1,6 @@
 import { catalog } from "../catalog/catalog.ts";
 import { redactHeaders, type Exchange } from "../client/exchange.ts";
-import type { Observed } from "./traffic.ts";
+import type { Observed } from "../client/observed.ts";
 
 /**
  * A violation seen in live traffic. `error`: the server broke a must-clause of the spec at its level. `warning`: a

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
-import { flatHeaders, type Observed } from "./traffic.ts";
+import { flatHeaders, type Observed } from "../client/observed.ts";
 
 /**
  * The pass-through half of the proxy: every request goes to the target as it came and every answer back as it

@@ -1,6 +1,6 @@
 import busboy from "busboy";
 import { gunzipSync, inflateSync, brotliDecompressSync } from "node:zlib";
-import type { Observed } from "./traffic.ts";
+import type { Observed } from "../client/observed.ts";
 
 /**
  * What a request asked for, read from the copies the forwarder kept: the query string and the form fields (a

@@ -1,7 +1,8 @@
 /**
- * One request and its answer as the proxy saw them on the way through. The bodies are copies taken beside the
- * stream (never what was forwarded): the request's only when it is a small form or JSON body, the response's only
- * when it is JSON and under the size cap, decompressed when the target compressed it.
+ * One request and its answer as the proxy (or the forwarder in front of serve --quirks) saw them on the way through.
+ * It sits in client/ so that the client judge (src/judge), which is below the proxy, reads the same record. The
+ * bodies are copies taken beside the stream (never what was forwarded): the request's only when it is a small form
+ * or JSON body, the response's only when it is JSON and under the size cap, decompressed when the target compressed it.
  */
 export interface Observed {
   method: string;
