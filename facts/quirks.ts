@@ -83,7 +83,7 @@ export const QUIRKS = [
     name: "empty-topic",
     kind: "data",
     does: "messages in the empty topic, at the levels that allow it",
-    client: "shows the empty topic by realm_empty_topic_display_name, or declares empty_topic_name to see it as \"\"",
+    client: 'shows the empty topic by realm_empty_topic_display_name, or declares empty_topic_name to see it as ""',
   },
   {
     name: "long-content",
@@ -94,7 +94,7 @@ export const QUIRKS = [
   {
     name: "inaccessible-user",
     kind: "data",
-    does: "messages from a user the client's user cannot access (\"Unknown user\"), at the levels with restricted user access",
+    does: 'messages from a user the client\'s user cannot access ("Unknown user"), at the levels with restricted user access',
     client: "shows the sender as unknown instead of failing to find them in realm_users",
   },
   {
@@ -115,3 +115,10 @@ export type QuirkName = (typeof QUIRKS)[number]["name"];
 
 export const WIRE_QUIRKS: readonly QuirkName[] = QUIRKS.filter((q) => q.kind === "wire").map((q) => q.name);
 export const DATA_QUIRKS: readonly QuirkName[] = QUIRKS.filter((q) => q.kind === "data").map((q) => q.name);
+
+const NAMES: ReadonlySet<string> = new Set(QUIRKS.map((q) => q.name));
+
+/** Whether `name` names a quirk (of either kind). */
+export function isQuirkName(name: string): name is QuirkName {
+  return NAMES.has(name);
+}

@@ -23,6 +23,8 @@ import { Store } from "./state/store.ts";
 import { RealmFixtureSchema, type RealmFixture } from "./state/fixture-schema.ts";
 import { loadRealmFixture, seedFixture } from "./state/fixture-seed.ts";
 import { welcomeAccounts } from "./api/users/welcome-bot.ts";
+import { isQuirkName, QUIRKS, type QuirkName } from "../facts/quirks.ts";
+import { DataQuirks } from "./quirks/data-quirks.ts";
 
 /** The levels the server emulates (the product's range), under the names the package exports. */
 export { MIN_FEATURE_LEVEL, MAX_FEATURE_LEVEL };
@@ -66,6 +68,11 @@ export interface ReferenceServerOptions {
    * is given (real servers' pace), else none; null: none.
    */
   eventsRateLimit?: EventsRateLimit | null;
+  /**
+   * Quirks (facts/quirks.ts): the data ones shape the organization the server starts with (reference-server/quirks);
+   * wire ones are named here too but are the front's to make (serve's forwarder), so the server ignores them.
+   */
+  quirks?: readonly string[];
 }
 
 export interface PersonaCredentials {
@@ -99,6 +106,8 @@ export interface ReferenceServer {
   /** The JWT key (HS256) POST /api/v1/jwt/fetch_api_key verifies tokens with, null when off. */
   jwtKey: string | null;
   serverConfig: DeclaredServerConfig;
+  /** What each data quirk asked for did, one line a quirk (`quirk NAME: …`), for serve to print and log. */
+  quirkLog: readonly string[];
   /** The in-process model, for white-box tests and benchmarks. */
   runtime: Runtime;
   close(): Promise<void>;
@@ -131,6 +140,14 @@ function checkRateLimits(o: ReferenceServerOptions): { rateLimit: RateLimit | nu
     rateLimit: rateLimit === null ? null : { requests: rateLimit.requests, windowSeconds: rateLimit.windowSeconds },
     eventsRateLimit: eventsRateLimit === null ? null : { burst: eventsRateLimit.burst, intervalSeconds: eventsRateLimit.intervalSeconds },
   };
+}
+
+/** The quirks the options name, checked: each a name of facts/quirks.ts. */
+function checkQuirks(o: ReferenceServerOptions): QuirkName[] {
+  return (o.quirks ?? []).map((q) => {
+    if (!isQuirkName(q)) throw new ReferenceServerOptionError(`unknown quirk '${q}' (the quirks: ${QUIRKS.map((k) => k.name).join(", ")})`);
+    return q;
+  });
 }
 
 function checkOptions(o: ReferenceServerOptions): { level: number; faults: FaultId[]; organization: RealmFixture } {
@@ -168,11 +185,13 @@ const defaultJwtKey = (seed: string): string => createHash("sha256").update(`jwt
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const { level, faults, organization } = checkOptions(options);
   const { rateLimit, eventsRateLimit } = checkRateLimits(options);
+  const quirks = new DataQuirks(checkQuirks(options));
   // A throw-away organization is a server like this one on a free port, with the settings its request gives.
   const control = new ReferenceControl((settings) => createReferenceServer({ ...options, port: 0, ...settings }));
   const store = new Store(options.seed ?? "chat-conformance", organization, control.clock);
   // The organization's users and channels; seeding lives beside the fixture's schema, and calls the store, not the reverse.
   seedFixture(store, organization);
+  quirks.number(store);
   if (options.maxFileUploadSizeMib !== undefined) store.settings.set("max_file_upload_size_mib", options.maxFileUploadSizeMib);
   if (options.uploadQuotaMib !== undefined) store.settings.set("upload_quota_mib", options.uploadQuotaMib);
   const flipped = new Set(faults.map((f) => (FAULTS[f] as { flips?: LevelSwitchName }).flips).filter((x): x is LevelSwitchName => !!x));
@@ -198,7 +217,8 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     answers: new AnswerCache(store.fragments),
     control,
   };
-  if (config.product === "zulip") welcomeAccounts(rt);
+  if (config.product === "zulip") welcomeAccounts(rt, { greet: quirks.greets });
+  quirks.seed(rt);
   // Upload downloads and tus, the static files and the reference control answer in their own shapes, before routing.
   const app: HttpApp = { routes: new RouteTable(ROUTES), mounts: [uploadsMount, staticMount, controlMount], fileLimit: multipartFileLimit };
   const server: Server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
@@ -233,6 +253,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     personas,
     jwtKey,
     serverConfig,
+    quirkLog: [...quirks.log],
     runtime: rt,
     close: async () => {
       await control.organizations.closeAll();

@@ -10,13 +10,21 @@ export function apiKeyFor(seed: string, email: string, generation = 0): string {
   return key;
 }
 
-/** A counter per kind of record. Ids never repeat within one server. */
+/**
+ * A counter per kind of record. Ids never repeat within one server and only grow; `gap` gives the step after each
+ * id (1 unless a sequence deliberately leaves holes, as the huge-ids quirk does).
+ */
 export class IdSequence {
   private next: number;
-  constructor(start = 1) {
+  constructor(
+    start = 1,
+    private readonly gap?: () => number,
+  ) {
     this.next = start;
   }
   take(): number {
-    return this.next++;
+    const id = this.next;
+    this.next += this.gap === undefined ? 1 : this.gap();
+    return id;
   }
 }

@@ -22,6 +22,12 @@ const MAX_BITS = 16;
 /** Rows are kept in pages of this many message ids: a page is allocated once and never copied as the history grows. */
 const PAGE_BITS = 14;
 const PAGE = 1 << PAGE_BITS;
+/**
+ * Ids from here on are kept one map entry a row instead of in pages: a server may give ids far above the count of
+ * its messages, and far apart (the huge-ids quirk), where a page would hold one row and the page index would not
+ * fit the 32-bit arithmetic the pages use.
+ */
+const SPARSE_FROM = 2 ** 31;
 
 /**
  * Each user's rows of message flags (a row exists for every message the user received, or was given later as
@@ -31,6 +37,7 @@ const PAGE = 1 << PAGE_BITS;
  * Compact, since a large history has a row per message per receiving user: a user's rows are one 16-bit mask per
  * message id in typed-array pages (0: no row), and a row's flags are read as one shared set per distinct mask.
  * The users holding a row for a message are found by asking each user's array (deletion, read receipts: rare).
+ * Ids from 2^31 on are kept in a map per user instead (SPARSE_FROM).
  */
 export class MessageFlags {
   /** `placeOf` gives a stored message's place for the unread groups (see UnreadPlaces). */
@@ -42,6 +49,8 @@ export class MessageFlags {
   private readonly names: string[] = [...KNOWN_FLAGS];
   /** user id → pages of masks by message id (page = id >> PAGE_BITS) */
   private readonly rows = new Map<number, (Uint16Array | undefined)[]>();
+  /** user id → message id → mask, for ids from SPARSE_FROM */
+  private readonly sparse = new Map<number, Map<number, number>>();
   /** user id → the user's unread messages, in order */
   private readonly unread = new Map<number, SortedIds>();
   /** user id → the user's starred messages, in order */
@@ -67,11 +76,19 @@ export class MessageFlags {
   }
 
   private maskOf(userId: number, messageId: number): number {
+    if (messageId >= SPARSE_FROM) return this.sparse.get(userId)?.get(messageId) ?? 0;
     const page = this.rows.get(userId)?.[messageId >>> PAGE_BITS];
     return page === undefined ? 0 : page[messageId & (PAGE - 1)]!;
   }
 
   private store(userId: number, messageId: number, mask: number): void {
+    if (messageId >= SPARSE_FROM) {
+      let rows = this.sparse.get(userId);
+      if (rows === undefined) this.sparse.set(userId, (rows = new Map()));
+      if (mask === 0) rows.delete(messageId);
+      else rows.set(messageId, mask);
+      return;
+    }
     let pages = this.rows.get(userId);
     if (pages === undefined) this.rows.set(userId, (pages = []));
     const p = messageId >>> PAGE_BITS;
@@ -192,6 +209,11 @@ export class MessageFlags {
    * user's pages from the newest: a page at most before it finds one, for a user who gets messages.
    */
   newestOf(userId: number, accept: (messageId: number) => boolean = () => true): number {
+    const sparse = this.sparse.get(userId);
+    if (sparse !== undefined && sparse.size > 0) {
+      const newestFirst = [...sparse.keys()].sort((a, b) => b - a);
+      for (const id of newestFirst) if (accept(id)) return id;
+    }
     const pages = this.rows.get(userId);
     if (pages === undefined) return -1;
     for (let p = pages.length - 1; p >= 0; p--) {
@@ -208,7 +230,8 @@ export class MessageFlags {
   /** The users with a row for the message. */
   holdersOf(messageId: number): ReadonlySet<number> {
     const users = new Set<number>();
-    for (const userId of this.rows.keys()) if (this.maskOf(userId, messageId) !== 0) users.add(userId);
+    const holders = messageId >= SPARSE_FROM ? this.sparse.keys() : this.rows.keys();
+    for (const userId of holders) if (this.maskOf(userId, messageId) !== 0) users.add(userId);
     return users;
   }
 

@@ -1,10 +1,15 @@
+/** The largest id an Int32Array holds. */
+const INT32_MAX = 2 ** 31 - 1;
+
 /**
  * An ascending list of message ids with binary search: the index behind every narrow. The ids live in a typed
  * array that doubles as it fills (4 bytes an id rather than a JS array's 8 and its boxing), since a large history
- * has one entry per message in several indexes and one per receiving user in each user's.
+ * has one entry per message in several indexes and one per receiving user in each user's. A list that meets an id
+ * above 2^31 - 1 (ids may be any integer a double holds exactly, as a real server's may) widens to 8 bytes an id,
+ * once.
  */
 export class SortedIds {
-  private ids = new Int32Array(4);
+  private ids: Int32Array | Float64Array = new Int32Array(4);
   private size = 0;
 
   /** An index of the given ids (in any order). */
@@ -27,15 +32,17 @@ export class SortedIds {
     for (let i = 0; i < this.size; i++) out.push(this.ids[i]!);
   }
 
-  private grow(): void {
-    const bigger = new Int32Array(this.ids.length * 2);
+  private grow(wide: boolean): void {
+    const length = this.size === this.ids.length ? this.ids.length * 2 : this.ids.length;
+    const bigger = wide || this.ids instanceof Float64Array ? new Float64Array(length) : new Int32Array(length);
     bigger.set(this.ids);
     this.ids = bigger;
   }
 
   /** Ids arrive in ascending order almost always (new messages); a smaller one is inserted in place. */
   add(id: number): void {
-    if (this.size === this.ids.length) this.grow();
+    const wide = id > INT32_MAX && this.ids instanceof Int32Array;
+    if (this.size === this.ids.length || wide) this.grow(wide);
     if (this.size === 0 || id > this.ids[this.size - 1]!) {
       this.ids[this.size++] = id;
       return;

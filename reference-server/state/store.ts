@@ -119,7 +119,7 @@ export class Store {
 
   private readonly userIds = new IdSequence(8);
   private readonly channelIds = new IdSequence(3);
-  private readonly messageIds = new IdSequence(100);
+  private messageIds = new IdSequence(100);
   private readonly recipientIds = new IdSequence(1);
   private readonly conversationRecipients = new Map<string, number>();
   private readonly userRecipients = new Map<number, number>();
@@ -290,6 +290,15 @@ export class Store {
     let id = this.conversationRecipients.get(key);
     if (id === undefined) this.conversationRecipients.set(key, (id = this.recipientIds.take()));
     return id;
+  }
+
+  /**
+   * Replaces how message ids are given out, before the first message is stored (a server may number its messages
+   * any way that only grows: the huge-ids quirk starts above 2^31 with wide gaps).
+   */
+  useMessageIds(ids: IdSequence): void {
+    if (this.messages.size > 0) throw new Error("message ids are chosen before the first message is stored");
+    this.messageIds = ids;
   }
 
   nextMessageId(): number {

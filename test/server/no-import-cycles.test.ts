@@ -15,8 +15,9 @@ const FACTS = new URL("../../facts/", import.meta.url).pathname;
 const LAYERS: readonly (readonly string[])[] = [
   // Builds the runtime, registers the routes and the mounts.
   ["server.ts"],
-  // The route table; the mounts, which answer requests apart from it; the fault table.
-  ["routes.ts", "control", "uploads", "faults.ts"],
+  // The route table; the mounts, which answer requests apart from it; the fault table; the data quirks, which seed
+  // the organization with the handlers' own message building and deactivation, as the Welcome Bot does.
+  ["routes.ts", "control", "uploads", "faults.ts", "quirks"],
   // The handlers.
   ["api"],
   // Event payloads and queues.

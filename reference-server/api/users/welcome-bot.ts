@@ -17,15 +17,16 @@ const greeting = (realmName: string): string =>
 /**
  * What a real server gives each account it creates, under `--product zulip` (the spec states none of it): the
  * organization's default channels (a person not a guest is subscribed to each), and the Welcome Bot's direct
- * message, unread. Real clients expect both (a client of a member with no message at all may fail to start).
+ * message, unread. Real clients expect both (a client of a member with no message at all may fail to start), and
+ * that is what `greet: false` (the no-messages quirk) withholds: the bot is still there, its message is not.
  */
-export function welcomeAccounts(rt: Runtime): void {
+export function welcomeAccounts(rt: Runtime, { greet = true }: { greet?: boolean } = {}): void {
   const { store } = rt;
   const bot = store.addSystemBot(WELCOME_BOT.email, WELCOME_BOT.fullName);
   const defaults = [...store.channels.values()].filter((c) => c.isDefault && !c.isArchived);
   for (const user of [...store.users.values()].filter((u) => !u.isBot && u.isActive)) {
     if (user.role !== ROLE.guest) for (const c of defaults) if (!store.isSubscribed(user.id, c.id)) store.subscribe(user.id, c.id);
-    sendWelcome(rt, bot, user);
+    if (greet) sendWelcome(rt, bot, user);
   }
 }
 
