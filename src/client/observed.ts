@@ -1,3 +1,5 @@
+import { redactHeaders, type Exchange } from "./exchange.ts";
+
 /**
  * One request and its answer as the proxy (or the forwarder in front of serve --quirks) saw them on the way through.
  * It sits in client/ so that the client judge (src/judge), which is below the proxy, reads the same record. The
@@ -33,5 +35,26 @@ export interface Observed {
 export function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  return out;
+}
+
+const MAX_BODY = 4000;
+const clip = (s: string | undefined) => (s !== undefined && s.length > MAX_BODY ? `${s.slice(0, MAX_BODY)}… (${s.length} chars)` : s);
+
+/** The report's form of an exchange: credentials shown as the account only, bodies clipped. */
+export function toExchange(ex: Observed, responseText: string | undefined): Exchange {
+  const out: Exchange = {
+    method: ex.method,
+    url: ex.targetUrl,
+    requestHeaders: redactHeaders(ex.requestHeaders),
+    durationMs: Math.round(ex.durationMs * 1000) / 1000,
+  };
+  if (ex.requestContentType !== undefined) out.requestContentType = ex.requestContentType;
+  if (ex.requestBody !== undefined)
+    out.requestBody = /^multipart\//i.test(ex.requestContentType ?? "") ? "(multipart form)" : clip(ex.requestBody.toString("utf8"));
+  if (ex.status !== undefined) out.status = ex.status;
+  if (ex.responseHeaders) out.responseHeaders = ex.responseHeaders;
+  if (responseText !== undefined) out.responseBody = clip(responseText);
+  if (ex.error !== undefined) out.error = ex.error;
   return out;
 }

@@ -1,8 +1,8 @@
 import { catalog } from "../catalog/catalog.ts";
 import { specEndpoint } from "../../facts/names.ts";
 import type { ZulipOperation } from "../product/zulip-api.ts";
-import { capabilitiesOf } from "./clients.ts";
-import { specEndpointOf, specParameters } from "./spec-parameters.ts";
+import { capabilitiesOf } from "../client/observed-params.ts";
+import { datedUses } from "../product/level-dated.ts";
 import type { CheckContext } from "./context.ts";
 
 /**
@@ -26,16 +26,9 @@ export function checkRequest(
   realName: (name: string) => string,
 ): void {
   if (operation) {
-    const { op, pathParams } = operation;
-    if (op.since !== undefined && ctx.level < op.since) warnLevel(ctx, op, undefined, op.since, "added");
-    else if (op.until !== undefined && ctx.level >= op.until) warnLevel(ctx, op, undefined, op.until, "removed");
-    const spec = specParameters(specEndpointOf(op), ctx.product);
-    for (const name of ctx.params.values.keys()) {
-      // Where the spec dates a parameter itself, its levels decide (spec-parameters.ts).
-      const p = spec.find((x) => x.name === name) ?? op.parameters.find((x) => x.name === realName(name) && !pathParams.has(x.name));
-      if (!p) continue;
-      if (p.since !== undefined && ctx.level < p.since) warnLevel(ctx, op, name, p.since, "added");
-      else if (p.until !== undefined && ctx.level >= p.until) warnLevel(ctx, op, name, p.until, "removed");
+    for (const u of datedUses(operation, ctx.params.values.keys(), ctx.product, realName)) {
+      if (u.since !== undefined && ctx.level < u.since) warnLevel(ctx, operation.op, u.param, u.since, "added");
+      else if (u.until !== undefined && ctx.level >= u.until) warnLevel(ctx, operation.op, u.param, u.until, "removed");
     }
   }
   if (ctx.method === "POST" && ctx.path === "/register") {

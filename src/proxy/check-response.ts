@@ -3,7 +3,7 @@ import { MessagesPage, Message } from "../schemas/message.ts";
 import { RegisterResponse } from "../schemas/register.ts";
 import { ServerSettings } from "../schemas/server-settings.ts";
 import { UploadResponse } from "../schemas/upload.ts";
-import { capabilitiesOf } from "./clients.ts";
+import { capabilitiesOf } from "../client/observed-params.ts";
 import { isObject, schemaProblem, short, type CheckContext } from "./context.ts";
 
 /**

@@ -2,16 +2,16 @@ import { realEndpoint, realName, specEndpoint, specName, toSpecNames } from "../
 import { checkEvents } from "./check-events.ts";
 import { checkRequest } from "./check-request.ts";
 import { checkEndpoint, checkEnvelope } from "./check-response.ts";
-import { capabilitiesOf, ClientBook, whoOf } from "./clients.ts";
+import { ClientBook } from "./clients.ts";
 import { clauseApplies, isObject, type CheckContext } from "./context.ts";
-import { findingOf, toExchange, type Finding, type Violation } from "./findings.ts";
+import { findingOf, type Finding, type Violation } from "./findings.ts";
 import type { TargetLevel } from "./level.ts";
-import { operationOf } from "./operations.ts";
-import { readParams, responseText } from "./params.ts";
+import { operationOf } from "../product/operations.ts";
+import { capabilitiesOf, readParams, responseText, whoOf } from "../client/observed-params.ts";
 import { isProbe } from "./probes.ts";
-import { specEndpointOf, specParameters, takenAt } from "./spec-parameters.ts";
+import { specEndpointOf, specParameters, takenAt } from "../product/spec-parameters.ts";
 import { TEST_HEADER } from "../client/test-header.ts";
-import type { Observed } from "../client/observed.ts";
+import { toExchange, type Observed } from "../client/observed.ts";
 
 /** The id of the finding for a request the target gave no HTTP answer to. */
 export const NO_ANSWER = "proxy.no-answer";

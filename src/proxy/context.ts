@@ -3,7 +3,7 @@ import { catalog } from "../catalog/catalog.ts";
 import type { ClientBook } from "./clients.ts";
 import type { RequestWarning } from "./probes.ts";
 import type { Violation } from "./findings.ts";
-import type { RequestParams } from "./params.ts";
+import type { RequestParams } from "../client/observed-params.ts";
 
 /**
  * What every check of one exchange reads: the request and the answer in the spec's names (a `zulip` target's

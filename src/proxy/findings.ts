@@ -1,5 +1,5 @@
 import { catalog } from "../catalog/catalog.ts";
-import { redactHeaders, type Exchange } from "../client/exchange.ts";
+import type { Exchange } from "../client/exchange.ts";
 import type { Observed } from "../client/observed.ts";
 
 /**
@@ -34,27 +34,6 @@ export interface Violation {
   /** For ids outside the catalog. */
   says?: string;
   level?: number;
-}
-
-const MAX_BODY = 4000;
-const clip = (s: string | undefined) => (s !== undefined && s.length > MAX_BODY ? `${s.slice(0, MAX_BODY)}… (${s.length} chars)` : s);
-
-/** The report's form of an exchange: credentials shown as the account only, bodies clipped. */
-export function toExchange(ex: Observed, responseText: string | undefined): Exchange {
-  const out: Exchange = {
-    method: ex.method,
-    url: ex.targetUrl,
-    requestHeaders: redactHeaders(ex.requestHeaders),
-    durationMs: Math.round(ex.durationMs * 1000) / 1000,
-  };
-  if (ex.requestContentType !== undefined) out.requestContentType = ex.requestContentType;
-  if (ex.requestBody !== undefined)
-    out.requestBody = /^multipart\//i.test(ex.requestContentType ?? "") ? "(multipart form)" : clip(ex.requestBody.toString("utf8"));
-  if (ex.status !== undefined) out.status = ex.status;
-  if (ex.responseHeaders) out.responseHeaders = ex.responseHeaders;
-  if (responseText !== undefined) out.responseBody = clip(responseText);
-  if (ex.error !== undefined) out.error = ex.error;
-  return out;
 }
 
 /** Builds findings from violations: the clause's words and strength from the catalog. */

@@ -14,7 +14,7 @@ import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createReferenceServer } from "../../reference-server/server.ts";
-import { operationOf } from "../../src/proxy/operations.ts";
+import { operationOf } from "../../src/product/operations.ts";
 import { splitPath, validateZulip } from "../../src/product/validate.ts";
 import { validateEventModelAt, eventKey } from "../../src/product/zulip-event-models.ts";
 import { schemaFor } from "../../src/product/zulip-api.ts";

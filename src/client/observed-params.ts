@@ -63,3 +63,23 @@ export function responseText(ex: Observed): string | undefined {
   }
   return undefined;
 }
+
+/** The account a request is made as: the email of its Basic credentials, or "anonymous". */
+export function whoOf(headers: Record<string, string>): string {
+  const auth = headers.authorization;
+  if (!auth || !/^basic /i.test(auth)) return "anonymous";
+  const decoded = Buffer.from(auth.slice(6), "base64").toString("utf8");
+  return decoded.split(":")[0] || "anonymous";
+}
+
+/** client_capabilities as the register request sent it (JSON text of an object of booleans); {} when absent or unreadable. */
+export function capabilitiesOf(raw: string | undefined): Record<string, boolean> {
+  if (raw === undefined) return {};
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return {};
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, b]) => [k, b === true]));
+  } catch {
+    return {};
+  }
+}

@@ -1,4 +1,4 @@
-import { ZULIP_OPERATIONS, type ZulipOperation } from "../product/zulip-api.ts";
+import { ZULIP_OPERATIONS, type ZulipOperation } from "./zulip-api.ts";
 
 /**
  * Which operation of the API a request is, from Zulip's own description (facts/data/zulip-api.json), whose
