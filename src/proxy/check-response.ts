@@ -20,6 +20,17 @@ const CODE_STATUS: Readonly<Record<string, { status: number; clause: string }>> 
 
 /** The envelope of an API answer: JSON with a result; errors with msg and code; ignored parameters listed. */
 export function checkEnvelope(ctx: CheckContext, rawText: string | undefined, parseError: string | undefined): void {
+  // A path that names no operation: the answer's shape is the unknown-route clause's (which a Zulip target breaks by
+  // design with its HTML page), not the general one's.
+  if (ctx.known === undefined && ctx.status === 404 && !/^application\/json\b/i.test(ctx.contentType ?? "")) {
+    if (ctx.applies("fl153.server.unknown-route"))
+      ctx.report({
+        clause: "fl153.server.unknown-route",
+        want: "HTTP 404 with a JSON error envelope",
+        got: ctx.contentType === undefined ? "no Content-Type" : `Content-Type ${ctx.contentType}`,
+      });
+    return;
+  }
   if (ctx.applies("fl153.server.json-response")) {
     if (!/^application\/json\b/i.test(ctx.contentType ?? "")) {
       ctx.report({

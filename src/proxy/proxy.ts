@@ -44,11 +44,21 @@ export function targetBase(raw: string): string {
   return u.origin + u.pathname.replace(/\/+$/, "");
 }
 
-/** The level with a note of the request warnings excused as the suite's own probes (probes.ts), when there were any. */
-function withProbes(level: TargetLevel, probes: number): TargetLevel {
-  if (probes === 0) return level;
-  const note = `${probes} request warning${probes === 1 ? "" : "s"} not raised: the suite's own tests probing their clause's level edge (named by their ${TEST_HEADER} header)`;
-  return { ...level, notes: [...level.notes, note] };
+/**
+ * The level with a note of what was not raised, when there was any: request warnings excused as the suite's own
+ * probes (probes.ts), and violations a Zulip target makes by design (the difference table's clauses).
+ */
+function withProbes(level: TargetLevel, probes: number, differences: number): TargetLevel {
+  const notes = [...level.notes];
+  if (probes > 0)
+    notes.push(
+      `${probes} request warning${probes === 1 ? "" : "s"} not raised: the suite's own tests probing their clause's level edge (named by their ${TEST_HEADER} header)`,
+    );
+  if (differences > 0)
+    notes.push(
+      `${differences} violation${differences === 1 ? "" : "s"} not raised: what Zulip does by design where the spec says otherwise (src/product/zulip-differences.ts, by clause)`,
+    );
+  return notes.length === level.notes.length ? level : { ...level, notes };
 }
 
 /** The reference control's operations that start and close a throw-away organization (reference-server/control/http.ts). */
@@ -195,6 +205,7 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
         level: withProbes(
           level,
           sum((c) => c.probes),
+          sum((c) => c.differences),
         ),
         startedAt,
         findings,
