@@ -70,7 +70,7 @@ export const QUIRKS = [
   {
     name: "no-messages",
     kind: "data",
-    does: "an organization where the client's user has no messages at all, not even a welcome message",
+    does: "an organization where the client's user has no messages at all, not even a welcome message (named with quirks that seed history, it gives way to them)",
     client: "shows an empty view; an empty GET /messages answer (found_newest, no anchor message) is no error",
   },
   {
@@ -94,7 +94,7 @@ export const QUIRKS = [
   {
     name: "inaccessible-user",
     kind: "data",
-    does: 'messages from a user the client\'s user cannot access ("Unknown user"), at the levels with restricted user access',
+    does: 'messages from a user the client\'s user cannot access ("Unknown user"), at the levels with restricted user access (only guests can be restricted: the guest persona meets them)',
     client: "shows the sender as unknown instead of failing to find them in realm_users",
   },
   {

@@ -71,6 +71,7 @@ export interface ReferenceServerOptions {
   /**
    * Quirks (facts/quirks.ts): the data ones shape the organization the server starts with (reference-server/quirks);
    * wire ones are named here too but are the front's to make (serve's forwarder), so the server ignores them.
+   * The reference control's throw-away organizations start with the same quirks.
    */
   quirks?: readonly string[];
 }

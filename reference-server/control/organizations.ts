@@ -1,9 +1,9 @@
 /**
  * Throw-away organizations: sibling reference servers a reference server starts in its own process, so that a test
  * run against `serve` (another process) can destroy an organization (POST /realm/deactivate), change its plan or
- * move its clock without touching the shared one. A sibling is like its parent (level, faults, product, host,
- * seed, upload and rate limits: a real server limits every organization) on a free port, with the server settings
- * the request gives; it closes when the parent closes.
+ * move its clock without touching the shared one. A sibling is like its parent (level, faults, data quirks,
+ * product, host, seed, upload and rate limits: a real server limits every organization) on a free port, with the
+ * server settings the request gives; it closes when the parent closes.
  */
 
 /** Server settings a throw-away organization may be given (what no API sets). */

@@ -81,6 +81,17 @@ describe("the quirks option", () => {
   });
 });
 
+it("a throw-away organization of the reference control starts with the same data quirks (FL372)", async () => {
+  const s = await start(372, ["unsubscribed-history"]);
+  // The control's factory is createReferenceServer: a sibling is a ReferenceServer, typed narrower to spare a cycle.
+  const sibling = (await s.runtime.control.organizations.create({})) as ReferenceServer;
+  expect(sibling.quirkLog.map((l) => l.split(":")[0])).toEqual(["quirk unsubscribed-history"]);
+  expect(
+    await messages(sibling, "member", [{ operator: "stream", operand: "retired-project" }]),
+    "GET /messages stream retired-project in the sibling",
+  ).toHaveLength(4);
+});
+
 describe.each([
   [153, "zulip"],
   [372, "zulip"],
