@@ -20,6 +20,7 @@ const LAYERS = [
   ["client", "the HTTP client, its exchanges (and those a proxy observed), its events reader and its rate limits"],
   ["reference-server", "the reference server, which target/ starts and cli/ serves"],
   ["target", "the server under test: detection, personas, what a run leaves on it"],
+  ["quirks", "the wire quirks: legal, seeded behaviours made on the traffic between a client and its server"],
   ["results", "the results model: one test result, results.json and its build, expectations, verdict, compare, sweep"],
   ["report", "the renderers of the results model: HTML, JUnit, Allure, badge, summaries"],
   ["expect", "behaviour(), the test context and its checks, the runner, the state invariant"],

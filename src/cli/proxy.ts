@@ -10,6 +10,8 @@ import { detectLevel } from "../proxy/level.ts";
 import { startProxy, targetBase } from "../proxy/proxy.ts";
 import { exitCodeOf, sessionHeadline } from "../proxy/report.ts";
 import { TargetNotUp, waitForTarget } from "../proxy/wait.ts";
+import { DEFAULT_QUIRK_SEED, firingsSummary, QuirkEngine } from "../quirks/engine.ts";
+import { quirksOption } from "./quirks-option.ts";
 
 /** The environment variable that tells `proxy -- CMD`'s command where the proxy listens. */
 export const PROXY_URL_ENV = "CC_PROXY_URL";
@@ -46,6 +48,9 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   const waitSeconds = intOption("wait", values.wait, 0, 3600) ?? PROXY_WAIT_SECONDS;
   // Checked before the proxy starts: a session whose report cannot be written at the end was for nothing.
   const outDir = checkOutDir("--out", values.out ?? PROXY_OUT, REPORT_FILES);
+  const inject = quirksOption("inject", values.inject, "wire");
+  const quirksSeed = intOption("quirks-seed", values["quirks-seed"], 0, 2 ** 32 - 1) ?? DEFAULT_QUIRK_SEED;
+  if (values["quirks-seed"] !== undefined && !inject) throw new UsageError("--quirks-seed goes with --inject");
 
   // Until the proxy listens, a signal stops the process at once (its default): nothing was proxied, nothing to report.
   try {
@@ -57,6 +62,7 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
     throw e;
   }
   const level = await detectLevel(target, assumeFl);
+  const quirks = inject ? new QuirkEngine({ quirks: inject, seed: quirksSeed, level, onFiring: (_f, line) => io.out(line) }) : undefined;
   let proxy;
   try {
     proxy = await startProxy({
@@ -66,6 +72,7 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
       host: values.host ?? "127.0.0.1",
       onFinding: (_f, line) => io.out(line),
       onOrganization: (real, url) => io.err(`  throw-away organization ${real} proxied at ${url}`),
+      ...(quirks ? { quirks } : {}),
     });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
@@ -88,6 +95,7 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   process.on("SIGINT", onSignal).on("SIGTERM", onSignal);
   const names = level.product === "zulip" ? "zulip_ names" : "chat_ names";
   io.err(`chat-conformance proxy: ${proxy.url} → ${target} (FL ${level.featureLevel}, ${names})${level.notes.map((n) => `\n  note: ${n}`).join("")}`);
+  if (quirks) io.err(`  making the wire quirks ${quirks.names.join(", ")} (--quirks-seed ${quirksSeed}); each prints a line as it fires`);
   let ended: Ended | undefined;
   try {
     if (command) {
@@ -113,6 +121,7 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   const errors = proxy.findings.filter((f) => f.severity === "error").length;
   const warnings = proxy.findings.length - errors;
   io.err(`chat-conformance proxy: ${sessionHeadline(results, proxy.counts, proxy.findings)}`);
+  if (quirks) io.err(`chat-conformance proxy: ${firingsSummary(quirks.log)}`);
   io.err(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}`);
   const verdict = exitCodeOf(proxy.findings, failOn);
   if (!ended) return verdict;

@@ -6,6 +6,10 @@ import { readJsonOption } from "./json-file.ts";
 import { parseOptions } from "./options.ts";
 import { REFERENCE_PORT, SERVE, SERVE_HOST } from "./specs/serve.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
+import { quirksOption } from "./quirks-option.ts";
+import { DATA_QUIRKS, WIRE_QUIRKS } from "../../facts/quirks.ts";
+import { startForwarder, type Forwarder } from "../proxy/forward.ts";
+import { DEFAULT_QUIRK_SEED, QuirkEngine } from "../quirks/engine.ts";
 
 /** `serve`: the reference server on a port, until SIGINT or SIGTERM. */
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
@@ -26,12 +30,19 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const rate = limitOption("rate-limit", values["rate-limit"], MAX_RATE_LIMIT_REQUESTS);
   const eventsRate = limitOption("events-rate-limit", values["events-rate-limit"], 1_000_000, "BURST/SECONDS", "200/0.3");
   const organization = values.seed === undefined ? undefined : readJsonOption("--seed", values.seed, RealmFixtureSchema, (msg) => new UsageError(msg));
+  const quirks = quirksOption("quirks", values.quirks, "any");
+  const quirksSeed = intOption("quirks-seed", values["quirks-seed"], 0, 2 ** 32 - 1) ?? DEFAULT_QUIRK_SEED;
+  if (values["quirks-seed"] !== undefined && !quirks) throw new UsageError("--quirks-seed goes with --quirks");
+  const dataQuirks = (quirks ?? []).filter((q) => DATA_QUIRKS.includes(q));
+  const host = values.host ?? SERVE_HOST;
   let server;
   try {
     server = await createReferenceServer({
       featureLevel,
-      port,
-      host: values.host ?? SERVE_HOST,
+      // With quirks the server sits on a free local port, behind the front that makes the wire ones on the public one.
+      port: quirks ? 0 : port,
+      host: quirks ? SERVE_HOST : host,
+      ...(dataQuirks.length ? { quirks: dataQuirks } : {}),
       faults: values.fault ?? [],
       product,
       ...(values["key-seed"] !== undefined ? { seed: values["key-seed"] } : {}),
@@ -49,19 +60,53 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     if (err.code === "EACCES") throw new UsageError(`not allowed to listen on port ${port}`);
     throw new UsageError(err.message);
   }
+  // Firing lines go to stdout, but with --json, whose one line there is for a program to read.
+  const say = values.json ? io.err : io.out;
+  let front: Forwarder | undefined;
+  let url = server.url;
+  if (quirks) {
+    const engine = new QuirkEngine({
+      quirks: quirks.filter((q) => WIRE_QUIRKS.includes(q)),
+      seed: quirksSeed,
+      level: { featureLevel, product },
+      answersLog: true,
+      onFiring: (_f, line) => say(line),
+    });
+    for (const line of server.quirkLog) {
+      const m = /^quirk ([\w-]+): (.*)$/.exec(line);
+      engine.note(m?.[1] ?? "data", "(the organization, at start)", m?.[2] ?? line);
+    }
+    try {
+      front = await startForwarder({ target: server.url, quirks: engine, onExchange: () => undefined }, host, port);
+    } catch (e) {
+      await server.close();
+      const err = e as NodeJS.ErrnoException;
+      if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} is already in use (try --port 0 for a free one)`);
+      if (err.code === "EACCES") throw new UsageError(`not allowed to listen on port ${port}`);
+      throw new UsageError(err.message);
+    }
+    // The URLs the server gives out (realm_url, server_settings) name the front, so that clients stay behind it.
+    url = server.runtime.url = front.url;
+  }
   // Listening for the signals before the line goes out: whoever reads the line may stop the server at once.
   const stopped = new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
   });
   if (values.json) {
-    io.out(JSON.stringify({ url: server.url, featureLevel, personas: server.personas, serverConfig: server.serverConfig }));
+    io.out(JSON.stringify({ url, featureLevel, personas: server.personas, serverConfig: server.serverConfig }));
   } else {
-    io.out(`reference server at FL ${featureLevel} listening on ${server.url}  (API under ${server.url}/api/v1)`);
+    io.out(`reference server at FL ${featureLevel} listening on ${url}  (API under ${url}/api/v1)`);
     for (const [role, p] of Object.entries(server.personas)) io.out(`  ${role.padEnd(14)} ${p.email.padEnd(24)} ${p.apiKey}  user ${p.userId}`);
-    io.out("Ctrl-C stops it.");
   }
+  if (quirks) {
+    for (const line of server.quirkLog) say(line);
+    say(`quirks: ${quirks.join(", ")} (--quirks-seed ${quirksSeed}); each prints a line as it fires, and ${url}/reference-control/quirks lists them`);
+  }
+  if (!values.json) io.out("Ctrl-C stops it.");
   await stopped;
+  // The server first: its open long-polls end with their heartbeat, through the front, before the front closes.
   await server.close();
+  await front?.close();
   return 0;
 }

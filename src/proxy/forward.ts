@@ -3,7 +3,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
+import { setTimeout as sleep } from "node:timers/promises";
 import { flatHeaders, type Observed } from "../client/observed.ts";
+import type { QuirkAnswer, QuirkHook, TakeOver } from "../quirks/hook.ts";
 
 /**
  * The pass-through half of the proxy: every request goes to the target as it came and every answer back as it
@@ -70,6 +72,8 @@ export interface ForwarderOptions {
   ca?: string | Buffer;
   /** The exchanges to change, by method and path (see Rewrite); undefined: passed through untouched. */
   rewrite?: (method: string, path: string) => Rewrite | undefined;
+  /** The wire quirks (src/quirks), asked about each request before it is forwarded; undefined: none. */
+  quirks?: QuirkHook;
 }
 
 export interface Forwarder {
@@ -122,7 +126,41 @@ export async function startForwarder(o: ForwarderOptions, host: string, port: nu
     const done = () => {
       ex.durationMs = performance.now() - started;
       if (reqChunks.length && reqBytes <= REQUEST_COPY_BYTES) ex.requestBody = Buffer.concat(reqChunks);
+      o.quirks?.seen?.(ex);
       o.onExchange(ex);
+    };
+    // A quirk may hold the request, answer it itself, or watch it on its way (src/quirks/hook.ts).
+    const plan = o.quirks?.plan({ method, path, headers: req.headers }) ?? {};
+    if (plan.quirk !== undefined) ex.quirk = plan.quirk;
+    if (plan.delayMs) await sleep(plan.delayMs, undefined, { signal: abort.signal }).catch(() => undefined);
+    if (abort.signal.aborted) return void req.resume();
+    const answerWith = async (a: QuirkAnswer, unread: boolean) => {
+      // A body nobody forwarded is still read, for the copy the judge sees; one already on its way is left to go.
+      if (unread) for await (const chunk of body()) void chunk;
+      else req.resume();
+      ex.status = a.status;
+      ex.responseHeaders = { ...a.headers };
+      if (isJsonType(a.headers["content-type"])) ex.responseBody = Buffer.from(a.body);
+      if (!res.destroyed) res.writeHead(a.status, { ...a.headers, "content-length": String(Buffer.byteLength(a.body)) }).end(a.body);
+      done();
+    };
+    if (plan.answer) return answerWith(plan.answer, true);
+    let took: TakeOver | undefined;
+    let answered = false;
+    const stopWatch = plan.watch?.((t) => {
+      if (answered || took !== undefined || abort.signal.aborted || res.headersSent || res.destroyed) return false;
+      took = t;
+      abort.abort();
+      return true;
+    });
+    const takenOver = async (t: TakeOver) => {
+      stopWatch?.();
+      ex.quirk = t.quirk;
+      if (t.answer) return answerWith(t.answer, false);
+      req.resume();
+      ex.error = `the connection was closed by the ${t.quirk} quirk before any answer`;
+      res.destroy();
+      done();
     };
     let up;
     try {
@@ -134,6 +172,8 @@ export async function startForwarder(o: ForwarderOptions, host: string, port: nu
         signal: abort.signal,
       });
     } catch (e) {
+      if (took) return takenOver(took);
+      stopWatch?.();
       req.resume();
       // The client hung up before the target answered (a long-poll it gave up, an app closing): nothing to check.
       if (abort.signal.aborted) return;
@@ -145,9 +185,15 @@ export async function startForwarder(o: ForwarderOptions, host: string, port: nu
       done();
       return;
     }
+    if (took) {
+      up.body.destroy();
+      return takenOver(took);
+    }
+    answered = true;
+    stopWatch?.();
     ex.status = up.statusCode;
-    ex.responseHeaders = flatHeaders(up.headers);
-    const resHeaders = forwardable(up.headers);
+    ex.responseHeaders = { ...flatHeaders(up.headers), ...plan.headers };
+    const resHeaders = { ...forwardable(up.headers), ...plan.headers };
     res.writeHead(up.statusCode, resHeaders);
     const copyResponse = isJsonType(ex.responseHeaders["content-type"]);
     const resChunks: Buffer[] = [];

@@ -2,6 +2,7 @@ import { TEST_HEADER } from "../client/test-header.ts";
 import { Checker } from "./checker.ts";
 import { findingLine, type Finding } from "./findings.ts";
 import { startForwarder } from "./forward.ts";
+import { madeByQuirk, type QuirkHook } from "../quirks/hook.ts";
 import { detectLevel, type TargetLevel } from "./level.ts";
 import { sessionResults } from "./report.ts";
 import type { Results } from "../results/schema.ts";
@@ -22,6 +23,8 @@ export interface ProxyOptions {
   onOrganization?: (real: string, proxied: string) => void;
   /** Extra certificate authorities for an https target (see ForwarderOptions.ca). */
   ca?: string | Buffer;
+  /** Wire quirks made on the traffic (proxy --inject), throw-away organizations' included. */
+  quirks?: QuirkHook;
 }
 
 export interface Proxy {
@@ -108,7 +111,10 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
       {
         target: url,
         ...(o.ca !== undefined ? { ca: o.ca } : {}),
+        ...(o.quirks !== undefined ? { quirks: o.quirks } : {}),
         onExchange: (ex) => {
+          // An answer a quirk made (or a cut) is the proxy's own doing, not the target's: nothing to check of it.
+          if (madeByQuirk(ex)) return;
           // One at a time, in the order answers completed: a register is learnt before the polls of its queue.
           pending = pending
             .then(() => checker.check(ex))

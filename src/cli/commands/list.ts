@@ -47,6 +47,7 @@ interface Filters {
   conflicts: boolean;
   events: boolean;
   faults: boolean;
+  quirks: boolean;
   results: string[];
   json: boolean;
 }
@@ -69,8 +70,12 @@ function parseFlags(argv: string[]) {
 
 function parseFilters(argv: string[], cat: Catalog): Filters {
   const values = parseFlags(argv);
-  if ([values.conflicts, values.operations, values.events, values.faults].filter(Boolean).length > 1)
-    throw new UsageError("--conflicts, --operations, --events and --faults list different things: give one");
+  if ([values.conflicts, values.operations, values.events, values.faults, values.quirks].filter(Boolean).length > 1)
+    throw new UsageError("--conflicts, --operations, --events, --faults and --quirks list different things: give one");
+  if (values.quirks) {
+    const others = (["fl", "release", "area", "tag", "untested", "product", "results"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
+    if (others.length) throw new UsageError(`--quirks takes only --json, not --${others.join(", --")}`);
+  }
   if (values.faults) {
     const others = (["fl", "release", "tag", "untested", "product", "results"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
     if (others.length) throw new UsageError(`--faults takes only --area and --json, not --${others.join(", --")}`);
@@ -109,6 +114,7 @@ function parseFilters(argv: string[], cat: Catalog): Filters {
     conflicts: values.conflicts ?? false,
     events: values.events ?? false,
     faults: values.faults ?? false,
+    quirks: values.quirks ?? false,
     results: values.results ?? [],
     json: values.json ?? false,
   };
@@ -205,6 +211,7 @@ export async function listCommand(argv: string[], io: ListIo, tests: TestInfo[])
   if (filters.events) return (await import("./list-events.ts")).printEvents(cat, filters.results, filters.json, io);
   // The reference server's faults, loaded only for this listing.
   if (filters.faults) return (await import("./list-faults.ts")).printFaults(cat, filters.area, filters.json, io);
+  if (filters.quirks) return (await import("./list-quirks.ts")).printQuirks(filters.json, io);
   if (filters.operations) await printOperations(filters, io);
   else if (filters.conflicts) printConflicts(cat, filters, io);
   else printClauses(cat, filters, tests, io);

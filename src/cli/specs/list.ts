@@ -11,6 +11,7 @@ export const LIST = defineCommand({
     "--operations [--fl N] [--product chat|zulip] [--json]",
     "--events [--results FILE]... [--json]",
     "--faults [--area A] [--json]",
+    "--quirks [--json]",
   ],
   description:
     "Lists the catalog's clauses, one a line with a footer of counts and test coverage, or as one JSON array.\nThe filters combine.\n" +
@@ -20,7 +21,8 @@ export const LIST = defineCommand({
     "whether the model reduces it, and, from runs' results.json (--results, default reports/latest/results.json when it\n" +
     "exists), whether an action produced it and the levels at which register + events = refetch was verified.\n" +
     "--faults lists the reference server's named faults (what `run --fault ID` takes): each one's id, the clause it breaks\n" +
-    "and its area, what it does, and the level its self-test runs it at when that is not the last.",
+    "and its area, what it does, and the level its self-test runs it at when that is not the last.\n" +
+    "--quirks lists the quirks `serve --quirks` and `proxy --inject` make: what each does, and what a correct client does.",
   options: {
     fl: { type: "string", value: "N", description: "clauses introduced or ended at level N" },
     release: { type: "string", value: "R", description: `clauses whose level belongs to release R (${RELEASES.join(", ")})` },
@@ -32,6 +34,7 @@ export const LIST = defineCommand({
     product: { type: "string", value: "NAME", default: "chat", description: "with --operations: chat, or zulip for the real product's paths" },
     events: { type: "boolean", description: "the state invariant's event coverage, instead of clauses" },
     faults: { type: "boolean", description: "the reference server's faults (for run --fault), with the clause and area each breaks" },
+    quirks: { type: "boolean", description: "the quirks (for serve --quirks, proxy --inject): what each does, what a correct client does" },
     results: { type: "string", value: "FILE", multiple: true, description: "with --events: a run's results.json (repeatable: one per level)" },
     json: { type: "boolean", description: "one JSON array instead of text" },
   },

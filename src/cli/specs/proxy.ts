@@ -15,6 +15,7 @@ export const PROXY = defineCommand({
   usage: [
     "--target URL [--port P] [--out DIR] [--fail-on error|warning] [--wait SECONDS]",
     "--target URL [options] -- CMD [ARGS...]   (in CI: run CMD through the proxy)",
+    "--target URL --inject NAME,...|all [--quirks-seed N] [options]",
   ],
   description:
     "Listens on plain HTTP and passes every request to the target unchanged (bodies streamed both ways, uploads,\n" +
@@ -37,7 +38,12 @@ export const PROXY = defineCommand({
     "for up to --wait seconds, then exit 2 with the reason.\n" +
     "\n" +
     "Throw-away organizations a reference server's control starts (POST /reference-control/organization) are proxied\n" +
-    "too, each on a port of its own: the control's answer names the proxied URL, and their traffic is in the report.",
+    "too, each on a port of its own: the control's answer names the proxied URL, and their traffic is in the report.\n" +
+    "\n" +
+    "--inject makes wire quirks on the traffic, without touching the server: legal behaviours of real servers that a\n" +
+    "careful client survives (rate limits, an expired queue, a restart, early heartbeats and empty answers, cut polls,\n" +
+    "5xx bursts, latency), each drawn from --quirks-seed so that a session replays, and each printed on stdout as one\n" +
+    "line when it fires. chat-conformance list --quirks says what each does and what a correct client does.",
   options: {
     target: { type: "string", value: "URL", description: "the server to pass traffic to (http or https, with any path prefix)" },
     port: { type: "string", value: "P", default: String(PROXY_PORT), description: "the port to listen on (0 for a free one)" },
@@ -51,5 +57,12 @@ export const PROXY = defineCommand({
       description: "how long to wait at start for a target that is not listening yet (0: not at all)",
     },
     "assume-fl": { type: "string", value: "N", description: "check as if the target were at level N, whatever it reports" },
+    inject: {
+      type: "string",
+      multiple: true,
+      value: "NAME,...|all",
+      description: "make these wire quirks on the traffic (list --quirks names them; repeatable)",
+    },
+    "quirks-seed": { type: "string", value: "N", default: "1", description: "seeds the quirks' schedules: the same seed, the same schedule" },
   },
 });

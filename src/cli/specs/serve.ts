@@ -12,7 +12,7 @@ export const SERVE_HOST = "127.0.0.1";
 export const SERVE = defineCommand({
   name: "serve",
   summary: "serve the reference server at any feature level, until Ctrl-C",
-  usage: ["[--feature-level N] [--port P] [--json] [--seed FILE] [options]"],
+  usage: ["[--feature-level N] [--port P] [--json] [--seed FILE] [options]", "--quirks NAME,...|all [--quirks-seed N] [options]"],
   description:
     "Serves the reference server, behaving as a server of the given feature level, until SIGINT or SIGTERM; on either\n" +
     "it stops taking connections, answers open GET /events long-polls with their heartbeat, and exits 0.\n" +
@@ -24,6 +24,13 @@ export const SERVE = defineCommand({
     "--fl N --product zulip), and an operation newer than the level is 404 'No such endpoint', before authentication.\n" +
     "Log a client in with a printed account (email + API key, HTTP Basic), or through the development login that\n" +
     "server_settings announces (dev: true): GET /api/v1/dev_list_users, then POST /api/v1/dev_fetch_api_key username=EMAIL.\n" +
+    "\n" +
+    "--quirks makes named, legal behaviours of real servers that a careful client survives (chat-conformance list\n" +
+    "--quirks says what each does and what a correct client does): the wire ones (rate limits, an expired queue, a\n" +
+    "restart, early heartbeats and empty answers, cut polls, 5xx bursts, latency) by a front on the public port that\n" +
+    "stands before the server, as proxy --inject does, each drawn from --quirks-seed so that a session replays; the\n" +
+    "data ones in the organization it starts with. Each prints one line when it fires (on stderr with --json), and\n" +
+    "GET /reference-control/quirks answers the list of firings (JSON: time, quirk, request, done).\n" +
     "\n" +
     "--seed FILE starts it with your own organization instead of fixtures/realm.json, a JSON file in the same format:\n" +
     "  realm      (required) {name, string_id, description, empty_topic_display_name}; all strings, description may be empty\n" +
@@ -81,5 +88,12 @@ export const SERVE = defineCommand({
       default: "200/0.3 with --rate-limit, else off",
       description: "GET /events' own limit per user: a burst of BURST, then one request per SECONDS",
     },
+    quirks: {
+      type: "string",
+      multiple: true,
+      value: "NAME,...|all",
+      description: "make these quirks, wire and data (list --quirks names them; repeatable)",
+    },
+    "quirks-seed": { type: "string", value: "N", default: "1", description: "seeds the wire quirks' schedules: the same seed, the same schedule" },
   },
 });
