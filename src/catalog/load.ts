@@ -71,7 +71,8 @@ function keepParsed(key: string, value: unknown): void {
 /** The yaml package, loaded only when a file is not in the cache. */
 const yaml = (): typeof import("yaml") => createRequire(import.meta.url)("yaml") as typeof import("yaml");
 
-function readYaml(path: string): unknown {
+/** A YAML file of the catalog's data, parsed (once per content, see PARSED_DIR); a syntax error throws CatalogError. */
+export function readYaml(path: string): unknown {
   const text = readFileSync(path, "utf8");
   const key = createHash("sha256").update(text).digest("hex");
   const cached = parsedBefore(key);

@@ -9,6 +9,7 @@ import { startChild, type Child, type Ended } from "./proxy-child.ts";
 import { detectLevel } from "../proxy/level.ts";
 import { startProxy, targetBase } from "../proxy/proxy.ts";
 import { exitCodeOf, sessionHeadline } from "../proxy/report.ts";
+import { clientLines } from "../judge/results.ts";
 import { TargetNotUp, waitForTarget } from "../proxy/wait.ts";
 import { DEFAULT_QUIRK_SEED, firingsSummary, QuirkEngine } from "../quirks/engine.ts";
 import { quirksOption } from "./quirks-option.ts";
@@ -120,14 +121,16 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   writeReports(outDir, results);
   const errors = proxy.findings.filter((f) => f.severity === "error").length;
   const warnings = proxy.findings.length - errors;
+  // The client clauses are judged over the whole session, so their verdicts come at its end, not as findings.
+  for (const line of clientLines(results.tests)) io.out(line);
   io.err(`chat-conformance proxy: ${sessionHeadline(results, proxy.counts, proxy.findings)}`);
   if (quirks) io.err(`chat-conformance proxy: ${firingsSummary(quirks.log)}`);
   io.err(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}`);
-  const verdict = exitCodeOf(proxy.findings, failOn);
+  const verdict = exitCodeOf(proxy.findings, failOn, results.tests);
   if (!ended) return verdict;
   const { code, signal } = ended;
   io.err(
-    `chat-conformance proxy: ${command!.join(" ")} ${signal ? `ended by ${signal}` : `exited ${code}`}${verdict ? `; exit 1 for the finding${errors + warnings === 1 ? "" : "s"} at or above --fail-on ${failOn}` : ""}`,
+    `chat-conformance proxy: ${command!.join(" ")} ${signal ? `ended by ${signal}` : `exited ${code}`}${verdict ? `; exit 1 for ${errors + warnings ? `the finding${errors + warnings === 1 ? "" : "s"}` : "the client clauses broken"} at or above --fail-on ${failOn}` : ""}`,
   );
   return verdict || code;
 }

@@ -41,6 +41,9 @@ export type ExchangeSink = (ex: Exchange) => void;
 
 const sharedAgent = new Agent({ keepAliveTimeout: 4_000, connections: 64 });
 
+/** The User-Agent of this tool's requests: the client judge (src/judge) knows its own traffic by it. */
+export const USER_AGENT = "chat-conformance";
+
 /**
  * The harness's HTTP client: speaks /api/v1 with HTTP Basic `email:api_key` and encodes parameters as real
  * clients do. It never throws on an HTTP status; network failures throw NetworkError.
@@ -91,7 +94,7 @@ export class ApiClient {
     const url = new URL(path.startsWith("//") ? path.slice(1) : `/api/v1${path}`, this.baseUrl);
     const encoding: Encoding = opts.rawBody ? "query" : (opts.encoding ?? (method === "GET" || method === "HEAD" ? "query" : "form"));
     const pairs = encodeParams(this.product === "zulip" ? renameParams(params) : params);
-    const headers: Record<string, string> = { "user-agent": "chat-conformance", accept: "application/json", ...this.defaultHeaders, ...opts.headers };
+    const headers: Record<string, string> = { "user-agent": USER_AGENT, accept: "application/json", ...this.defaultHeaders, ...opts.headers };
     if (this.credentials) {
       headers.authorization = `Basic ${Buffer.from(`${this.credentials.email}:${this.credentials.apiKey}`).toString("base64")}`;
     }

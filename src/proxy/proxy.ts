@@ -6,6 +6,7 @@ import { madeByQuirk, type QuirkHook } from "../quirks/hook.ts";
 import { detectLevel, type TargetLevel } from "./level.ts";
 import { sessionResults } from "./report.ts";
 import type { Results } from "../results/schema.ts";
+import { ClientJudge } from "../judge/judge.ts";
 
 /** Findings kept per clause and severity for the report; the rest are counted (and printed) only. */
 export const KEPT_PER_CLAUSE = 50;
@@ -71,12 +72,15 @@ const ORGANIZATION_CLOSE = "/reference-control/organization/close";
 /** One organization the proxy stands in front of: the target, or a throw-away one its control started. */
 interface Organization {
   checker: Checker;
+  /** The client clauses' judge of the clients of this organization (its queues and accounts are its own). */
+  judge: ClientJudge;
   close: () => Promise<void>;
 }
 
 /**
  * The validation proxy: pass-through forwarding (forward.ts) with every exchange checked after its answer has
- * gone to the client (checker.ts), the findings kept for the report (report.ts).
+ * gone to the client (checker.ts), the findings kept for the report (report.ts), and each client's traffic judged
+ * on the client clauses (src/judge), whose rows join the report.
  *
  * A reference server's throw-away organizations (sibling servers its control starts on ports of their own, for
  * tests that destroy an organization) are proxied too, so that a run through the proxy is checked whole: the
@@ -107,6 +111,8 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
 
   async function serve(url: string, orgLevel: TargetLevel, port: number): Promise<{ url: string; org: Organization }> {
     const checker = new Checker(orgLevel, onFinding);
+    const scope = organizations.length ? `throw-away organization ${organizations.length}` : undefined;
+    const judge = new ClientJudge({ featureLevel: orgLevel.featureLevel, product: orgLevel.product, ...(scope ? { scope } : {}) });
     const forwarder = await startForwarder(
       {
         target: url,
@@ -118,6 +124,10 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
           // One at a time, in the order answers completed: a register is learnt before the polls of its queue.
           pending = pending
             .then(() => checker.check(ex))
+            .then(() => {
+              judge.featureLevel = orgLevel.featureLevel;
+              return judge.observe(ex);
+            })
             .catch((e: unknown) => {
               process.emitWarning(`chat-conformance proxy: a check failed: ${(e as Error).message}`);
             });
@@ -148,7 +158,7 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
       host,
       port,
     );
-    const org = { checker, close: forwarder.close };
+    const org = { checker, judge, close: forwarder.close };
     organizations.push(org);
     return { url: forwarder.url, org };
   }
@@ -219,6 +229,7 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
         checked: checked(),
         exchanges: sum((c) => c.exchanges),
         events: sum((c) => c.events),
+        clients: organizations.flatMap((x) => x.judge.results()),
       }),
     close: async () => {
       await Promise.all(organizations.map((x) => x.close()));

@@ -7,7 +7,8 @@ import { toCurl } from "../client/exchange.ts";
 import { VERSION } from "../layout.ts";
 import { buildResults } from "../results/build.ts";
 import { testsEventCoverage } from "../expect/state/coverage.ts";
-import type { Results } from "../results/schema.ts";
+import type { Results, TestResult } from "../results/schema.ts";
+import { addClientRows, clientExitCode, clientHeadline, isClientRow } from "../judge/results.ts";
 import { NO_ANSWER } from "./checker.ts";
 import type { Finding } from "./findings.ts";
 import type { TargetLevel } from "./level.ts";
@@ -26,6 +27,8 @@ export interface Session {
   checked: ReadonlyMap<string, number>;
   exchanges: number;
   events: number;
+  /** The client judge's rows (src/judge): one per client seen and client clause. */
+  clients?: readonly TestResult[];
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -112,7 +115,7 @@ export function sessionResults(s: Session): Results {
     unverifiedFrom: null,
   };
   results.tests.sort((a, b) => a.level - b.level || a.id.localeCompare(b.id));
-  return results;
+  return addClientRows(results, s.clients ?? []);
 }
 
 /**
@@ -130,8 +133,9 @@ export function sessionHeadline(results: Results, counts: ReadonlyMap<string, nu
   const part = (x: { n: number; clauses: number }, word: string) => (x.n ? `${plural(x.n, word)} of ${plural(x.clauses, "clause")}` : `0 ${word}s`);
   const errors = seen("error");
   const warnings = seen("warning");
-  const checked = new Set(results.tests.flatMap((t) => t.clauses)).size;
-  const held = results.tests.filter((t) => t.status === "pass").length;
+  const spec = results.tests.filter((t) => !isClientRow(t));
+  const checked = new Set(spec.flatMap((t) => t.clauses)).size;
+  const held = spec.filter((t) => t.status === "pass").length;
   const scope = results.partial?.reasons[0]?.replace(/, \d+ clauses? checked$/, "");
   const clauses =
     checked === 0
@@ -139,10 +143,14 @@ export function sessionHeadline(results: Results, counts: ReadonlyMap<string, nu
       : held === checked
         ? `${plural(checked, "clause")} checked, none broken`
         : `${plural(checked, "clause")} checked, ${held} never broken`;
-  return `${part(errors, "violation")} and ${part(warnings, "warning")}; ${clauses}${scope ? `; ${scope}` : ""}`;
+  const clients = clientHeadline(results.tests);
+  return `${part(errors, "violation")} and ${part(warnings, "warning")}; ${clauses}${scope ? `; ${scope}` : ""}${clients ? `; ${clients}` : ""}`;
 }
 
-/** The exit code for --fail-on: 1 when a finding at or above the threshold was seen. */
-export function exitCodeOf(findings: readonly Finding[], failOn: "error" | "warning"): number {
-  return findings.some((f) => failOn === "warning" || f.severity === "error") ? 1 : 0;
+/**
+ * The exit code for --fail-on: 1 when a finding at or above the threshold was seen, or a client clause row failed
+ * at it (error: a must clause; warning: any).
+ */
+export function exitCodeOf(findings: readonly Finding[], failOn: "error" | "warning", tests: readonly TestResult[] = []): number {
+  return findings.some((f) => failOn === "warning" || f.severity === "error") || clientExitCode(tests, failOn) ? 1 : 0;
 }

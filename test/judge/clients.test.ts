@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { TEST_HEADER } from "../../src/client/test-header.ts";
+import { ClientJudge } from "../../src/judge/judge.ts";
+import { addClientRows, clientExitCode, clientOfRow, clientSessionResults } from "../../src/judge/results.ts";
+import { ResultsSchema } from "../../src/results/schema.ts";
+import { judged, rowOf, Traffic } from "./traffic.ts";
+
+/**
+ * Clients are judged apart: an account with a User-Agent is one client, so two in one session get rows of their
+ * own, one account's two apps too; this tool's own run (its test header) is not judged; and the rows make a results
+ * document whose verdict and --fail-on follow the clauses' strengths.
+ */
+describe("the client judge's clients", () => {
+  it("two clients interleaved in one session are judged apart: the naive one fails, the careful one passes", async () => {
+    const naive = new Traffic("naive@example.com", "naive/1");
+    const careful = naive.client("careful@example.com", "careful/2");
+    naive.register("n1");
+    careful.register("c1", 3);
+    naive.poll("n1", -1, { events: [0] });
+    careful.poll("c1", 3, { events: [4] });
+    naive.poll("n1", -1);
+    careful.poll("c1", 4);
+    careful.deleteQueue("c1");
+    const rows = await judged(naive);
+    expect(rows).toHaveLength(16);
+    expect(rowOf(rows, "client.acknowledges-events", "naive@example.com (naive/1)").status).toBe("fail");
+    expect(rowOf(rows, "client.acknowledges-events", "careful@example.com (careful/2)").status).toBe("pass");
+    expect(rowOf(rows, "client.deletes-queue", "naive@").status).toBe("fail");
+    expect(rowOf(rows, "client.deletes-queue", "careful@").status).toBe("pass");
+    expect(rowOf(rows, "client.deletes-queue", "careful@").id).toBe("client/careful@example.com (careful/2)/deletes-queue");
+  });
+
+  it("one account with two User-Agents is two clients; the suite's own traffic (its test header) is none", async () => {
+    const web = new Traffic("alice@example.com", "web/1");
+    web.client("alice@example.com", "mobile/1").register("m1");
+    web.send("GET", "/users/me");
+    web.client("suite@example.com", "other").send("GET", "/users/me", { requestHeaders: { [TEST_HEADER]: "fl153.x.y#t" } });
+    const ids = new Set((await judged(web)).map(clientOfRow));
+    expect([...ids].sort()).toEqual(["alice@example.com (mobile/1)", "alice@example.com (web/1)"]);
+  });
+
+  it("the rows in a results document: a must client clause failing is a must problem (exit 1 with --fail-on error), a should one a warning", async () => {
+    const t = new Traffic("naive@example.com", "naive/1");
+    t.register("q1");
+    const judge = new ClientJudge({ featureLevel: 372, product: "zulip" });
+    for (const ex of t.exchanges) await judge.observe(ex);
+    const shouldOnly = clientSessionResults({ targetUrl: "http://target.test", featureLevel: 372, product: "zulip", startedAt: new Date(), judge });
+    expect(ResultsSchema.parse(shouldOnly).summary).toMatchObject({ total: 8, mustProblems: 0, shouldFailures: 1 });
+    expect(shouldOnly.tests.find((r) => r.status === "fail")).toMatchObject({ area: "client", strength: "should", clauses: ["client.deletes-queue"] });
+    expect(clientExitCode(shouldOnly.tests, "error")).toBe(0);
+    expect(clientExitCode(shouldOnly.tests, "warning")).toBe(1);
+    expect(shouldOnly.partial?.reasons).toEqual(["the client clauses judge only what the traffic exercised: 1 client seen, 6 of 8 rows not exercised"]);
+
+    t.poll("q1", 5);
+    const rows = await judged(t);
+    const results = addClientRows(structuredClone(shouldOnly), []);
+    results.tests = results.tests.filter((r) => r.area !== "client");
+    addClientRows(results, rows);
+    expect(results.summary.mustProblems).toBe(1);
+    expect(results.firstFailure).toMatchObject({ clause: "client.acknowledges-events", level: 153 });
+    expect(clientExitCode(results.tests, "error")).toBe(1);
+  });
+});
