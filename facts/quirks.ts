@@ -58,7 +58,7 @@ export const QUIRKS = [
   {
     name: "5xx-burst",
     kind: "wire",
-    does: "answers every request with 502 or 503 (an HTML page) for 2–5 s, from a request the seed draws (the 8th–20th, then 30–60 after each burst), as a server restarting behind a reverse proxy does",
+    does: "answers every request with 502 or 503 (an HTML page) for 2–5 s, from a request the seed draws (the 8th–20th, then 30–60 after each burst), open long-polls too, as a server restarting behind a reverse proxy does",
     client: "retries with a growing wait (backoff), never in a tight loop",
   },
   {

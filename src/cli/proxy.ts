@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseOptions } from "./options.ts";
 import { checkOutDir } from "./out-option.ts";
@@ -13,6 +14,9 @@ import { clientLines } from "../judge/results.ts";
 import { TargetNotUp, waitForTarget } from "../proxy/wait.ts";
 import { DEFAULT_QUIRK_SEED, firingsSummary, QuirkEngine } from "../quirks/engine.ts";
 import { quirksOption } from "./quirks-option.ts";
+
+/** With --inject, the firings go beside the report: a JSON array of {time, quirk, request, done}. */
+export const QUIRKS_FILE = "quirks.json";
 
 /** The environment variable that tells `proxy -- CMD`'s command where the proxy listens. */
 export const PROXY_URL_ENV = "CC_PROXY_URL";
@@ -48,7 +52,7 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   const assumeFl = intOption("assume-fl", values["assume-fl"], 0, 10_000);
   const waitSeconds = intOption("wait", values.wait, 0, 3600) ?? PROXY_WAIT_SECONDS;
   // Checked before the proxy starts: a session whose report cannot be written at the end was for nothing.
-  const outDir = checkOutDir("--out", values.out ?? PROXY_OUT, REPORT_FILES);
+  const outDir = checkOutDir("--out", values.out ?? PROXY_OUT, values.inject ? [...REPORT_FILES, QUIRKS_FILE] : REPORT_FILES);
   const inject = quirksOption("inject", values.inject, "wire");
   const quirksSeed = intOption("quirks-seed", values["quirks-seed"], 0, 2 ** 32 - 1) ?? DEFAULT_QUIRK_SEED;
   if (values["quirks-seed"] !== undefined && !inject) throw new UsageError("--quirks-seed goes with --inject");
@@ -124,7 +128,10 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   // The client clauses are judged over the whole session, so their verdicts come at its end, not as findings.
   for (const line of clientLines(results.tests)) io.out(line);
   io.err(`chat-conformance proxy: ${sessionHeadline(results, proxy.counts, proxy.findings)}`);
-  if (quirks) io.err(`chat-conformance proxy: ${firingsSummary(quirks.log)}`);
+  if (quirks) {
+    writeFileSync(join(outDir, QUIRKS_FILE), `${JSON.stringify(quirks.log, null, 2)}\n`);
+    io.err(`chat-conformance proxy: ${firingsSummary(quirks.log)}; each in ${join(outDir, QUIRKS_FILE)}`);
+  }
   io.err(`reports: ${join(outDir, "results.json")}, ${join(outDir, "index.html")}, ${join(outDir, "junit.xml")}`);
   const verdict = exitCodeOf(proxy.findings, failOn, results.tests);
   if (!ended) return verdict;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
@@ -162,6 +162,9 @@ describe("proxy --inject", () => {
       c.child.kill("SIGINT");
     }
     expect(await c.exit).toBe(0);
-    expect(c.err()).toMatch(/1 quirk firing: queue-expiry 1/);
+    expect(c.err()).toMatch(/1 quirk firing: queue-expiry 1; each in /);
+    const written = JSON.parse(readFileSync(join(out, "quirks.json"), "utf8")) as { quirk: string; done: string }[];
+    expect(written.map((f) => f.quirk)).toEqual(["queue-expiry"]);
+    expect(written[0]!.done).toMatch(/^answered 400 BAD_EVENT_QUEUE_ID/);
   });
 });

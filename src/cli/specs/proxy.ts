@@ -43,7 +43,8 @@ export const PROXY = defineCommand({
     "--inject makes wire quirks on the traffic, without touching the server: legal behaviours of real servers that a\n" +
     "careful client survives (rate limits, an expired queue, a restart, early heartbeats and empty answers, cut polls,\n" +
     "5xx bursts, latency), each drawn from --quirks-seed so that a session replays, and each printed on stdout as one\n" +
-    "line when it fires. chat-conformance list --quirks says what each does and what a correct client does.",
+    "line when it fires, and all of them go to quirks.json beside the report. chat-conformance list --quirks says what\n" +
+    "each does and what a correct client does.",
   options: {
     target: { type: "string", value: "URL", description: "the server to pass traffic to (http or https, with any path prefix)" },
     port: { type: "string", value: "P", default: String(PROXY_PORT), description: "the port to listen on (0 for a free one)" },
