@@ -49,6 +49,24 @@ export class ClientJudge {
     this.facts.featureLevel = fl;
   }
 
+  private pending: Promise<void> = Promise.resolve();
+
+  /**
+   * Takes an exchange as a forwarder's onExchange gives it (the order answers ended), judged after the ones before
+   * it; `settled` resolves once all taken so far are. For callers that have no queue of their own (serve --quirks).
+   */
+  take(ex: Observed): void {
+    this.pending = this.pending
+      .then(() => this.observe(ex))
+      .catch((e: unknown) => {
+        process.emitWarning(`chat-conformance: the client judge failed on ${ex.method} ${ex.path}: ${(e as Error).message}`);
+      });
+  }
+
+  settled(): Promise<void> {
+    return this.pending;
+  }
+
   async observe(ex: Observed): Promise<void> {
     const s = await toSeen(ex, this.o.product);
     if (!s) return;

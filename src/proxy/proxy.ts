@@ -119,11 +119,12 @@ export async function startProxy(o: ProxyOptions): Promise<Proxy> {
         ...(o.ca !== undefined ? { ca: o.ca } : {}),
         ...(o.quirks !== undefined ? { quirks: o.quirks } : {}),
         onExchange: (ex) => {
-          // An answer a quirk made (or a cut) is the proxy's own doing, not the target's: nothing to check of it.
-          if (madeByQuirk(ex)) return;
+          // An answer a quirk made (or a cut) is the proxy's own doing, not the target's: nothing to check of it. The
+          // client met it all the same, and what it did next is what the client judge reads.
+          const quirked = madeByQuirk(ex);
           // One at a time, in the order answers completed: a register is learnt before the polls of its queue.
           pending = pending
-            .then(() => checker.check(ex))
+            .then(() => (quirked ? undefined : checker.check(ex)))
             .then(() => {
               judge.featureLevel = orgLevel.featureLevel;
               return judge.observe(ex);

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createReferenceServer, type PersonaCredentials } from "../../reference-server/server.ts";
 import { clientLines, clientOfRow, isClientRow } from "../../src/judge/results.ts";
 import { startProxy } from "../../src/proxy/proxy.ts";
+import { QuirkEngine } from "../../src/quirks/engine.ts";
 import { exitCodeOf, sessionHeadline } from "../../src/proxy/report.ts";
 import { writeReports } from "../../src/report/write.ts";
 import { ResultsSchema } from "../../src/results/schema.ts";
@@ -93,6 +94,45 @@ describe("the client rows of a proxy session", () => {
       expect(readFileSync(join(out, "index.html"), "utf8")).toContain("client.deletes-queue");
     } finally {
       rmSync(out, { recursive: true, force: true });
+      await proxy.close();
+      await server.close();
+    }
+  });
+
+  it("under proxy --inject queue-expiry: the naive client polling its dead queue fails reregisters-after-bad-queue, the careful one passes", async () => {
+    const server = await createReferenceServer({ featureLevel: 372, port: 0, heartbeatMs: 200 });
+    const quirks = new QuirkEngine({ quirks: ["queue-expiry"], seed: 1, level: { featureLevel: 372, product: "chat" } });
+    const proxy = await startProxy({ target: server.url, quirks });
+    try {
+      /** Eight polls; on BAD_EVENT_QUEUE_ID the careful client registers again, the naive one polls on. */
+      const drive = async (call: ReturnType<typeof client>, careful: boolean) => {
+        let reg = await call("POST", "/register", { event_types: '["message"]' });
+        let last = Number(reg.last_event_id);
+        for (let i = 0; i < 8; i++) {
+          const res = await call("GET", `/events?queue_id=${String(reg.queue_id)}&last_event_id=${last}`);
+          if (res.code === "BAD_EVENT_QUEUE_ID" && careful) {
+            reg = await call("POST", "/register", { event_types: '["message"]' });
+            last = Number(reg.last_event_id);
+          } else last = Math.max(last, ...ids(res.events));
+        }
+        if (careful) await call("DELETE", `/events?queue_id=${String(reg.queue_id)}`);
+      };
+      await Promise.all([
+        drive(client(proxy.url, server.personas.member, "careful-app/1.0"), true),
+        drive(client(proxy.url, server.personas.secondMember, "naive-app/0.1"), false),
+      ]);
+      await proxy.settled();
+      expect(quirks.log.filter((f) => f.quirk === "queue-expiry").length).toBeGreaterThan(1);
+      const rows = proxy.results().tests.filter((t) => isClientRow(t) && t.clauses[0] === "client.reregisters-after-bad-queue");
+      const by = Object.fromEntries(rows.map((r) => [clientOfRow(r).split(" ")[1], r]));
+      expect(by["(careful-app/1.0)"]?.status, by["(careful-app/1.0)"]?.message).toBe("pass");
+      const naive = by["(naive-app/0.1)"]!;
+      expect(naive.status).toBe("fail");
+      expect(naive.failure?.got).toMatch(/^poll 2 of the dead queue, \d+ ms after its BAD_EVENT_QUEUE_ID answer, no register between$/);
+      expect(naive.failure?.exchange?.status).toBe(400);
+      // The quirk's answers are the proxy's own: never a spec finding about the target.
+      expect(proxy.findings).toEqual([]);
+    } finally {
       await proxy.close();
       await server.close();
     }
