@@ -3,7 +3,8 @@ import { coverage } from "../catalog/coverage.ts";
 import { VERSION } from "../layout.ts";
 import { buildResults } from "../results/build.ts";
 import { StatusSchema, type Results, type ResultStatus, type TestResult } from "../results/schema.ts";
-import type { ClientJudge } from "./judge.ts";
+import type { Observed } from "../client/observed.ts";
+import { ClientJudge } from "./judge.ts";
 
 /** A row of the client judge's (its area is "client", its clause a client.<slug>). */
 export const isClientRow = (t: { area: string }): boolean => t.area === "client";
@@ -49,6 +50,8 @@ export function clientSessionResults(s: {
   startedAt: Date;
   judge: ClientJudge;
   notes?: string[];
+  /** The session's end (default: now), which the rules judge "by the end of the session" against. */
+  endedAt?: number;
 }): Results {
   const results = buildResults({
     target: { kind: "url", url: s.targetUrl, featureLevel: s.featureLevel, product: s.product, personas: {}, runId: "client-judge", notes: s.notes ?? [] },
@@ -63,7 +66,7 @@ export function clientSessionResults(s: {
   });
   results.verifiedLevel = null;
   delete results.verifiedShare;
-  return addClientRows(results, s.judge.results());
+  return addClientRows(results, s.judge.results(s.endedAt));
 }
 
 /** The --fail-on verdict of client rows: 1 when a must clause failed, or with `warning` any clause. */
@@ -91,4 +94,15 @@ export function clientHeadline(tests: readonly TestResult[]): string {
   const judged = rows.filter((r) => r.status === "pass" || r.status === "fail").length;
   const broken = must + should ? `${must} must and ${should} should client clause rows broken` : "no client clause broken";
   return `clients: ${clients} judged on ${judged} client clause rows, ${broken}`;
+}
+
+/** A recorded session's exchanges (in any order) judged at once, as clientSessionResults' document. */
+export async function judgedSessionResults(
+  exchanges: Iterable<Observed>,
+  s: { targetUrl: string; featureLevel: number; product: "chat" | "zulip"; startedAt: Date; notes?: string[]; endedAt?: number },
+): Promise<Results> {
+  const judge = new ClientJudge({ featureLevel: s.featureLevel, product: s.product });
+  const sorted = [...exchanges].sort((a, b) => a.startedAt + a.durationMs - (b.startedAt + b.durationMs));
+  for (const ex of sorted) await judge.observe(ex);
+  return clientSessionResults({ ...s, judge });
 }

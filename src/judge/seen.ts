@@ -22,7 +22,7 @@ export interface Seen {
   status: number | undefined;
   /** The answer broke off or never came. */
   cut: boolean;
-  /** The parsed JSON answer, when it was JSON and copied; only what the rules read is used. */
+  /** The parsed JSON answer, when it was JSON and copied, of the answers the rules read (READ_PATHS, and errors). */
   json: Record<string, unknown> | undefined;
   /** The answer was JSON but not copied (over the proxy's cap): its fields are unknown. */
   unread: boolean;
@@ -35,6 +35,9 @@ export interface Seen {
 
 const API = "/api/v1";
 
+/** The paths whose successful answers the rules read (queues, events, the level); error answers are read on any path. */
+const READ_PATHS: ReadonlySet<string> = new Set(["/register", "/events", "/server_settings"]);
+
 /** The exchange as the rules read it, or undefined when it is no API request (a page, a file, the reference control). */
 export async function toSeen(ex: Observed, product: "chat" | "zulip"): Promise<Seen | undefined> {
   const pathOnly = ex.path.split("?")[0]!;
@@ -42,7 +45,9 @@ export async function toSeen(ex: Observed, product: "chat" | "zulip"): Promise<S
   const apiPath = pathOnly.slice(API.length);
   // A chat target's endpoints are turned into the real product's: the API description speaks those.
   const real = product === "zulip" ? { method: ex.method, path: apiPath } : realEndpoint(ex.method, apiPath);
-  const text = responseText(ex);
+  // Only the answers a rule reads are parsed: a session's GET /messages pages are the checker's business.
+  const read = READ_PATHS.has(real.path) || (ex.status ?? 0) >= 400;
+  const text = read ? responseText(ex) : undefined;
   let json: Record<string, unknown> | undefined;
   if (text !== undefined) {
     try {
@@ -63,12 +68,12 @@ export async function toSeen(ex: Observed, product: "chat" | "zulip"): Promise<S
     status: ex.status,
     cut: ex.status === undefined || ex.error !== undefined,
     json,
-    unread: ex.responseTooLarge === true || (json === undefined && /json/i.test(ex.responseHeaders?.["content-type"] ?? "")),
+    unread: ex.responseTooLarge === true || (read && json === undefined && /json/i.test(ex.responseHeaders?.["content-type"] ?? "")),
     responseHeaders: ex.responseHeaders ?? {},
     start: ex.startedAt,
     end: ex.startedAt + ex.durationMs,
     quirk: ex.quirk,
-    exchange: () => (rendered ??= toExchange(ex, text)),
+    exchange: () => (rendered ??= toExchange(ex, text ?? responseText(ex))),
   };
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { TEST_HEADER } from "../../src/client/test-header.ts";
 import { ClientJudge } from "../../src/judge/judge.ts";
-import { addClientRows, clientExitCode, clientOfRow, clientSessionResults } from "../../src/judge/results.ts";
+import { addClientRows, clientExitCode, clientOfRow, clientSessionResults, judgedSessionResults } from "../../src/judge/results.ts";
 import { ResultsSchema } from "../../src/results/schema.ts";
-import { judged, rowOf, Traffic } from "./traffic.ts";
+import { judged, rowOf, START, Traffic } from "./traffic.ts";
 
 /**
  * Clients are judged apart: an account with a User-Agent is one client, so two in one session get rows of their
@@ -59,5 +59,21 @@ describe("the client judge's clients", () => {
     expect(results.summary.mustProblems).toBe(1);
     expect(results.firstFailure).toMatchObject({ clause: "client.acknowledges-events", level: 153 });
     expect(clientExitCode(results.tests, "error")).toBe(1);
+  });
+
+  it("a recorded session judged at once (what serve --quirks hands over) gives the same rows", async () => {
+    const t = new Traffic("naive@example.com", "naive/1");
+    t.register("q1");
+    t.poll("q1", 7);
+    const results = await judgedSessionResults([...t.exchanges].reverse(), {
+      targetUrl: "http://target.test",
+      featureLevel: 372,
+      product: "zulip",
+      startedAt: new Date(START),
+      endedAt: t.now,
+    });
+    const statuses = (rows: ReadonlyArray<{ id: string; status: string }>) => Object.fromEntries(rows.map((r) => [r.id, r.status]));
+    expect(statuses(ResultsSchema.parse(results).tests)).toEqual(statuses(await judged(t)));
+    expect(results.summary.mustProblems).toBe(1);
   });
 });

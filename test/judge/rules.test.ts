@@ -203,6 +203,17 @@ describe("client.acknowledges-events (FL 153, must): last_event_id is the highes
     expect((await passes(t, C)).title).toMatch(/held on 5 polls/);
   });
 
+  it("a poll after an answer the proxy could not read (over its cap) is not judged; the client's id is taken from there", async () => {
+    const t = new Traffic();
+    t.register("q1", -1);
+    const big = t.poll("q1", -1, { events: [0] });
+    delete big.responseBody;
+    big.responseTooLarge = true;
+    t.poll("q1", 40);
+    t.poll("q1", 40);
+    expect((await passes(t, C)).title).toMatch(/held on 2 polls/);
+  });
+
   it("n/a when no queue was polled", async () => {
     const t = new Traffic();
     t.register("q1");
@@ -350,5 +361,16 @@ describe("client.deletes-queue (FL 153, should): every queue deleted or lost by 
     const t = new Traffic();
     t.send("GET", "/users/me");
     await notExercised(t, C, /^not exercised: the client registered no queue$/);
+  });
+});
+
+describe("the clauses' levels", () => {
+  it("a session with a server below a clause's level (FL 153) judges nothing: n/a, saying the levels", async () => {
+    const t = new Traffic();
+    t.register("q1");
+    t.poll("q1", 9);
+    const rows = await judged(t, 100);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["n/a"]));
+    expect(rowOf(rows, "client.acknowledges-events").message).toBe("the server is at FL 100; the clause applies from FL 153");
   });
 });
