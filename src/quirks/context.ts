@@ -1,5 +1,4 @@
 import type { QuirkName } from "../../facts/quirks.ts";
-import type { Observed } from "../client/observed.ts";
 import type { QuirkAnswer } from "./hook.ts";
 
 /** The level the quirks shape their answers for: the restart event's fields and names depend on it. */
@@ -88,6 +87,6 @@ export interface QuirkContext {
 export interface Quirk {
   readonly name: QuirkName;
   decide: (call: QuirkCall, ctx: QuirkContext) => Verdict | undefined;
-  /** Each exchange once it ended. */
-  seen?: (ex: Observed, ctx: QuirkContext) => void;
+  /** Each answer of the server's that tells the session's state (register, server_settings), parsed, once it ended. */
+  learn?: (body: Record<string, unknown>, ctx: QuirkContext) => void;
 }

@@ -34,6 +34,9 @@ export const QUIRK_LOG_PATH = "/reference-control/quirks";
 export const LOG_KEPT = 10_000;
 export const DEFAULT_QUIRK_SEED = 1;
 
+/** The paths whose answers the engine reads (seen). */
+const LEARNT_FROM = new Set(["/api/v1/register", "/json/register", "/api/v1/server_settings"]);
+
 /** One firing: when, which quirk, the request it met, what it did. */
 export interface QuirkFiring {
   time: string;
@@ -156,11 +159,12 @@ export class QuirkEngine implements QuirkHook {
   }
 
   seen(ex: Observed): void {
-    // A register (or a dont_block GET /events that made one) tells the queue's id before any poll names it.
-    if (ex.status === 200 && !madeByQuirk(ex)) {
-      const body = jsonBody(ex);
-      if (isObject(body) && typeof body.queue_id === "string") this.ctx.queues.learn(body.queue_id);
-    }
-    for (const quirk of this.quirks) quirk.seen?.(ex, this.ctx);
+    // Only the few answers that say what the quirks need are read: a register says its queue's id before any poll
+    // names it (and the server's version), server_settings the version.
+    if (ex.status !== 200 || madeByQuirk(ex) || !LEARNT_FROM.has(ex.path.split("?")[0]!)) return;
+    const body = jsonBody(ex);
+    if (!isObject(body)) return;
+    if (typeof body.queue_id === "string") this.ctx.queues.learn(body.queue_id);
+    for (const quirk of this.quirks) quirk.learn?.(body, this.ctx);
   }
 }

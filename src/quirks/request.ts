@@ -1,4 +1,5 @@
 import type { Observed } from "../client/observed.ts";
+import { responseText } from "../client/observed-params.ts";
 import type { Poll, QueueBook } from "./context.ts";
 import type { QuirkRequest } from "./hook.ts";
 
@@ -28,11 +29,12 @@ export function pollOf(method: string, pathname: string, query: URLSearchParams,
   return { queueId, lastEventId: last, dontBlock: query.get("dont_block") === "true", nth: queues.countPoll(queueId) };
 }
 
-/** An exchange's JSON response body, parsed; undefined when there is none or it is not JSON. */
+/** An exchange's JSON response body (decompressed), parsed; undefined when there is none or it is not JSON. */
 export function jsonBody(ex: Observed): unknown {
-  if (!ex.responseBody) return undefined;
+  const text = responseText(ex);
+  if (text === undefined) return undefined;
   try {
-    return JSON.parse(ex.responseBody.toString("utf8")) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

@@ -1,7 +1,6 @@
 import { versionFor } from "../../facts/versions.ts";
 import { badQueue, eventsAnswer } from "./answers.ts";
 import type { Poll, Quirk, QuirkLevel, QuirkTakeOver } from "./context.ts";
-import { isObject, jsonBody } from "./request.ts";
 import { between, streamFor } from "./random.ts";
 
 /** The request (counted over every client) at which the first restart comes, and the gap to each next one. */
@@ -96,11 +95,10 @@ export function restart(seed: number): Quirk {
         },
       };
     },
-    seen(ex, ctx) {
+    learn(body, ctx) {
       // A real server's own version string, once a register or server_settings answer told it.
       const p = ctx.level.product === "zulip" ? "zulip" : "chat";
-      const body = jsonBody(ex);
-      if (isObject(body) && typeof body[`${p}_version`] === "string") version = body[`${p}_version`] as string;
+      if (typeof body[`${p}_version`] === "string") version = body[`${p}_version`] as string;
     },
   };
 }
