@@ -22,6 +22,14 @@ export interface ServerConfig {
   canAccessAllUsersGroupLimitsPresence: boolean;
   /** PUSH_NOTIFICATION_BOUNCER_URL: notifications are posted to its /api/v1/remotes/push/notify; null: none are sent. */
   pushBouncerUrl: string | null;
+  /** CAMO_URI and CAMO_KEY: external images and videos in messages are previewed through this proxy; null: not previewed. */
+  camo: CamoConfig | null;
+}
+
+/** An image proxy as real servers use one: `<uri>external_content/<HMAC-SHA1 of the URL under key>/<URL in hex>`. */
+export interface CamoConfig {
+  uri: string;
+  key: string;
 }
 
 /** Everything a handler may use: the one store, the emulated level, the event queues, the faults. */

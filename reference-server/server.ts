@@ -18,7 +18,7 @@ import { DEFAULT_EVENTS_RATE_LIMIT, MAX_RATE_LIMIT_REQUESTS, RateLimiter, type E
 import { RouteTable } from "./http/router.ts";
 import { FeatureLevel, type LevelSwitchName } from "./levels.ts";
 import { ROUTES } from "./routes.ts";
-import type { Runtime, ServerConfig } from "./runtime.ts";
+import type { CamoConfig, Runtime, ServerConfig } from "./runtime.ts";
 import { Store } from "./state/store.ts";
 import { RealmFixtureSchema, type RealmFixture } from "./state/fixture-schema.ts";
 import { loadRealmFixture, seedFixture } from "./state/fixture-seed.ts";
@@ -74,6 +74,11 @@ export interface ReferenceServerOptions {
    * The reference control's throw-away organizations start with the same quirks.
    */
   quirks?: readonly string[];
+  /**
+   * The image proxy external images and videos in messages are previewed through (real servers: CAMO_URI, with
+   * CAMO_KEY as the HMAC key). Absent or null: external media are linked, not previewed (the default).
+   */
+  camo?: CamoConfig | null;
 }
 
 export interface PersonaCredentials {
@@ -203,6 +208,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     jwtKey,
     canAccessAllUsersGroupLimitsPresence: options.canAccessAllUsersGroupLimitsPresence ?? true,
     pushBouncerUrl: options.pushBouncerUrl ?? null,
+    camo: options.camo ?? null,
   };
   const faultSet = new Set<FaultId>(faults);
   const fl = new FeatureLevel(level, flipped);

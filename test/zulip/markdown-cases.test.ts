@@ -21,16 +21,20 @@ const unmatched = read("markdown-unmatched.json") as Record<string, string>;
 /** The user the cases mention (Zoe, user 7 in Zulip's test realm) and the realm URL they link to. */
 const CASE_USER = { name: "Zoe", id: 7 };
 const CASE_REALM = "http://zulip.testserver";
+/** The image proxy of Zulip's test settings: the cases' preview URLs are its HMACs under this key. */
+const CASE_CAMO = { uri: "https://external-content.zulipcdn.net/", key: "dummy" };
 
 let server: ReferenceServer;
 let auth: string;
 let zoe: number;
+let memberId: number;
 
 beforeAll(async () => {
-  server = await createReferenceServer({ featureLevel: 372, port: 0, product: "zulip" });
+  server = await createReferenceServer({ featureLevel: 372, port: 0, product: "zulip", camo: CASE_CAMO });
   const rt = server.runtime;
   zoe = rt.store.addUser({ email: "zoe@example.com", fullName: CASE_USER.name, role: 400, isBot: false, botType: null }).id;
   const member = (server.personas as Record<string, { email: string; apiKey: string }>).member!;
+  memberId = rt.store.userByEmail(member.email)!.id;
   auth = `Basic ${Buffer.from(`${member.email}:${member.apiKey}`).toString("base64")}`;
 });
 afterAll(() => server?.close());
@@ -55,6 +59,8 @@ describe("Message formatting: Zulip 10.2's Markdown test cases through POST /mes
     const nowMatching: string[] = [];
     let identical = 0;
     for (const c of cases) {
+      // A case's translate_emoticons is the sending user's setting (Zulip's test renders with it on).
+      server.runtime.store.userSettings.set(memberId, "translate_emoticons", c.translateEmoticons === true);
       const got = await render(localize(c.input));
       const same = got === localizeHtml(c.expected);
       if (same) identical++;

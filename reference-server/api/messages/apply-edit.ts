@@ -89,7 +89,7 @@ export function applyEdit(rt: Runtime, plan: EditPlan): Array<Record<string, unk
     const linkedBefore = uploadPaths(target.content);
     store.attachments.untrack(target.id, target.content);
     target.content = plan.content;
-    target.renderedContent = renderMarkdown(plan.content, { rt });
+    target.renderedContent = renderMarkdown(plan.content, { rt, senderId: target.senderId });
     store.attachments.track(target, now * 1000);
     publishAttachmentClaims(
       rt,

@@ -4,22 +4,41 @@ import { badRequest } from "../../errors/registry.ts";
 import type { Reaction } from "../../state/types.ts";
 
 const EMOJI_URL = new URL("../../data/emoji.json", import.meta.url);
-const EmojiTable = z.looseObject({ names: z.record(z.string(), z.string().regex(/^[0-9a-f]+(-[0-9a-f]+)*$/)) });
-
-/** The unicode emoji table (data/emoji.json): name → code, and the codes it knows. */
-const table = (() => {
-  const { names } = EmojiTable.parse(JSON.parse(readFileSync(EMOJI_URL, "utf8")));
-  return { byName: new Map(Object.entries(names)), codes: new Set(Object.values(names)) };
-})();
+const EmojiTable = z.looseObject({ codes: z.record(z.string().regex(/^[0-9a-f]+(-[0-9a-f]+)*$/), z.array(z.string()).min(1)) });
 
 /**
- * Every unicode emoji code of the table with its names, the canonical one (the table's first for the code) first:
- * the `code_to_names` of the data register's server_emoji_data_url points to.
+ * The unicode emoji table (data/emoji.json, derived from emoji-datasource by scripts/derive-emoji.mjs): code → names
+ * (canonical first), name → code, and each code's sequence of characters without variation selectors, the form
+ * unicode text is looked up in (text may carry them or not, as keyboards differ).
+ */
+const table = (() => {
+  const { codes } = EmojiTable.parse(JSON.parse(readFileSync(EMOJI_URL, "utf8")));
+  const byName = new Map<string, string>();
+  const bySequence = new Map<string, string>();
+  for (const [code, names] of Object.entries(codes)) {
+    for (const name of names) byName.set(name, code);
+    bySequence.set(sequenceKey(String.fromCodePoint(...code.split("-").map((h) => parseInt(h, 16)))), code);
+  }
+  return { codes, byName, bySequence };
+})();
+
+/** A run of characters as the table keys it: without U+FE0F, the selector that asks for emoji presentation. */
+function sequenceKey(text: string): string {
+  return text.replace(/\uFE0F/g, "");
+}
+
+/**
+ * Every unicode emoji code of the table with its names, the canonical one first: the `code_to_names` of the data
+ * register's server_emoji_data_url points to.
  */
 export function emojiCodeToNames(): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [name, code] of table.byName) (out[code] ??= []).push(name);
-  return out;
+  return Object.fromEntries(Object.entries(table.codes).map(([code, names]) => [code, [...names]]));
+}
+
+/** The emoji a run of unicode characters is, by its canonical name and code, or null when the table lacks it. */
+export function emojiOfText(text: string): { name: string; code: string } | null {
+  const code = table.bySequence.get(sequenceKey(text));
+  return code === undefined ? null : { name: table.codes[code]![0]!, code };
 }
 
 /** The one extra emoji real servers know beside unicode and custom ones (wire §12 reaction_type). */
@@ -72,7 +91,7 @@ export function emojiOfRequest(name: string, rawCode: string | undefined, rawTyp
     if (rawCode !== EXTRA.code || name !== EXTRA.name) throw badRequest("Invalid emoji name.");
     return { emojiName: name, emojiCode: rawCode, reactionType };
   }
-  if (!table.codes.has(rawCode)) throw badRequest("Invalid emoji code.");
+  if (!Object.hasOwn(table.codes, rawCode)) throw badRequest("Invalid emoji code.");
   if (table.byName.get(name) !== rawCode) throw badRequest("Invalid emoji name.");
   return { emojiName: name, emojiCode: rawCode, reactionType };
 }

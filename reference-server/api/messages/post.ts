@@ -68,7 +68,7 @@ const SENDER_READ: ReadonlySet<string> = new Set(["read"]);
 export function postMessage(rt: Runtime, sender: User, dest: Destination, content: string, opts: PostOptions = {}): Message {
   const { store } = rt;
   const id = store.nextMessageId();
-  const rendered = renderMarkdown(content, { rt });
+  const rendered = renderMarkdown(content, { rt, senderId: sender.id });
   const timestamp = store.clock();
   const receivers: Receivers = new Map();
   let message: Message;

@@ -1,12 +1,17 @@
 import MarkdownIt from "markdown-it";
 import type { Runtime } from "../../runtime.ts";
 import { imageLinks, imagePreview } from "./render-images.ts";
+import { installBlocks } from "./markdown/blocks.ts";
 import { installFences } from "./markdown/fences.ts";
+import { installInlineFixes } from "./markdown/inline-fixes.ts";
 import { installInline, type RenderEnv } from "./markdown/inline.ts";
+import { installPreviews } from "./markdown/previews.ts";
 
 /** What rendering a message may look up: with it, mentions, channel links, upload links and image previews render. */
 export interface RenderContext {
   rt: Runtime;
+  /** Who sends the content: their translate_emoticons decides whether `:)` becomes an emoji. */
+  senderId?: number;
 }
 
 /** Links into the server's own uploads are relative, as Zulip writes links to its own realm. */
@@ -24,14 +29,18 @@ function ownLink(href: string, rt: Runtime | undefined): string {
 /**
  * The one markdown-it instance (built once: the hot path of every send): Zulip's choices over CommonMark — raw
  * HTML shown as text, newlines as line breaks, bare URLs linked, no reference links, no setext headings, `_`
- * without meaning — and Zulip's own syntax (markdown/).
+ * without meaning — Python-Markdown's readings where CommonMark differs (markdown/blocks.ts, inline-fixes.ts), and
+ * Zulip's own syntax (markdown/).
  */
 const md = (() => {
   const it = new MarkdownIt({ html: false, linkify: true, breaks: true });
   it.disable(["reference", "lheading"]);
   it.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
+  installBlocks(it);
   installFences(it);
+  installInlineFixes(it);
   installInline(it);
+  installPreviews(it);
   const linkOpen = it.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   it.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const token = tokens[idx]!;
@@ -68,7 +77,8 @@ export function renderPlain(content: string): string | null {
 export function renderMarkdown(content: string, ctx?: RenderContext): string {
   const plain = renderPlain(content);
   if (plain !== null) return plain;
-  const env: RenderEnv = ctx ? { rt: ctx.rt } : {};
+  const translateEmoticons = ctx?.senderId !== undefined && ctx.rt.store.userSettings.get(ctx.senderId, "translate_emoticons") === true;
+  const env: RenderEnv = ctx ? { rt: ctx.rt, translateEmoticons, camo: ctx.rt.config.camo } : {};
   const html = md.render(content, env).replace(/\n+$/, "");
   if (!ctx) return html;
   const previews = imageLinks(ctx.rt, content).map((link) => imagePreview(ctx.rt, link));

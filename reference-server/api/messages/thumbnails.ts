@@ -13,7 +13,7 @@ export function finishThumbnails(rt: Runtime, message: Message): void {
   if (!pending.length) return;
   for (const l of pending) rt.store.thumbnails.markDone(l.pathId);
   const orig = message.renderedContent;
-  message.renderedContent = renderMarkdown(message.content, { rt });
+  message.renderedContent = renderMarkdown(message.content, { rt, senderId: message.senderId });
   publishUpdateMessage(
     rt,
     {

@@ -43,7 +43,7 @@ function sendWelcome(rt: Runtime, bot: User, user: User): void {
     userIds,
     store.conversationRecipientId(userIds),
     content,
-    renderMarkdown(content, { rt }),
+    renderMarkdown(content, { rt, senderId: bot.id }),
     store.clock(),
     INTERNAL_CLIENT,
   );

@@ -6,11 +6,15 @@ import { codeLanguageName } from "./languages.ts";
 
 /**
  * A code block as Zulip shows it: a `codehilite` div with the language's display name in data-code-language, and
- * the code escaped, each line without trailing whitespace. No JavaScript highlighter emits Pygments' token classes,
+ * the code escaped, each line without trailing whitespace and no blank lines before or after. No JavaScript highlighter emits Pygments' token classes,
  * so the code is not highlighted (the cases that show highlighting are listed as unmatched).
  */
 export function codeBlock(code: string, lang: string): string {
-  const body = code.replace(/[ \t]+$/gm, "").replace(/\n*$/, "\n");
+  // The highlighter drops blank lines at both ends of the code.
+  const body = code
+    .replace(/[ \t]+$/gm, "")
+    .replace(/^\n+/, "")
+    .replace(/\n*$/, "\n");
   const attr = lang ? ` data-code-language="${escapeHtml(codeLanguageName(lang))}"` : "";
   return `<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(body)}</code></pre></div>\n`;
 }

@@ -1,14 +1,19 @@
-import type { MarkdownIt as Md, StateInline } from "markdown-it";
+import type { MarkdownIt as Md, StateCore, StateInline, Token } from "markdown-it";
 
-import type { Runtime } from "../../../runtime.ts";
-import { emojiByNameOrNull } from "../emoji.ts";
+import type { CamoConfig, Runtime } from "../../../runtime.ts";
+import { emojiByNameOrNull, emojiOfText } from "../emoji.ts";
 import { escapeHtml } from "../escape.ts";
 import { texBlock } from "./fences.ts";
+import { parseTime } from "./time.ts";
 
 /** What an inline rule may look up: the runtime when the message is rendered for an organization. */
 export interface RenderEnv {
   [key: PropertyKey]: unknown;
   rt?: Runtime;
+  /** The sender's translate_emoticons: `:)` and the like become emoji. */
+  translateEmoticons?: boolean;
+  /** The image proxy external media are previewed through (markdown/previews.ts). */
+  camo?: CamoConfig | null;
 }
 
 const WILDCARDS = new Set(["all", "everyone", "channel", "stream", "topic"]);
@@ -17,7 +22,8 @@ const GROUP_MENTION = /@(_?)\*([^*\n]+?)\*/y;
 const CHANNEL_LINK = /#\*\*([^*\n]+?)\*\*/y;
 const EMOJI_NAME = /:([a-z0-9_+-]+):/y;
 const TIME = /<time:([^>]*)>/y;
-const TEX = /\$\$([^$\n]+?)\$\$(?!\$)/y;
+/** `$$…$$` on one line; a backslash-escaped `\$` is part of the formula. */
+const TEX = /\$\$((?:\\.|[^$\\\n])+?)\$\$(?!\$)/y;
 
 /** A sticky pattern matched at the rule's position, without copying the rest of the source (the hot path). */
 function matchAt(re: RegExp, state: StateInline): RegExpExecArray | null {
@@ -107,12 +113,94 @@ function emoji(state: StateInline, silent: boolean): boolean {
   return push(state, emojiSpan(e.emojiName, e.emojiCode), m[0].length, silent);
 }
 
+/**
+ * A run of characters that looks like one emoji: a keycap, a flag's two regional indicators, or pictographs joined by
+ * ZWJ, each with its optional presentation selector, skin tone and tag characters. The whole run is looked up; a
+ * run the table lacks stays text (Zulip does not split an unknown sequence into the emoji it is made of).
+ */
+const UNICODE_EMOJI =
+  /[#*0-9]\uFE0F?\u20E3|\p{Regional_Indicator}{2}|\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?[\u{E0020}-\u{E007F}]*(?:\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)*/u;
+
+/** The emoticons Zulip translates for a sender who asks it to (translate_emoticons), each to an emoji's name. */
+const EMOTICONS: ReadonlyMap<string, string> = new Map([
+  [":)", "smile"],
+  ["(:", "smile"],
+  [":(", "frown"],
+  ["<3", "heart"],
+  [":|", "neutral"],
+  [":/", "confused"],
+  [";)", "wink"],
+  [":D", "grinning"],
+  [":o", "open_mouth"],
+  [":O", "open_mouth"],
+  [":p", "stuck_out_tongue"],
+  [":P", "stuck_out_tongue"],
+]);
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/** An emoticon standing alone: neither a letter nor a digit touches it (`foo:)bar` is no emoticon). */
+const EMOTICON = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...EMOTICONS.keys()].map(escapeRe).join("|")})(?![\\p{L}\\p{N}])`, "u");
+const EMOJI_OR_EMOTICON = new RegExp(`${UNICODE_EMOJI.source}|${EMOTICON.source}`, "gu");
+const EMOJI_ONLY = new RegExp(UNICODE_EMOJI.source, "gu");
+
+/** The emoji a piece of text is, as its span, or null when it is none the table knows. */
+function emojiHtml(piece: string): string | null {
+  const named = EMOTICONS.get(piece);
+  if (named !== undefined) {
+    const e = emojiByNameOrNull(named);
+    return e ? emojiSpan(e.emojiName, e.emojiCode) : null;
+  }
+  const e = emojiOfText(piece);
+  return e ? emojiSpan(e.name, e.code) : null;
+}
+
+/**
+ * Unicode emoji (and, for a sender who wants them, emoticons) in the text of inline content, as emoji spans. A core
+ * rule over the finished text tokens, since markdown-it's text rule swallows these characters with the words around.
+ */
+function unicodeEmoji(state: StateCore): void {
+  const pattern = (state.env as RenderEnv).translateEmoticons ? EMOJI_OR_EMOTICON : EMOJI_ONLY;
+  for (const block of state.tokens) {
+    if (block.type !== "inline" || !block.children) continue;
+    const out: Token[] = [];
+    let changed = false;
+    for (const token of block.children) {
+      if (token.type !== "text") {
+        out.push(token);
+        continue;
+      }
+      let last = 0;
+      pattern.lastIndex = 0;
+      for (const m of token.content.matchAll(pattern)) {
+        const html = emojiHtml(m[0]);
+        if (html === null) continue;
+        if (m.index > last) out.push(textToken(state, token.content.slice(last, m.index)));
+        const t = new state.Token("html_inline", "", 0);
+        t.content = html;
+        out.push(t);
+        last = m.index + m[0].length;
+      }
+      if (last === 0) out.push(token);
+      else {
+        changed = true;
+        if (last < token.content.length) out.push(textToken(state, token.content.slice(last)));
+      }
+    }
+    if (changed) block.children = out;
+  }
+}
+
+function textToken(state: StateCore, content: string): Token {
+  const t = new state.Token("text", "", 0);
+  t.content = content;
+  return t;
+}
+
 /** `<time:…>`: a `time` element in UTC, or a `timestamp-error` span for text that is no time. */
 function time(state: StateInline, silent: boolean): boolean {
   const m = matchAt(TIME, state);
   if (!m) return false;
   const text = m[1]!;
-  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text);
+  const ms = parseTime(text);
   const date = new Date(ms);
   const year = date.getUTCFullYear();
   if (!Number.isFinite(ms) || Number.isNaN(date.getTime()) || year < 1 || year > 9999) {
@@ -124,7 +212,8 @@ function time(state: StateInline, silent: boolean): boolean {
 function tex(state: StateInline, silent: boolean): boolean {
   const m = matchAt(TEX, state);
   if (!m || m[1]!.trim() === "" || m[1] === "_") return false;
-  return push(state, texBlock(m[1]!.trim(), false), m[0].length, silent);
+  // KaTeX gets the formula as written: its annotation keeps the spaces.
+  return push(state, texBlock(m[1]!, false), m[0].length, silent);
 }
 
 /** `_` never emphasises (Zulip's choice): a run of underscores is text. */
@@ -146,4 +235,5 @@ export function installInline(md: Md): void {
   md.inline.ruler.before("emphasis", "zulip_underscore", underscore);
   md.inline.ruler.before("text", "zulip_time", time);
   md.inline.ruler.before("emphasis", "zulip_emoji", emoji);
+  md.core.ruler.push("zulip_unicode_emoji", unicodeEmoji);
 }

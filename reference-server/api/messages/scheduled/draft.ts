@@ -38,7 +38,7 @@ export function readRecipients(ctx: RequestContext, rawType: string, keptTopic?:
 
 export function readBody(ctx: RequestContext): { content: string; renderedContent: string } {
   const content = readContent(ctx);
-  return { content, renderedContent: renderMarkdown(content, { rt: ctx.rt }) };
+  return { content, renderedContent: renderMarkdown(content, { rt: ctx.rt, senderId: ctx.user.id }) };
 }
 
 /** read_by_sender (FL236); before FL236 the parameter is unknown and left unread. */
