@@ -4,12 +4,16 @@ import { RealmFixtureSchema } from "../../reference-server/state/fixture-schema.
 import { limitOption } from "./limit-option.ts";
 import { readJsonOption } from "./json-file.ts";
 import { parseOptions } from "./options.ts";
-import { REFERENCE_PORT, SERVE, SERVE_HOST } from "./specs/serve.ts";
+import { REFERENCE_PORT, SERVE, SERVE_CLIENTS_OUT, SERVE_HOST } from "./specs/serve.ts";
 import { intOption, UsageError, type Io } from "./usage.ts";
 import { quirksOption } from "./quirks-option.ts";
 import { DATA_QUIRKS, WIRE_QUIRKS } from "../../facts/quirks.ts";
 import { startForwarder, type Forwarder } from "../proxy/forward.ts";
 import { DEFAULT_QUIRK_SEED, QuirkEngine } from "../quirks/engine.ts";
+import { ClientJudge } from "../judge/judge.ts";
+import { clientHeadline, clientLines, clientSessionResults } from "../judge/results.ts";
+import { REPORT_FILES, writeReports } from "../report/write.ts";
+import { checkOutDir } from "./out-option.ts";
 
 /** `serve`: the reference server on a port, until SIGINT or SIGTERM. */
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
@@ -34,6 +38,9 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const quirksSeed = intOption("quirks-seed", values["quirks-seed"], 0, 2 ** 32 - 1) ?? DEFAULT_QUIRK_SEED;
   if (values["quirks-seed"] !== undefined && !quirks) throw new UsageError("--quirks-seed goes with --quirks");
   const dataQuirks = (quirks ?? []).filter((q) => DATA_QUIRKS.includes(q));
+  if (values.out !== undefined && !quirks) throw new UsageError("--out goes with --quirks (the client report of a session with quirks)");
+  // Checked before the server starts: a session whose report cannot be written at the end was for nothing.
+  const outDir = quirks ? checkOutDir("--out", values.out ?? SERVE_CLIENTS_OUT, REPORT_FILES) : undefined;
   const host = values.host ?? SERVE_HOST;
   let server;
   try {
@@ -63,6 +70,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   // Firing lines go to stdout, but with --json, whose one line there is for a program to read.
   const say = values.json ? io.err : io.out;
   let front: Forwarder | undefined;
+  let judge: ClientJudge | undefined;
+  const startedAt = new Date();
   let url = server.url;
   if (quirks) {
     const engine = new QuirkEngine({
@@ -77,7 +86,9 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       engine.note(m?.[1] ?? "data", "(the organization, at start)", m?.[2] ?? line);
     }
     try {
-      front = await startForwarder({ target: server.url, quirks: engine, onExchange: () => undefined }, host, port);
+      judge = new ClientJudge({ featureLevel, product });
+      const judging = judge;
+      front = await startForwarder({ target: server.url, quirks: engine, onExchange: (ex) => judging.take(ex) }, host, port);
     } catch (e) {
       await server.close();
       const err = e as NodeJS.ErrnoException;
@@ -108,5 +119,12 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   // The server first: its open long-polls end with their heartbeat, through the front, before the front closes.
   await server.close();
   await front?.close();
+  if (judge && outDir) {
+    await judge.settled();
+    const results = clientSessionResults({ targetUrl: url, featureLevel, product, startedAt, judge });
+    writeReports(outDir, results);
+    for (const line of clientLines(results.tests)) say(line);
+    say(`${clientHeadline(results.tests) || "clients: none judged (no authenticated request came but this tool's own)"}; the client report: ${outDir}`);
+  }
   return 0;
 }

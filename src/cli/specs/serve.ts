@@ -7,6 +7,8 @@ import { defineCommand } from "../options.ts";
 /** The port `serve` listens on, and the one `run --container` expects the image to serve on. */
 export const REFERENCE_PORT = 9991;
 export const SERVE_HOST = "127.0.0.1";
+/** Where serve --quirks writes its client report (results.json, index.html, junit.xml) when it stops. */
+export const SERVE_CLIENTS_OUT = "reports/clients";
 
 /** `serve`: its options (src/cli/serve.ts applies them). */
 export const SERVE = defineCommand({
@@ -30,7 +32,10 @@ export const SERVE = defineCommand({
     "restart, early heartbeats and empty answers, cut polls, 5xx bursts, latency) by a front on the public port that\n" +
     "stands before the server, as proxy --inject does, each drawn from --quirks-seed so that a session replays; the\n" +
     "data ones in the organization it starts with. Each prints one line when it fires (on stderr with --json), and\n" +
-    "GET /reference-control/quirks answers the list of firings (JSON: time, quirk, request, done).\n" +
+    "GET /reference-control/quirks answers the list of firings (JSON: time, quirk, request, done). When it stops, each\n" +
+    "client it served (an account and User-Agent) is judged on the client clauses (re-registers after\n" +
+    "BAD_EVENT_QUEUE_ID, waits as Retry-After says, backs off on 5xx, acknowledges events, …), one line per clause\n" +
+    "broken, and the report (results.json, index.html, junit.xml) goes to --out.\n" +
     "\n" +
     "--seed FILE starts it with your own organization instead of fixtures/realm.json, a JSON file in the same format:\n" +
     "  realm      (required) {name, string_id, description, empty_topic_display_name}; all strings, description may be empty\n" +
@@ -95,5 +100,11 @@ export const SERVE = defineCommand({
       description: "make these quirks, wire and data (list --quirks names them; repeatable)",
     },
     "quirks-seed": { type: "string", value: "N", default: "1", description: "seeds the wire quirks' schedules: the same seed, the same schedule" },
+    out: {
+      type: "string",
+      value: "DIR",
+      default: SERVE_CLIENTS_OUT,
+      description: "with --quirks: where the client report goes when it stops (each client judged on the client clauses)",
+    },
   },
 });
