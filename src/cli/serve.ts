@@ -11,7 +11,7 @@ import { DATA_QUIRKS, WIRE_QUIRKS } from "../../facts/quirks.ts";
 import { startForwarder, type Forwarder } from "../proxy/forward.ts";
 import { DEFAULT_QUIRK_SEED, QuirkEngine } from "../quirks/engine.ts";
 import { ClientJudge } from "../judge/judge.ts";
-import { clientHeadline, clientLines, clientSessionResults } from "../judge/results.ts";
+import { clientExitCode, clientHeadline, clientLines, clientSessionResults } from "../judge/results.ts";
 import { REPORT_FILES, writeReports } from "../report/write.ts";
 import { checkOutDir } from "./out-option.ts";
 
@@ -39,6 +39,9 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   if (values["quirks-seed"] !== undefined && !quirks) throw new UsageError("--quirks-seed goes with --quirks");
   const dataQuirks = (quirks ?? []).filter((q) => DATA_QUIRKS.includes(q));
   if (values.out !== undefined && !quirks) throw new UsageError("--out goes with --quirks (the client report of a session with quirks)");
+  const failOn = values["fail-on"];
+  if (failOn !== undefined && !quirks) throw new UsageError("--fail-on goes with --quirks (the client clauses of a session with quirks)");
+  if (failOn !== undefined && failOn !== "error" && failOn !== "warning") throw new UsageError(`--fail-on must be error or warning, got '${failOn}'`);
   // Checked before the server starts: a session whose report cannot be written at the end was for nothing.
   const outDir = quirks ? checkOutDir("--out", values.out ?? SERVE_CLIENTS_OUT, REPORT_FILES) : undefined;
   const host = values.host ?? SERVE_HOST;
@@ -125,6 +128,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     writeReports(outDir, results);
     for (const line of clientLines(results.tests)) say(line);
     say(`${clientHeadline(results.tests) || "clients: none judged (no authenticated request came but this tool's own)"}; the client report: ${outDir}`);
+    if (failOn) return clientExitCode(results.tests, failOn);
   }
   return 0;
 }

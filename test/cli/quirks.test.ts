@@ -110,7 +110,8 @@ describe("bad quirk names are usage errors (exit 2)", () => {
 
 describe("serve --quirks", () => {
   it("makes a wire quirk in front and a data quirk in the organization; each fires a line and is in GET /reference-control/quirks", async () => {
-    const c = start(["serve", "--port", "0", "--json", "--quirks", "queue-expiry,no-messages", "--quirks-seed", "2"]);
+    const reports = mkdtempSync(join(tmpdir(), "cc-serve-quirks-"));
+    const c = start(["serve", "--port", "0", "--json", "--quirks", "queue-expiry,no-messages", "--quirks-seed", "2", "--out", reports]);
     try {
       const line = (await until(c.out, /^\{.*\}$/m, "serve's JSON line"))[0];
       const doc = JSON.parse(line) as { url: string; personas: Record<string, { email: string; apiKey: string }> };
@@ -134,6 +135,46 @@ describe("serve --quirks", () => {
       c.child.kill("SIGTERM");
     }
     expect(await c.exit).toBe(0);
+    // The client's traffic judged on the client clauses, in the same report as run's.
+    const results = JSON.parse(readFileSync(join(reports, "results.json"), "utf8")) as { tests: { area: string; clauses: string[] }[] };
+    const rows = results.tests.filter((t) => t.area === "client");
+    expect(rows.map((t) => t.clauses[0])).toContain("client.reregisters-after-bad-queue");
+    expect(c.err()).toMatch(/clients: 1 judged/);
+    rmSync(reports, { recursive: true, force: true });
+  });
+
+  it("--fail-on error: exit 1 when a client broke a must client clause (a naive client polling its dead queue)", async () => {
+    const reports = mkdtempSync(join(tmpdir(), "cc-serve-fail-"));
+    const c = start(["serve", "--port", "0", "--json", "--quirks", "queue-expiry", "--fail-on", "error", "--out", reports]);
+    try {
+      const doc = JSON.parse((await until(c.out, /^\{.*\}$/m, "serve's JSON line"))[0]) as {
+        url: string;
+        personas: Record<string, { email: string; apiKey: string }>;
+      };
+      const owner = doc.personas.owner!;
+      const auth = basic(owner.email, owner.apiKey);
+      await pollUntilExpired(doc.url, auth);
+      const queue = (await until(c.err, /queue_id=([^&\s]+)/, "the firing's line"))[1]!;
+      for (let i = 0; i < 3; i++)
+        await (await request(`${doc.url}/api/v1/events?queue_id=${queue}&last_event_id=-1&dont_block=true`, { headers: auth })).body.text();
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      c.child.kill("SIGTERM");
+    }
+    expect(await c.exit, c.err()).toBe(1);
+    expect(c.err()).toMatch(/client violation \[client\.reregisters-after-bad-queue\]/);
+    rmSync(reports, { recursive: true, force: true });
+  });
+
+  it("--out and --fail-on go with --quirks", async () => {
+    for (const flag of [
+      ["--out", "x"],
+      ["--fail-on", "error"],
+    ]) {
+      const r = await finished(["serve", "--port", "0", ...flag]);
+      expect(r.code, flag.join(" ")).toBe(2);
+      expect(r.err).toContain(`${flag[0]} goes with --quirks`);
+    }
   });
 });
 

@@ -35,7 +35,8 @@ export const SERVE = defineCommand({
     "GET /reference-control/quirks answers the list of firings (JSON: time, quirk, request, done). When it stops, each\n" +
     "client it served (an account and User-Agent) is judged on the client clauses (re-registers after\n" +
     "BAD_EVENT_QUEUE_ID, waits as Retry-After says, backs off on 5xx, acknowledges events, …), one line per clause\n" +
-    "broken, and the report (results.json, index.html, junit.xml) goes to --out.\n" +
+    "broken, and the report (results.json, index.html, junit.xml) goes to --out; with --fail-on it exits 1 when a\n" +
+    "client broke a clause at or above it (error: a must clause; warning: any).\n" +
     "\n" +
     "--seed FILE starts it with your own organization instead of fixtures/realm.json, a JSON file in the same format:\n" +
     "  realm      (required) {name, string_id, description, empty_topic_display_name}; all strings, description may be empty\n" +
@@ -105,6 +106,11 @@ export const SERVE = defineCommand({
       value: "DIR",
       default: SERVE_CLIENTS_OUT,
       description: "with --quirks: where the client report goes when it stops (each client judged on the client clauses)",
+    },
+    "fail-on": {
+      type: "string",
+      value: "LEVEL",
+      description: "with --quirks: exit 1 when a client broke a must client clause (error) or any (warning); default exit 0",
     },
   },
 });
