@@ -39,7 +39,12 @@ export function flatHeaders(h: Record<string, string | string[] | undefined>): R
 }
 
 const MAX_BODY = 4000;
-const clip = (s: string | undefined) => (s !== undefined && s.length > MAX_BODY ? `${s.slice(0, MAX_BODY)}… (${s.length} chars)` : s);
+/**
+ * A body cut to MAX_BODY characters, copied through a buffer: a plain slice of a string may keep the whole of it
+ * alive (V8's sliced strings), and a kept exchange must not hold a register answer of megabytes.
+ */
+const clip = (s: string | undefined) =>
+  s !== undefined && s.length > MAX_BODY ? `${Buffer.from(s.slice(0, MAX_BODY), "utf8").toString("utf8")}… (${s.length} chars)` : s;
 
 /** The report's form of an exchange: credentials shown as the account only, bodies clipped. */
 export function toExchange(ex: Observed, responseText: string | undefined): Exchange {

@@ -1,4 +1,5 @@
-import { codeOf, isPoll, isRegister, succeeded, type Seen } from "./seen.ts";
+import type { Exchange } from "../client/exchange.ts";
+import { codeOf, isPoll, isRegister, succeeded } from "./seen.ts";
 import { Tally, type RuleFactory } from "./rule.ts";
 
 /**
@@ -8,24 +9,25 @@ import { Tally, type RuleFactory } from "./rule.ts";
  */
 export const deletesQueue: RuleFactory = () => {
   const tally = new Tally();
-  const open = new Map<string, Seen>();
+  /** Open queues with their register's exchange, rendered at once: the register's whole answer is not kept. */
+  const open = new Map<string, Exchange>();
   let registered = 0;
   return {
     see(s) {
       const queue = s.params.get("queue_id");
       if (isRegister(s) && succeeded(s) && typeof s.json?.queue_id === "string") {
         registered++;
-        open.set(s.json.queue_id, s);
+        open.set(s.json.queue_id, s.exchange());
       } else if (queue !== undefined && s.method === "DELETE" && s.path === "/events" && s.status !== undefined && s.status < 500) open.delete(queue);
       else if (queue !== undefined && isPoll(s) && codeOf(s) === "BAD_EVENT_QUEUE_ID") open.delete(queue);
     },
     verdict() {
       tally.judged = registered;
-      for (const [queue, s] of open)
-        tally.breach(
+      for (const [queue, exchange] of open)
+        tally.breachOf(
           `DELETE /events for queue ${queue} by the end of the session (or the queue lost)`,
           "never deleted: the session ended with the queue still registered (a client still running then had not exited)",
-          s,
+          exchange,
         );
       return tally.verdict("queues registered", "the client registered no queue");
     },

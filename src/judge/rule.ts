@@ -45,6 +45,12 @@ export class Tally {
     if (this.breaches.length < KEPT_BREACHES) this.breaches.push({ want, got, exchange: s.exchange() });
   }
 
+  /** A breach whose exchange was rendered before (a rule that keeps it while the session goes on). */
+  breachOf(want: string, got: string, exchange: Exchange): void {
+    this.failed++;
+    if (this.breaches.length < KEPT_BREACHES) this.breaches.push({ want, got, exchange });
+  }
+
   /** The verdict over `noun`s ("429 answers"): n/a with `none` when nothing was judged. */
   verdict(noun: string, none: string): Verdict {
     if (this.judged === 0) return { status: "n/a", why: `not exercised: ${none}` };
