@@ -8,7 +8,6 @@ import { Tally, type RuleFactory } from "./rule.ts";
  * instance per queue registered.
  */
 export const deletesQueue: RuleFactory = () => {
-  const tally = new Tally();
   /** Open queues with their register's exchange, rendered at once: the register's whole answer is not kept. */
   const open = new Map<string, Exchange>();
   let registered = 0;
@@ -22,6 +21,7 @@ export const deletesQueue: RuleFactory = () => {
       else if (queue !== undefined && isPoll(s) && codeOf(s) === "BAD_EVENT_QUEUE_ID") open.delete(queue);
     },
     verdict() {
+      const tally = new Tally();
       tally.judged = registered;
       for (const [queue, exchange] of open)
         tally.breachOf(

@@ -10,7 +10,8 @@ import { Tally, type RuleFactory } from "./rule.ts";
 export const reregistersAfterBadQueue: RuleFactory = (clause) => {
   const maxRepolls = limitOf(clause, "max_repolls");
   const graceMs = limitOf(clause, "grace_ms");
-  const tally = new Tally();
+  /** The breaches found as the traffic went by; the verdict adds those only the session's end shows. */
+  const seen = new Tally();
   interface Dead {
     queue: string;
     at: number;
@@ -30,7 +31,7 @@ export const reregistersAfterBadQueue: RuleFactory = (clause) => {
         if (isRegister(s) && succeeded(s)) d.reregistered = true;
         if (isPoll(s) && queue === d.queue && ++d.repolls === maxRepolls + 1) {
           d.looped = true;
-          tally.breach(
+          seen.breach(
             `at most ${maxRepolls} more poll${maxRepolls === 1 ? "" : "s"} of the dead queue ${d.queue} after its BAD_EVENT_QUEUE_ID answer, and a new POST /register`,
             `poll ${d.repolls} of the dead queue, ${ms(s.start - d.at)} after its BAD_EVENT_QUEUE_ID answer${d.reregistered ? "" : ", no register between"}`,
             s,
@@ -41,6 +42,7 @@ export const reregistersAfterBadQueue: RuleFactory = (clause) => {
         dead.push({ queue, at: s.end, repolls: 0, reregistered: false, looped: false, answer: s });
     },
     verdict(endedAt) {
+      const tally = seen.copy();
       for (const d of dead) {
         const silent = lastStart < d.at;
         // Judged only once the client had time to act on the answer.

@@ -5,7 +5,8 @@ import type { Seen } from "./seen.ts";
 /**
  * One client clause's rule, over one client's exchanges. `see` is given them in the order their answers ended
  * (the order a proxy learns them in), so a rule decides by the exchanges' times, never by their positions: an
- * exchange that ended before another started was always seen before it. `verdict` is asked at the session's end.
+ * exchange that ended before another started was always seen before it. `verdict` is asked at the session's end,
+ * perhaps more than once (a proxy's report is asked for as often as its caller likes): it changes nothing.
  */
 export interface Rule {
   see(s: Seen): void;
@@ -49,6 +50,15 @@ export class Tally {
   breachOf(want: string, got: string, exchange: Exchange): void {
     this.failed++;
     if (this.breaches.length < KEPT_BREACHES) this.breaches.push({ want, got, exchange });
+  }
+
+  /** A copy to finish at the session's end: a verdict may be asked for more than once, and must not count twice. */
+  copy(): Tally {
+    const t = new Tally();
+    t.breaches.push(...this.breaches);
+    t.failed = this.failed;
+    t.judged = this.judged;
+    return t;
   }
 
   /** The verdict over `noun`s ("429 answers"): n/a with `none` when nothing was judged. */

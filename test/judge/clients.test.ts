@@ -76,4 +76,19 @@ describe("the client judge's clients", () => {
     expect(statuses(ResultsSchema.parse(results).tests)).toEqual(statuses(await judged(t)));
     expect(results.summary.mustProblems).toBe(1);
   });
+
+  it("asked twice, the judge gives the same rows: a verdict changes nothing (a proxy's report is asked for as often as its caller likes)", async () => {
+    const t = new Traffic("naive@example.com", "naive/1");
+    t.register("q1");
+    t.badQueue("q1", -1);
+    t.badQueue("q1", -1);
+    t.badQueue("q1", -1);
+    t.register("q2");
+    const judge = new ClientJudge({ featureLevel: 372, product: "zulip" });
+    for (const ex of t.exchanges) await judge.observe(ex);
+    const first = judge.results(t.now + 60_000);
+    expect(judge.results(t.now + 60_000)).toEqual(first);
+    expect(rowOf(first, "client.reregisters-after-bad-queue").title).toMatch(/broken on 1 of 1 BAD_EVENT_QUEUE_ID answers$/);
+    expect(rowOf(first, "client.deletes-queue").title).toMatch(/broken on 1 of 2 queues registered$/);
+  });
 });
