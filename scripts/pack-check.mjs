@@ -20,6 +20,7 @@ for (const needed of [
   "dist/src/index.d.ts",
   "dist/src/cli/entry.js",
   "dist/src/catalog/data/levels.yaml",
+  "dist/src/run/data/durations.json",
   "dist/facts/names.js",
   "dist/facts/data/zulip-api.json",
   "dist/fixtures/realm.json",

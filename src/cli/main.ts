@@ -83,6 +83,10 @@ async function dispatch(command: string, rest: string[], io: Io): Promise<number
       const { sweepCommand } = await import("./sweep.ts");
       return await sweepCommand(rest, io);
     }
+    case "merge": {
+      const { mergeCommand } = await import("./merge.ts");
+      return await mergeCommand(rest, io);
+    }
     default:
       throw new Error(`command '${command}' has a table in src/cli/specs/ but no code here`);
   }

@@ -16,6 +16,7 @@ import { connectTarget } from "../target/remote.ts";
 import type { TargetInfo } from "../target/target.ts";
 import { paintSummary, paletteFor } from "./colour.ts";
 import { checkFilterOption } from "./filter-option.ts";
+import { shardLine, shardOption } from "./shard-option.ts";
 import { parseOptions, type Values } from "./options.ts";
 import { checkOutDir } from "./out-option.ts";
 import { PERSONAS_ENV, personasFromEnv, readPersonasFile } from "./personas-doc.ts";
@@ -147,9 +148,10 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       (await collectTests()).map((d) => d.id),
     );
   await checkFilterOption(values.filter);
+  const shard = await shardOption(values.shard, values.durations, values.filter);
   const { target, close } = await openTarget(values, fl, assumeFl, faults);
   io.err(
-    `chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${target.notes.map((n) => `\n  note: ${n}`).join("")}`,
+    `chat-conformance: running the suites against ${target.url} (${target.kind}, FL ${target.featureLevel})${shard ? `, shard ${shardLine(shard)}` : ""}${target.notes.map((n) => `\n  note: ${n}`).join("")}`,
   );
   const allureResultsDir = join(outDir, "allure-results");
   rmSync(allureResultsDir, { recursive: true, force: true });
@@ -167,6 +169,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       ...(harnessHost !== undefined ? { harnessHost } : {}),
       ...(values.strict ? { strict: true } : {}),
       ...(seed !== undefined ? { seed } : {}),
+      ...(shard ? { shard } : {}),
       rateLimit,
     });
   } finally {

@@ -11,6 +11,7 @@ import { levelRanges, renderSweepSummary } from "../report/sweep-summary.ts";
 import { renderSweepHtml } from "../report/sweep-html.ts";
 import { runSweep } from "../run/sweep.ts";
 import { checkFilterOption } from "./filter-option.ts";
+import { shardLine, shardOption } from "./shard-option.ts";
 import { parseOptions } from "./options.ts";
 import { checkOutDir } from "./out-option.ts";
 import { SWEEP, SWEEP_OUT } from "./specs/sweep.ts";
@@ -26,15 +27,19 @@ export async function sweepCommand(argv: string[], io: Io): Promise<number> {
   const faults = values.fault ?? [];
   for (const f of faults) if (!isFaultId(f)) throw new UsageError(`unknown fault '${f}' (chat-conformance list --faults lists them)`);
   await checkFilterOption(values.filter);
+  const shard = await shardOption(values.shard, values.durations, values.filter, { from, to });
   const outDir = checkOutDir("--out", values.out ?? SWEEP_OUT, ["sweep.json", "sweep.html"]);
   const startedAt = new Date();
-  io.err(`chat-conformance: sweeping FL ${from}–${to} (${to - from + 1} levels) with ${workers} worker${workers === 1 ? "" : "s"}`);
+  io.err(
+    `chat-conformance: sweeping FL ${from}–${to} (${to - from + 1} levels) with ${workers} worker${workers === 1 ? "" : "s"}${shard ? `, shard ${shardLine(shard)}` : ""}`,
+  );
   const run = await runSweep({
     from,
     to,
     workers,
     ...(values.filter ? { filter: values.filter } : {}),
     faults,
+    ...(shard ? { shard } : {}),
     onChunk: (c) => {
       const bad = c.tests.filter((t) => isSweepProblem(t.status));
       const levels = [...new Set(bad.map((t) => t.atLevel!))].sort((a, b) => a - b);
@@ -52,6 +57,18 @@ export async function sweepCommand(argv: string[], io: Io): Promise<number> {
     to,
     ...(values.filter ? { filter: values.filter } : {}),
     faults,
+    ...(shard
+      ? {
+          shard: {
+            index: shard.index,
+            count: shard.count,
+            files: shard.files,
+            filter: values.filter?.length ? values.filter : null,
+            durations: shard.durations,
+            reckonedMs: shard.reckonedMs,
+          },
+        }
+      : {}),
   });
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify(results, null, 2)}\n`);

@@ -221,6 +221,27 @@ export const ThrottleSchema = z.strictObject({
 });
 export type ThrottleSummary = z.infer<typeof ThrottleSchema>;
 
+/**
+ * What a shard's results.json records of the split (`run --shard K/N`), so that `chat-conformance merge` can check
+ * the shards belong together and rebuild from them what one unsharded run writes.
+ */
+export const ShardSchema = z.strictObject({
+  /** This shard, 1-based, of `count`. */
+  index: z.number().int().min(1),
+  count: z.number().int().min(1),
+  /** The suite files this shard ran (source names), of those the run's filter selects. */
+  files: z.array(z.string()),
+  /** The whole run's --filter (null: every suite), which the shards split. */
+  filter: z.array(z.string()).nullable(),
+  /** What the split reckoned the files' times from: the committed table or a --durations file. */
+  durations: z.string(),
+  /** The time the split reckoned this shard's files take (the sum of their tests' earlier durations). */
+  reckonedMs: z.number().int().min(0),
+  /** Suite files of this shard that failed to load (a run with any is not conforming). */
+  moduleErrors: z.array(z.string()),
+});
+export type ShardRecord = z.infer<typeof ShardSchema>;
+
 export const ResultsSchema = z.strictObject({
   schemaVersion: z.union([z.literal(1), z.literal(RESULTS_SCHEMA_VERSION)]),
   tool: z.strictObject({ name: z.string(), version: z.string() }),
@@ -295,5 +316,7 @@ export const ResultsSchema = z.strictObject({
   eventCoverage: z.array(EventCoverageSchema).optional(),
   /** The requests the run sent and the rate limits they met, by persona. Absent in documents written before it existed. */
   throttle: ThrottleSchema.optional(),
+  /** Present only in a shard's results (`run --shard K/N`); a merged or unsharded run has none. */
+  shard: ShardSchema.optional(),
 });
 export type Results = z.infer<typeof ResultsSchema>;

@@ -33,7 +33,16 @@ export interface SweepInput {
   faults?: readonly string[];
   /** The state invariant's coverage over the sweep's test runs (src/expect/state/coverage.ts testsEventCoverage). */
   eventCoverage: EventCoverageRow[];
+  /** A shard's part (sweep --shard K/N), recorded for chat-conformance merge. */
+  shard?: NonNullable<SweepResults["shard"]>;
 }
+
+/** A level's cells keyed in the grid's order of areas. */
+export const inAreaOrder = (cells: Record<string, SweepCell>, order: readonly string[]): Record<string, SweepCell> =>
+  Object.fromEntries(order.filter((a) => cells[a] !== undefined).map((a) => [a, cells[a]!]));
+
+/** A suite file that fails to load fails in every group of levels: it is listed once. */
+export const uniqueSorted = (texts: readonly string[]): string[] => [...new Set(texts)].sort();
 
 /** sweep.json from the sweep's test runs: a level × area grid of counts, and each problem test with its levels. */
 export function buildSweepResults(i: SweepInput): SweepResults {
@@ -78,7 +87,10 @@ export function buildSweepResults(i: SweepInput): SweepResults {
     if (m.curl !== undefined) p.curl = m.curl;
     problems.set(m.id, p);
   }
-  const levels = [...byLevel.values()].sort((a, b) => a.level - b.level);
+  const order = orderAreas(areas);
+  // Each level's areas in the grid's order, whatever order the tests came in: the same for a sweep run whole or
+  // merged from shards (src/run/merge.ts).
+  const levels = [...byLevel.values()].sort((a, b) => a.level - b.level).map((l) => ({ ...l, areas: inAreaOrder(l.areas, order) }));
   for (const p of problems.values()) p.levels.sort((a, b) => a - b);
   return {
     schemaVersion: SWEEP_SCHEMA_VERSION,
@@ -94,9 +106,10 @@ export function buildSweepResults(i: SweepInput): SweepResults {
     problems: [...problems.values()].sort((a, b) => a.levels[0]! - b.levels[0]! || a.id.localeCompare(b.id)),
     greenLevels: levels.filter((l) => l.problems === 0).length,
     redLevels: levels.filter((l) => l.problems > 0).map((l) => l.level),
-    areas: orderAreas(areas),
+    areas: order,
     levels,
-    moduleErrors: [...i.run.moduleErrors],
+    moduleErrors: uniqueSorted(i.run.moduleErrors),
     eventCoverage: i.eventCoverage,
+    ...(i.shard ? { shard: i.shard } : {}),
   };
 }

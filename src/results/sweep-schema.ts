@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { StatusSchema } from "./schema.ts";
-import { EventCoverageSchema } from "./schema.ts";
+import { EventCoverageSchema, ShardSchema } from "./schema.ts";
 
 /**
  * sweep.json: the suites at every level of a range, each level against a reference server of its own
@@ -69,5 +69,7 @@ export const SweepResultsSchema = z.strictObject({
    * exercised yes/no, and the levels at which it was verified. Absent in documents written before it existed.
    */
   eventCoverage: z.array(EventCoverageSchema).optional(),
+  /** Present only in a shard's sweep.json (`sweep --shard K/N`): which part of the suite files it ran. */
+  shard: ShardSchema.omit({ moduleErrors: true }).optional(),
 });
 export type SweepResults = z.infer<typeof SweepResultsSchema>;

@@ -30,12 +30,22 @@ const originOf = (url: string): string => {
   }
 };
 
+type PersonaSummary = ThrottleSummary["personas"][number];
+
+/** The target's organization first, then the personas that sent most. */
+const byOrganizationThenRequests = (a: PersonaSummary, b: PersonaSummary): number =>
+  a.organization === b.organization ? b.requests - a.requests : a.organization === "target" ? -1 : 1;
+
 /**
  * Sums what every worker's tests (and the main process) recorded of their requests into results.json's `throttle`:
  * by persona — the role whose email the request carried, or "other accounts" for users the tests made — and
  * organization (the target's, or the throw-away ones beside it), then by bucket.
  */
-export function summarizeThrottle(target: TargetInfo, records: readonly ThrottleRecord[], policy: RateLimitPolicy | undefined): ThrottleSummary {
+export function summarizeThrottle(
+  target: Pick<TargetInfo, "personas" | "url">,
+  records: readonly ThrottleRecord[],
+  policy: RateLimitPolicy | undefined,
+): ThrottleSummary {
   const roleOf = new Map(Object.entries(target.personas).map(([role, p]) => [p!.email, role]));
   const own = originOf(target.url);
   const personas = new Map<string, PersonaSum>();
@@ -91,7 +101,7 @@ export function summarizeThrottle(target: TargetInfo, records: readonly Throttle
         .map(([endpoint, requests]) => ({ endpoint, requests })),
     };
   });
-  list.sort((a, b) => (a.organization === b.organization ? b.requests - a.requests : a.organization === "target" ? -1 : 1));
+  list.sort(byOrganizationThenRequests);
   return {
     setting: policyText(policy ?? { mode: "auto", maxWaitSeconds: 0 }),
     maxWaitSeconds: policy?.maxWaitSeconds ?? 0,
@@ -100,5 +110,75 @@ export function summarizeThrottle(target: TargetInfo, records: readonly Throttle
     waitedMs: list.reduce((a, p) => a + p.waitedMs, 0),
     personas: list,
     rateLimited,
+  };
+}
+
+/**
+ * The shards' summaries as one (chat-conformance merge): each persona's requests, waits and re-sends summed, the least
+ * margin kept, the endpoints counted from the shards' own top lists (an endpoint below each shard's top may be
+ * missing), the first shard's setting and the first rate-limited stop. Each shard detected the target and started
+ * workers of its own, so the requests include each shard's own; a sum, not what one unsharded run would send.
+ */
+export function mergeThrottle(summaries: readonly ThrottleSummary[]): ThrottleSummary {
+  const personas = new Map<string, PersonaSummary & { endpoints: Map<string, number> }>();
+  for (const s of summaries) {
+    for (const p of s.personas) {
+      const key = `${p.organization} ${p.persona}`;
+      let m = personas.get(key);
+      if (!m) {
+        personas.set(
+          key,
+          (m = {
+            ...p,
+            requests: 0,
+            limited: 0,
+            waitedMs: 0,
+            buckets: [],
+            resends: 0,
+            earlyResends: 0,
+            minResendMarginMs: null,
+            topEndpoints: [],
+            endpoints: new Map(),
+          }),
+        );
+      }
+      m.requests += p.requests;
+      m.limited += p.limited;
+      m.waitedMs += p.waitedMs;
+      m.resends += p.resends;
+      m.earlyResends += p.earlyResends;
+      if (p.minResendMarginMs !== null)
+        m.minResendMarginMs = m.minResendMarginMs === null ? p.minResendMarginMs : Math.min(m.minResendMarginMs, p.minResendMarginMs);
+      for (const b of p.buckets) {
+        const known = m.buckets.find((x) => x.bucket === b.bucket);
+        if (!known) m.buckets.push({ ...b });
+        else {
+          known.requests += b.requests;
+          known.limited += b.limited;
+          known.waitedMs += b.waitedMs;
+          if (b.limit !== null) known.limit = b.limit;
+        }
+      }
+      for (const e of p.topEndpoints) m.endpoints.set(e.endpoint, (m.endpoints.get(e.endpoint) ?? 0) + e.requests);
+    }
+  }
+  const list: PersonaSummary[] = [...personas.values()].map(({ endpoints, ...p }) => ({
+    ...p,
+    buckets: p.buckets.sort((a, b) => a.bucket.localeCompare(b.bucket)),
+    topEndpoints: [...endpoints]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, TOP_ENDPOINTS)
+      .map(([endpoint, requests]) => ({ endpoint, requests })),
+  }));
+  list.sort(byOrganizationThenRequests);
+  const first = summaries[0]!;
+  return {
+    setting: first.setting,
+    maxWaitSeconds: first.maxWaitSeconds,
+    requests: list.reduce((a, p) => a + p.requests, 0),
+    limited: list.reduce((a, p) => a + p.limited, 0),
+    waitedMs: list.reduce((a, p) => a + p.waitedMs, 0),
+    personas: list,
+    rateLimited: summaries.find((s) => s.rateLimited !== null)?.rateLimited ?? null,
   };
 }

@@ -44,6 +44,11 @@ export interface ConformanceOptions extends Omit<SuiteRunOptions, "expectations"
    * again, X-RateLimit-* headers followed) with the default --max-wait. The CLI's --rate-limit and --max-wait.
    */
   rateLimit?: RateLimitPolicy;
+  /**
+   * This machine's part of a sharded run (src/run/shard.ts planShards): only `files` run, the tests of the filter's
+   * other files are reported as another shard's, and the results record the shard for `chat-conformance merge`.
+   */
+  shard?: { index: number; count: number; files: readonly string[]; durations: string; reckonedMs: number };
 }
 
 export interface ConformanceRun {
@@ -58,6 +63,9 @@ export interface ConformanceRun {
    */
   exitCode: 0 | 1 | 2;
 }
+
+/** Whose leftovers results.json lists for what the run's own clean-up could not remove. */
+export const RUN_LEFTOVERS = "(the run)";
 
 const isTargetInfo = (t: RemoteTarget | TargetInfo): t is TargetInfo => "runId" in t && "kind" in t;
 
@@ -118,7 +126,8 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
   let run;
   let cleaned;
   try {
-    run = await runSuites(target, o);
+    // A shard's files are its filter: they are among those the run's filter selects (src/run/shard.ts).
+    run = await runSuites(target, o.shard ? { ...o, filter: o.shard.files } : o);
     if (messagesAfter !== undefined) {
       cleaned = await cleanRunMessages(target, messagesAfter);
       target.notes.push(`the run's messages: ${cleaned.marked} marked read, ${cleaned.deleted} deleted`);
@@ -129,7 +138,7 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     configureRateLimit(before);
     if (paceDir !== undefined) rmSync(paceDir, { recursive: true, force: true });
   }
-  const scope = runScope(catalog(), await suite, run.tests, target.featureLevel, o.filter);
+  const scope = runScope(catalog(), await suite, run.tests, target.featureLevel, o.filter, o.shard);
   const results = buildResults({
     target,
     faults: [...(o.faults ?? [])],
@@ -145,7 +154,11 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     throttle: [throttle.take() ?? { lanes: [] }],
   });
   // What the run's message clean-up could not do is the run's, not one test's.
-  if (cleaned?.left.length) results.leftovers = [...(results.leftovers ?? []), ...cleaned.left.map((what) => ({ test: "(the run)", what }))];
+  if (cleaned?.left.length) results.leftovers = [...(results.leftovers ?? []), ...cleaned.left.map((what) => ({ test: RUN_LEFTOVERS, what }))];
+  if (o.shard) {
+    const { index, count, files, durations, reckonedMs } = o.shard;
+    results.shard = { index, count, files: [...files], filter: o.filter?.length ? [...o.filter] : null, durations, reckonedMs, moduleErrors: run.moduleErrors };
+  }
   const exitCode = results.throttle?.rateLimited ? 2 : results.summary.mustProblems > 0 || run.moduleErrors.length > 0 ? 1 : 0;
   return { results, moduleErrors: run.moduleErrors, exitCode };
 }

@@ -29,18 +29,25 @@ export function runScope(
   ran: readonly TestMeta[],
   featureLevel: number,
   filter: readonly string[] | undefined,
+  /** A shard's part (run --shard K/N): the tests of the filter's other files are another shard's, not left out. */
+  shard?: { index: number; count: number; files: readonly string[] },
 ): RunScope {
   const applicable = suite.filter((d) => notApplicable(d, featureLevel) === null);
   const outcome = new Map(ran.map((t) => [t.id, t.status]));
   // vitest selects files whose path contains a filter string (relative or absolute).
   const selected = (d: Descriptor) =>
     !filter?.length || filter.some((f) => suitePathHere(d.file).includes(f) || join(CODE_ROOT, suitePathHere(d.file)).includes(f));
+  const inShard = (d: Descriptor) => !shard || shard.files.includes(d.file);
   const notRun = applicable
     .filter((d) => !outcome.has(d.id))
     .map((d) => ({
       id: d.id,
       clauses: d.clauses,
-      why: selected(d) ? "not run: no outcome was recorded (see the suite errors)" : `not selected by the filter (${filter!.join(", ")})`,
+      why: !selected(d)
+        ? `not selected by the filter (${filter!.join(", ")})`
+        : !inShard(d)
+          ? `in another shard than ${shard!.index}/${shard!.count} (chat-conformance merge puts the shards' results together)`
+          : "not run: no outcome was recorded (see the suite errors)",
     }));
   const applicableClauses = new Set(applicable.flatMap((d) => d.clauses));
   const tested = applicable.filter((d) => VERDICTS.has(outcome.get(d.id) ?? ""));

@@ -6,6 +6,7 @@ import { CODE_EXT } from "../layout.ts";
 import { ConformanceCollector } from "./collector.ts";
 import type { SweepRun } from "../results/sweep-build.ts";
 import { filterHere } from "./filter.ts";
+import type { ShardPart } from "./shard.ts";
 import { SUITE_VITE, suiteRunOptions } from "./suites.ts";
 
 export interface SweepOptions {
@@ -17,6 +18,8 @@ export interface SweepOptions {
   filter?: readonly string[];
   /** Clauses every server of the sweep breaks on purpose. */
   faults?: readonly string[];
+  /** This machine's part of a sharded sweep (src/run/shard.ts): only its files run, at every level. */
+  shard?: ShardPart;
   /** Told after each group of levels has run. */
   onChunk?: (chunk: SweepChunk) => void;
 }
@@ -65,7 +68,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepRun> {
     const reporters: Reporter[] = [collector];
     const vitest = await startVitest(
       "test",
-      (o.filter ?? []).map(filterHere),
+      (o.shard ? o.shard.files : (o.filter ?? [])).map(filterHere),
       {
         ...suiteRunOptions(reporters),
         include: [`suites/**/*.test.${CODE_EXT}`],

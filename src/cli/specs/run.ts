@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { FIRST_LEVEL, LAST_LEVEL } from "../../catalog/words.ts";
 import { DEFAULT_MAX_WAIT_SECONDS } from "../../client/rate-limit.ts";
 import { defineCommand } from "../options.ts";
+import { SHARD_OPTIONS } from "../shard-option.ts";
 import { REFERENCE_PORT } from "./serve.ts";
 
 /** Where `run` writes its reports unless --out says otherwise (relative to the current directory). */
@@ -58,6 +59,7 @@ export const RUN = defineCommand({
       default: "$CC_HARNESS_HOST",
       description: "the harness's address as the target reaches it (webhook and push bouncer tests)",
     },
+    ...SHARD_OPTIONS,
     strict: { type: "boolean", description: "count tests not verifiable on this target as problems (exit 1)" },
     seed: { type: "string", value: "N", description: "start every property test from seed N, to replay a failure that printed it" },
     "rate-limit": {

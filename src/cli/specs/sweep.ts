@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { FIRST_LEVEL, LAST_LEVEL } from "../../catalog/words.ts";
 import { defineCommand } from "../options.ts";
+import { SHARD_OPTIONS } from "../shard-option.ts";
 
 /** Where `sweep` writes sweep.json and sweep.html unless --out says otherwise. */
 export const SWEEP_OUT = join("reports", "sweep");
@@ -9,7 +10,7 @@ export const SWEEP_OUT = join("reports", "sweep");
 export const SWEEP = defineCommand({
   name: "sweep",
   summary: "run the suites at every level of a range, each against a reference server of its own",
-  usage: ["[--from N] [--to M] [--workers K] [--filter PATH]... [--fault ID]... [--out DIR]"],
+  usage: ["[--from N] [--to M] [--workers K] [--filter PATH]... [--fault ID]... [--out DIR] [--shard K/N [--durations FILE]]"],
   description:
     "Runs the conformance suites at every feature level from N to M, each level against an embedded reference\n" +
     "server of that level, in K worker processes, and writes sweep.json and sweep.html (a level × area grid, and each\n" +
@@ -23,5 +24,6 @@ export const SWEEP = defineCommand({
     filter: { type: "string", multiple: true, value: "PATH", description: "only the suite files whose path contains PATH (repeatable)" },
     fault: { type: "string", multiple: true, value: "ID", description: "break one clause in every server of the sweep on purpose (repeatable)" },
     out: { type: "string", value: "DIR", default: SWEEP_OUT, description: "where sweep.json and sweep.html go" },
+    ...SHARD_OPTIONS,
   },
 });
