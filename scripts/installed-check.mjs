@@ -60,7 +60,7 @@ const cli = (args, opts) => sh("npx", ["--no-install", "chat-conformance", ...ar
 
 /**
  * The GitHub Action's command line (action.yml's `run` step) with these inputs and the rest at their defaults:
- * the shell script and the environment GitHub would give it.
+ * the shell script and the environment GitHub would give it (the action's folder is the repository).
  */
 function actionCommand(inputs) {
   const action = parseYaml(readFileSync(join(repo, "action.yml"), "utf8"));
@@ -68,10 +68,12 @@ function actionCommand(inputs) {
   const value = (name) => inputs[name] ?? action.inputs[name]?.default ?? "";
   const stepEnv = {};
   for (const [k, v] of Object.entries(step.env)) {
-    stepEnv[k] = String(v).replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name) => {
-      if (!(name in action.inputs)) throw new Error(`action.yml's run step reads an undeclared input '${name}'`);
-      return value(name);
-    });
+    stepEnv[k] = String(v)
+      .replace(/\$\{\{\s*github\.action_path\s*\}\}/g, repo)
+      .replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name) => {
+        if (!(name in action.inputs)) throw new Error(`action.yml's run step reads an undeclared input '${name}'`);
+        return value(name);
+      });
   }
   return { script: step.run, env: stepEnv };
 }
@@ -183,12 +185,26 @@ await stepAsync("chat-conformance serve --product zulip --json, then run --targe
     if (r.target.product !== "zulip") throw new Error(`the run saw product ${r.target.product}, wanted zulip`);
     const expected = r.tests.filter((t) => t.status === "expected-fail").length;
     if (expected === 0) throw new Error("no test failed as zulip-10.2 expects: the bundled expectations were not applied");
-    const action = actionCommand({ target: doc.url, personas: "serve.json", "read-only": "true", reports: "reports/action", expectations: "zulip-10.2" });
-    sh("bash", ["-c", action.script], { env: { ...env, ...action.env } });
+    // The personas as a secret gives them (personas-json, which reaches run as CC_PERSONAS), one shard of two, and
+    // extra arguments: the action's inputs as a matrix job sets them.
+    const action = actionCommand({
+      target: doc.url,
+      "personas-json": line,
+      "read-only": "true",
+      reports: "reports/action",
+      expectations: "zulip-10.2",
+      shard: "1/2",
+      filter: "suites/messages/ suites/users/",
+      args: "--max-wait 60",
+    });
+    const { CC_PERSONAS: _ignored, ...withoutPersonas } = env;
+    sh("bash", ["-c", action.script], { env: { ...withoutPersonas, ...action.env } });
     const a = JSON.parse(readFileSync(join(app, "reports", "action", "results.json"), "utf8"));
     if (!a.partial) throw new Error("the action's read-only input did not make a read-only run");
+    if (a.shard?.index !== 1 || a.shard?.count !== 2) throw new Error(`the action's shard input did not make shard 1/2: ${JSON.stringify(a.shard)}`);
+    if (a.throttle?.maxWaitSeconds !== 60) throw new Error(`the action's args (--max-wait 60) did not reach run: ${a.throttle?.maxWaitSeconds}`);
     const proxied = await throughProxy(doc);
-    return `${r.summary.total} tests (${expected} expected failures of zulip-10.2), verified through FL ${r.verifiedLevel}; the action's command line (read-only) exited 0; ${proxied}`;
+    return `${r.summary.total} tests (${expected} expected failures of zulip-10.2), verified through FL ${r.verifiedLevel}; the action's command line (read-only, personas-json, shard 1/2) exited 0; ${proxied}`;
   } finally {
     child.kill("SIGTERM");
   }
