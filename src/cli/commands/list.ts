@@ -48,6 +48,7 @@ interface Filters {
   events: boolean;
   faults: boolean;
   quirks: boolean;
+  clientClauses: boolean;
   results: string[];
   json: boolean;
 }
@@ -70,11 +71,12 @@ function parseFlags(argv: string[]) {
 
 function parseFilters(argv: string[], cat: Catalog): Filters {
   const values = parseFlags(argv);
-  if ([values.conflicts, values.operations, values.events, values.faults, values.quirks].filter(Boolean).length > 1)
-    throw new UsageError("--conflicts, --operations, --events, --faults and --quirks list different things: give one");
-  if (values.quirks) {
+  if ([values.conflicts, values.operations, values.events, values.faults, values.quirks, values["client-clauses"]].filter(Boolean).length > 1)
+    throw new UsageError("--conflicts, --operations, --events, --faults, --quirks and --client-clauses list different things: give one");
+  for (const flag of ["quirks", "client-clauses"] as const) {
+    if (!values[flag]) continue;
     const others = (["fl", "release", "area", "tag", "untested", "product", "results"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
-    if (others.length) throw new UsageError(`--quirks takes only --json, not --${others.join(", --")}`);
+    if (others.length) throw new UsageError(`--${flag} takes only --json, not --${others.join(", --")}`);
   }
   if (values.faults) {
     const others = (["fl", "release", "tag", "untested", "product", "results"] as const).filter((k) => values[k] !== undefined && values[k] !== false);
@@ -115,6 +117,7 @@ function parseFilters(argv: string[], cat: Catalog): Filters {
     events: values.events ?? false,
     faults: values.faults ?? false,
     quirks: values.quirks ?? false,
+    clientClauses: values["client-clauses"] ?? false,
     results: values.results ?? [],
     json: values.json ?? false,
   };
@@ -212,6 +215,7 @@ export async function listCommand(argv: string[], io: ListIo, tests: TestInfo[])
   // The reference server's faults, loaded only for this listing.
   if (filters.faults) return (await import("./list-faults.ts")).printFaults(cat, filters.area, filters.json, io);
   if (filters.quirks) return (await import("./list-quirks.ts")).printQuirks(filters.json, io);
+  if (filters.clientClauses) return (await import("./list-client-clauses.ts")).printClientClauses(filters.json, io);
   if (filters.operations) await printOperations(filters, io);
   else if (filters.conflicts) printConflicts(cat, filters, io);
   else printClauses(cat, filters, tests, io);

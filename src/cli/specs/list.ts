@@ -12,6 +12,7 @@ export const LIST = defineCommand({
     "--events [--results FILE]... [--json]",
     "--faults [--area A] [--json]",
     "--quirks [--json]",
+    "--client-clauses [--json]",
   ],
   description:
     "Lists the catalog's clauses, one a line with a footer of counts and test coverage, or as one JSON array.\nThe filters combine.\n" +
@@ -22,7 +23,9 @@ export const LIST = defineCommand({
     "exists), whether an action produced it and the levels at which register + events = refetch was verified.\n" +
     "--faults lists the reference server's named faults (what `run --fault ID` takes): each one's id, the clause it breaks\n" +
     "and its area, what it does, and the level its self-test runs it at when that is not the last.\n" +
-    "--quirks lists the quirks `serve --quirks` and `proxy --inject` make: what each does, and what a correct client does.",
+    "--quirks lists the quirks `serve --quirks` and `proxy --inject` make: what each does, and what a correct client does.\n" +
+    "--client-clauses lists the client clauses `proxy` and `serve --quirks` judge each client by: what each requires,\n" +
+    "how its traffic decides it (with the tolerances), and the quirks that exercise it.",
   options: {
     fl: { type: "string", value: "N", description: "clauses introduced or ended at level N" },
     release: { type: "string", value: "R", description: `clauses whose level belongs to release R (${RELEASES.join(", ")})` },
@@ -35,6 +38,7 @@ export const LIST = defineCommand({
     events: { type: "boolean", description: "the state invariant's event coverage, instead of clauses" },
     faults: { type: "boolean", description: "the reference server's faults (for run --fault), with the clause and area each breaks" },
     quirks: { type: "boolean", description: "the quirks (for serve --quirks, proxy --inject): what each does, what a correct client does" },
+    "client-clauses": { type: "boolean", description: "the client clauses (proxy, serve --quirks): what a client must do, judged how" },
     results: { type: "string", value: "FILE", multiple: true, description: "with --events: a run's results.json (repeatable: one per level)" },
     json: { type: "boolean", description: "one JSON array instead of text" },
   },
