@@ -112,6 +112,20 @@ describe("shards: the split (run --shard K/N, sweep --shard K/N)", () => {
   });
 });
 
+describe("--shard's bad input: one line and exit 2, before anything starts", () => {
+  it.each([
+    [["run", "--shard", "4/3"], /--shard 4\/3: K must be from 1 to N \(3\)/],
+    [["run", "--shard", "1/2", "--filter", "suites/calls/calls.test.ts"], /--shard 1\/2: only 1 suite file to split \(of --filter\); give N up to 1/],
+    [["run", "--durations", "x.json"], /--durations goes with --shard K\/N/],
+    [["sweep", "--shard", "1/2", "--durations", "/nonexistent/results.json"], /--durations \/nonexistent\/results\.json: cannot read it as JSON \(ENOENT\)/],
+    [["merge"], /merge needs the folders the shards wrote/],
+  ])("%j", async (args, message) => {
+    const r = await cli([...args, "--out", join(work, "unused")]);
+    expect(r.code, r.output).toBe(2);
+    expect(r.output).toMatch(message);
+  });
+});
+
 describe("chat-conformance merge", () => {
   it("merges 3 shards of a run into the unsharded run's results.json, HTML, badge and exit code", async () => {
     const whole = join(work, "whole");
