@@ -6,6 +6,10 @@ import { Tally, type RuleFactory } from "./rule.ts";
  * client.reregisters-after-bad-queue: after a poll of queue Q is answered BAD_EVENT_QUEUE_ID, at most max_repolls
  * more polls of Q start, and a successful register of the client starts after that answer; a client that sends
  * nothing more fails unless the session ended within grace_ms of the answer. One instance per dead queue.
+ *
+ * The proxy learns an answer's end once the client has it, so a client that registers at once may start its
+ * register, and even have it answered, before the BAD_EVENT_QUEUE_ID answer's recorded end: a register counts when
+ * it started after the dead poll did.
  */
 export const reregistersAfterBadQueue: RuleFactory = (clause) => {
   const maxRepolls = limitOf(clause, "max_repolls");
@@ -14,6 +18,8 @@ export const reregistersAfterBadQueue: RuleFactory = (clause) => {
   const seen = new Tally();
   interface Dead {
     queue: string;
+    /** When the dead poll started, and when its answer ended. */
+    sent: number;
     at: number;
     repolls: number;
     reregistered: boolean;
@@ -22,13 +28,17 @@ export const reregistersAfterBadQueue: RuleFactory = (clause) => {
   }
   const dead: Dead[] = [];
   let lastStart = 0;
+  /** When the client's latest successful registers started (a register seen before the answer it follows). */
+  const registers: number[] = [];
   return {
     see(s) {
       lastStart = Math.max(lastStart, s.start);
       const queue = s.params.get("queue_id");
+      const registered = isRegister(s) && succeeded(s);
+      if (registered && registers.push(s.start) > 16) registers.shift();
       for (const d of dead) {
+        if (registered && s.start >= d.sent) d.reregistered = true;
         if (s.start < d.at) continue;
-        if (isRegister(s) && succeeded(s)) d.reregistered = true;
         if (isPoll(s) && queue === d.queue && ++d.repolls === maxRepolls + 1) {
           d.looped = true;
           seen.breach(
@@ -39,7 +49,7 @@ export const reregistersAfterBadQueue: RuleFactory = (clause) => {
         }
       }
       if (isPoll(s) && codeOf(s) === "BAD_EVENT_QUEUE_ID" && queue !== undefined && !dead.some((d) => d.queue === queue))
-        dead.push({ queue, at: s.end, repolls: 0, reregistered: false, looped: false, answer: s });
+        dead.push({ queue, sent: s.start, at: s.end, repolls: 0, reregistered: registers.some((t) => t >= s.start), looped: false, answer: s });
     },
     verdict(endedAt) {
       const tally = seen.copy();

@@ -47,6 +47,16 @@ describe("client.reregisters-after-bad-queue (FL 153, must; quirks queue-expiry,
     expect(f.got).toMatch(/^poll 2 of the dead queue, \d+ ms after its BAD_EVENT_QUEUE_ID answer, no register between$/);
   });
 
+  it("a register the client sent as the proxy still finished the BAD_EVENT_QUEUE_ID answer counts: pass", async () => {
+    const t = new Traffic();
+    t.register("q1");
+    // The proxy records the answer's end after the client, which had it, started (and had answered) its register.
+    t.badQueue("q1", -1).durationMs += 40;
+    t.register("q2");
+    t.poll("q2", -1);
+    expect((await judged(t, 372, t.now + 30_000)).find((r) => r.clauses[0] === C)?.status).toBe("pass");
+  });
+
   it("a client that stops after BAD_EVENT_QUEUE_ID fails once the session went on past the grace (10 s), naming that answer", async () => {
     const t = new Traffic();
     t.register("q1");
@@ -201,6 +211,21 @@ describe("client.acknowledges-events (FL 153, must): last_event_id is the highes
     t.poll("q1", 5, { cut: true, quirk: "cut-poll" });
     t.wait(300).poll("q1", 5);
     expect((await passes(t, C)).title).toMatch(/held on 5 polls/);
+  });
+
+  it("a poll sent as the proxy still finished the answer before it: that answer's ids are allowed, not more", async () => {
+    const t = new Traffic();
+    t.register("q1", 2);
+    // The client had the whole body and polled again before the proxy's pipe to it ended: the proxy records the
+    // end after the next poll's start.
+    t.poll("q1", 2, { events: [3, 4] }).durationMs += 10;
+    t.poll("q1", 4);
+    expect((await passes(t, C)).title).toMatch(/held on 2 polls/);
+    const u = new Traffic();
+    u.register("q1", 2);
+    u.poll("q1", 2, { events: [3, 4] }).durationMs += 10;
+    u.poll("q1", 7);
+    expect(failureOf(await judged(u), C).got).toBe("last_event_id 7: the events after 4 up to 7 were never given, and are skipped");
   });
 
   it("a poll after an answer the proxy could not read (over its cap) is not judged; the client's id is taken from there", async () => {
