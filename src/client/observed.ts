@@ -24,7 +24,10 @@ export interface Observed {
   responseTooLarge?: boolean;
   /** Why no (complete) answer came: the target unreachable, not speaking HTTP, the connection cut. */
   error?: string;
-  /** When the request arrived, in milliseconds since the epoch: the client judge reads the gaps between requests. */
+  /**
+   * When the request arrived, in milliseconds since the epoch (fractional, on the clock of durationMs): the client
+   * judge reads the gaps between requests.
+   */
   startedAt: number;
   durationMs: number;
   /** The quirk that shaped this exchange (src/quirks), when one fired: the judge reads what the client did next. */

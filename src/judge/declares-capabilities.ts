@@ -1,7 +1,7 @@
 import { CAPABILITY_LEVELS } from "../client/capabilities.ts";
 import { capabilitiesOf } from "../client/observed-params.ts";
 import { isRegister, succeeded, type Seen } from "./seen.ts";
-import { Tally, type RuleFactory } from "./rule.ts";
+import { Deferred, Tally, type RuleFactory } from "./rule.ts";
 
 /** A JSON list parameter's strings; [] when absent or not a list. */
 function stringsOf(raw: string | undefined): string[] {
@@ -53,36 +53,43 @@ export function reliedOn(s: Seen): Array<{ capability: string; because: string }
 
 /**
  * client.declares-capabilities: each request that shows reliance on a capability (reliedOn) needs the client's
- * last successful register that ended before it (or the register itself, for what a register asks) to have
- * declared it, where the server's level knows it. One instance per such request after a register.
+ * last successful register sent before it (or the register itself, for what a register asks) to have
+ * declared it, where the server's level knows it. One instance per such request after a register. Registers count
+ * by when they were sent, and other requests are judged SETTLE_MS later (Deferred): the proxy may hand a request on
+ * before the register it follows.
  */
 export const declaresCapabilities: RuleFactory = (_clause, facts) => {
   const tally = new Tally();
-  const registers: Array<{ end: number; caps: Record<string, boolean> }> = [];
+  const registers: Array<{ sent: number; caps: Record<string, boolean> }> = [];
+  const judge = (s: Seen, own: Record<string, boolean> | undefined, into: Tally) => {
+    const caps = own ?? registers.filter((r) => r.sent < s.start).at(-1)?.caps;
+    if (caps === undefined) return;
+    for (const r of reliedOn(s)) {
+      if ((CAPABILITY_LEVELS[r.capability] ?? 0) > facts.featureLevel) continue;
+      into.judged++;
+      if (caps[r.capability] !== true)
+        into.breach(
+          `client_capabilities declaring ${r.capability} in the register, since ${r.because}`,
+          own ? "this register does not declare it" : "the client's register before this request did not declare it",
+          s,
+        );
+    }
+  };
+  const later = new Deferred<Seen>((s, into) => judge(s, undefined, into));
   return {
     see(s) {
       const own = isRegister(s) ? capabilitiesOf(s.params.get("client_capabilities")) : undefined;
-      const before = registers.filter((r) => r.end <= s.start).at(-1)?.caps;
-      const caps = own ?? before;
-      if (caps !== undefined)
-        for (const r of reliedOn(s)) {
-          if ((CAPABILITY_LEVELS[r.capability] ?? 0) > facts.featureLevel) continue;
-          tally.judged++;
-          if (caps[r.capability] !== true)
-            tally.breach(
-              `client_capabilities declaring ${r.capability} in the register, since ${r.because}`,
-              own ? "this register does not declare it" : "the client's register before this request did not declare it",
-              s,
-            );
-        }
+      if (own) judge(s, own, tally);
+      else if (reliedOn(s).length) later.add(s.start, s);
       if (isRegister(s) && succeeded(s) && own) {
-        registers.push({ end: s.end, caps: own });
-        registers.sort((a, b) => a.end - b.end);
+        registers.push({ sent: s.start, caps: own });
+        registers.sort((a, b) => a.sent - b.sent);
         if (registers.length > 20) registers.shift();
       }
+      later.flush(s.end, tally);
     },
     verdict() {
-      return tally.verdict("requests that rely on a capability", "no request of the client relied on a capability's format after a register");
+      return later.finish(tally).verdict("requests that rely on a capability", "no request of the client relied on a capability's format after a register");
     },
   };
 };

@@ -76,7 +76,7 @@ export class ClientJudge {
       const level = s.method === "GET" && s.path === "/server_settings" ? levelIn(s) : undefined;
       if (level !== undefined) {
         const told = this.facts.toldByAgent.get(agent) ?? [];
-        told.push({ at: s.end, level });
+        told.push({ at: s.start, level });
         if (told.length > KEPT_TOLD) told.shift();
         this.facts.toldByAgent.set(agent, told);
       }

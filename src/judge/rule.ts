@@ -26,7 +26,7 @@ export type Verdict = { status: "pass"; held: string } | { status: "fail"; breac
 export interface SessionFacts {
   featureLevel: number;
   product: "chat" | "zulip";
-  /** When unauthenticated GET /server_settings answers ended and the level each gave, by User-Agent (the latest few). */
+  /** When unauthenticated GET /server_settings requests were sent and the level each answer gave, by User-Agent (the latest few). */
   toldByAgent: Map<string, Array<{ at: number; level: number }>>;
 }
 
@@ -66,5 +66,39 @@ export class Tally {
     if (this.judged === 0) return { status: "n/a", why: `not exercised: ${none}` };
     if (this.failed) return { status: "fail", breaches: this.breaches, count: this.failed, of: `${this.judged} ${noun}` };
     return { status: "pass", held: `held on ${this.judged} ${noun}` };
+  }
+}
+
+/**
+ * How long a rule waits before it judges a request by what the client had learnt before sending it: the proxy hands
+ * an exchange on when the client has its answer, and records that end a moment later, so a client's next request
+ * (short) can be handed on before the register or server_settings it follows (long). What started more than this
+ * before the latest end seen has surely been seen, with everything sent before it.
+ */
+export const SETTLE_MS = 5_000;
+
+/** Requests a rule judges once SETTLE_MS have passed, or at the verdict (into a copy: a verdict changes nothing). */
+export class Deferred<T> {
+  private items: Array<{ start: number; item: T }> = [];
+
+  constructor(private readonly judge: (item: T, tally: Tally) => void) {}
+
+  add(start: number, item: T): void {
+    this.items.push({ start, item });
+  }
+
+  /** Judges into `tally` what started more than SETTLE_MS before `now` (the end of the exchange just seen). */
+  flush(now: number, tally: Tally): void {
+    const ready = this.items.filter((i) => i.start < now - SETTLE_MS);
+    if (!ready.length) return;
+    this.items = this.items.filter((i) => i.start >= now - SETTLE_MS);
+    for (const i of ready) this.judge(i.item, tally);
+  }
+
+  /** The verdict's tally: `tally` with what is still waiting judged too. */
+  finish(tally: Tally): Tally {
+    const t = tally.copy();
+    for (const i of this.items) this.judge(i.item, t);
+    return t;
   }
 }
