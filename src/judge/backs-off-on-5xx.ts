@@ -1,5 +1,5 @@
 import { limitOf } from "../catalog/client-clauses.ts";
-import { ms, type Seen } from "./seen.ts";
+import { byQuirk, ms, type Seen } from "./seen.ts";
 import { Tally, type RuleFactory } from "./rule.ts";
 
 /** A failure the client should back off from: a 5xx answer, or none (a cut connection, no answer at all). */
@@ -28,13 +28,13 @@ export const backsOffOn5xx: RuleFactory = (clause) => {
         if (gap < minGapMs)
           tally.breach(
             `a wait of at least ${minGapMs} ms after ${what(g.failure)} before sending ${key} again`,
-            `sent again ${ms(gap)} after ${what(g.failure)}${g.streak > 1 ? ` (failure ${g.streak} in a row)` : ""}`,
+            `sent again ${ms(gap)} after ${what(g.failure)}${g.streak > 1 ? ` (failure ${g.streak} in a row)` : ""}${byQuirk(g.failure)}`,
             s,
           );
         else if (g.gapBefore !== undefined && gap < g.gapBefore - slackMs)
           tally.breach(
             `a wait after failure ${g.streak} in a row no shorter than the ${ms(g.gapBefore)} after the one before (backoff)`,
-            `sent again ${ms(gap)} after ${what(g.failure)}: the wait shrank`,
+            `sent again ${ms(gap)} after ${what(g.failure)}: the wait shrank${byQuirk(g.failure)}`,
             s,
           );
         if (failedHard(s)) groups.set(key, { failure: s, gapBefore: gap, streak: g.streak + 1 });

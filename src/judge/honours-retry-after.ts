@@ -1,5 +1,5 @@
 import { limitOf } from "../catalog/client-clauses.ts";
-import { isPoll, ms, type Seen } from "./seen.ts";
+import { byQuirk, isPoll, ms, type Seen } from "./seen.ts";
 import { Tally, type RuleFactory } from "./rule.ts";
 
 /** The wait a 429 states, in milliseconds: its Retry-After header (seconds), else the JSON body's retry-after. */
@@ -22,7 +22,7 @@ const bucketOf = (s: Seen): "events" | "api" => (isPoll(s) ? "events" : "api");
 export const honoursRetryAfter: RuleFactory = (clause) => {
   const slackMs = limitOf(clause, "slack_ms");
   const tally = new Tally();
-  const waits: Array<{ bucket: "events" | "api"; from: number; until: number; waitMs: number; broken: boolean }> = [];
+  const waits: Array<{ bucket: "events" | "api"; from: number; until: number; waitMs: number; broken: boolean; quirk: string }> = [];
   return {
     see(s) {
       for (const w of waits) {
@@ -30,7 +30,7 @@ export const honoursRetryAfter: RuleFactory = (clause) => {
         w.broken = true;
         tally.breach(
           `no ${w.bucket === "events" ? "GET /events" : "request outside GET /events"} until ${ms(w.waitMs)} after the 429 (Retry-After), less ${slackMs} ms`,
-          `${s.request} sent ${ms(s.start - w.from)} after the 429, ${ms(w.until - s.start)} early`,
+          `${s.request} sent ${ms(s.start - w.from)} after the 429, ${ms(w.until - s.start)} early${w.quirk}`,
           s,
         );
       }
@@ -38,7 +38,7 @@ export const honoursRetryAfter: RuleFactory = (clause) => {
       const waitMs = statedWaitMs(s);
       if (waitMs === undefined) return;
       tally.judged++;
-      waits.push({ bucket: bucketOf(s), from: s.end, until: s.end + waitMs, waitMs, broken: false });
+      waits.push({ bucket: bucketOf(s), from: s.end, until: s.end + waitMs, waitMs, broken: false, quirk: byQuirk(s) });
       // Waits long over never match again; the list stays short in a long session.
       const latest = s.end;
       for (let i = waits.length - 1; i >= 0; i--) if (waits[i]!.until < latest - 60_000) waits.splice(i, 1);

@@ -1,5 +1,5 @@
 import { limitOf } from "../catalog/client-clauses.ts";
-import { codeOf, isPoll, isRegister, ms, succeeded, type Seen } from "./seen.ts";
+import { byQuirk, codeOf, isPoll, isRegister, ms, succeeded, type Seen } from "./seen.ts";
 import { Tally, type RuleFactory } from "./rule.ts";
 
 /**
@@ -43,7 +43,7 @@ export const reregistersAfterBadQueue: RuleFactory = (clause) => {
           d.looped = true;
           seen.breach(
             `at most ${maxRepolls} more poll${maxRepolls === 1 ? "" : "s"} of the dead queue ${d.queue} after its BAD_EVENT_QUEUE_ID answer, and a new POST /register`,
-            `poll ${d.repolls} of the dead queue, ${ms(s.start - d.at)} after its BAD_EVENT_QUEUE_ID answer${d.reregistered ? "" : ", no register between"}`,
+            `poll ${d.repolls} of the dead queue, ${ms(s.start - d.at)} after its BAD_EVENT_QUEUE_ID answer${d.reregistered ? "" : ", no register between"}${byQuirk(d.answer)}`,
             s,
           );
         }
@@ -62,8 +62,8 @@ export const reregistersAfterBadQueue: RuleFactory = (clause) => {
         tally.breach(
           `a POST /register answered with success after the BAD_EVENT_QUEUE_ID answer for queue ${d.queue}`,
           silent
-            ? `nothing more from the client in the ${ms(endedAt - d.at)} the session went on: its event loop stopped`
-            : "the client went on without registering a new queue",
+            ? `nothing more from the client in the ${ms(endedAt - d.at)} the session went on: its event loop stopped${byQuirk(d.answer)}`
+            : `the client went on without registering a new queue${byQuirk(d.answer)}`,
           d.answer,
         );
       }

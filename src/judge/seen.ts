@@ -94,5 +94,11 @@ export function levelIn(s: Seen): number | undefined {
   return typeof fl === "number" && Number.isInteger(fl) ? fl : undefined;
 }
 
+/**
+ * What a failure says of the answer the client reacted to when a quirk made it (Pebble's rule: say every time), so
+ * that a client developer knows which quirk to replay: " (made by the queue-expiry quirk)".
+ */
+export const byQuirk = (s: Seen): string => (s.quirk ? ` (made by the ${s.quirk} quirk)` : "");
+
 /** Milliseconds, for messages: "312 ms", "4.2 s". */
 export const ms = (n: number): string => (Math.abs(n) >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`);

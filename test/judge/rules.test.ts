@@ -44,7 +44,7 @@ describe("client.reregisters-after-bad-queue (FL 153, must; quirks queue-expiry,
     const f = failureOf(await judged(t), C);
     expect(f.exchange?.url).toBe(second.targetUrl);
     expect(f.want).toMatch(/at most 1 more poll of the dead queue q1/);
-    expect(f.got).toMatch(/^poll 2 of the dead queue, \d+ ms after its BAD_EVENT_QUEUE_ID answer, no register between$/);
+    expect(f.got).toMatch(/^poll 2 of the dead queue, \d+ ms after its BAD_EVENT_QUEUE_ID answer, no register between \(made by the queue-expiry quirk\)$/);
   });
 
   it("a register the client sent as the proxy still finished the BAD_EVENT_QUEUE_ID answer counts: pass", async () => {
@@ -103,7 +103,7 @@ describe("client.honours-retry-after (FL 153, must; quirk rate-limit): no reques
     const f = failureOf(await judged(t), C);
     expect(f.exchange?.url).toBe(early.targetUrl);
     expect(f.want).toBe("no request outside GET /events until 2000 ms after the 429 (Retry-After), less 50 ms");
-    expect(f.got).toMatch(/^GET \/users\/me sent 100 ms after the 429, 1900 ms early$/);
+    expect(f.got).toBe("GET /users/me sent 100 ms after the 429, 1900 ms early (made by the rate-limit quirk)");
   });
 
   it("a careful client waits the 2 s (a long-poll of the other bucket meanwhile is no breach): pass", async () => {
@@ -140,7 +140,7 @@ describe("client.backs-off-on-5xx (FL 153, should; quirks 5xx-burst, cut-poll): 
     const f = failureOf(await judged(t), C);
     expect(f.exchange?.url).toBe(retry.targetUrl);
     expect(f.want).toBe("a wait of at least 250 ms after a 502 answer before sending GET /messages again");
-    expect(f.got).toBe("sent again 10 ms after a 502 answer");
+    expect(f.got).toBe("sent again 10 ms after a 502 answer (made by the 5xx-burst quirk)");
   });
 
   it("a wait that shrinks over consecutive failures fails (1000 ms, then 400 ms)", async () => {
@@ -151,7 +151,7 @@ describe("client.backs-off-on-5xx (FL 153, should; quirks 5xx-burst, cut-poll): 
     const third = t.wait(400).send("GET", "/messages?anchor=newest");
     const f = failureOf(await judged(t), C);
     expect(f.exchange?.url).toBe(third.targetUrl);
-    expect(f.got).toBe("sent again 400 ms after a 503 answer: the wait shrank");
+    expect(f.got).toBe("sent again 400 ms after a 503 answer: the wait shrank (made by the 5xx-burst quirk)");
   });
 
   it("a cut long-poll polled again at once fails", async () => {
@@ -159,7 +159,7 @@ describe("client.backs-off-on-5xx (FL 153, should; quirks 5xx-burst, cut-poll): 
     t.register("q1");
     t.poll("q1", -1, { cut: true, took: 2000, quirk: "cut-poll" });
     t.poll("q1", -1);
-    expect(failureOf(await judged(t), C).got).toBe("sent again 0 ms after a cut connection");
+    expect(failureOf(await judged(t), C).got).toBe("sent again 0 ms after a cut connection (made by the cut-poll quirk)");
   });
 
   it("a careful client backs off 300, 600, 1200 ms: pass", async () => {
