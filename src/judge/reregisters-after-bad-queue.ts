@@ -9,7 +9,8 @@ import { Tally, type RuleFactory } from "./rule.ts";
  *
  * The proxy learns an answer's end once the client has it, so a client that registers at once may start its
  * register, and even have it answered, before the BAD_EVENT_QUEUE_ID answer's recorded end: a register counts when
- * it started after the dead poll did.
+ * it started after the dead poll did; so does a poll of the dead queue, which may even be handed on before the
+ * answer it follows (both were quick), and is then counted when that answer comes.
  */
 export const reregistersAfterBadQueue: RuleFactory = (clause) => {
   const maxRepolls = limitOf(clause, "max_repolls");
@@ -30,6 +31,17 @@ export const reregistersAfterBadQueue: RuleFactory = (clause) => {
   let lastStart = 0;
   /** When the client's latest successful registers started (a register seen before the answer it follows). */
   const registers: number[] = [];
+  /** The latest polls of the latest queues, for the same reason. */
+  const polls = new Map<string, Seen[]>();
+  const repoll = (d: Dead, s: Seen) => {
+    if (++d.repolls !== maxRepolls + 1) return;
+    d.looped = true;
+    seen.breach(
+      `at most ${maxRepolls} more poll${maxRepolls === 1 ? "" : "s"} of the dead queue ${d.queue} after its BAD_EVENT_QUEUE_ID answer, and a new POST /register`,
+      `poll ${d.repolls} of the dead queue, ${ms(Math.max(0, s.start - d.at))} after its BAD_EVENT_QUEUE_ID answer${d.reregistered ? "" : ", no register between"}${byQuirk(d.answer)}`,
+      s,
+    );
+  };
   return {
     see(s) {
       lastStart = Math.max(lastStart, s.start);
@@ -38,23 +50,33 @@ export const reregistersAfterBadQueue: RuleFactory = (clause) => {
       if (registered && registers.push(s.start) > 16) registers.shift();
       for (const d of dead) {
         if (registered && s.start >= d.sent) d.reregistered = true;
-        if (s.start < d.at) continue;
-        if (isPoll(s) && queue === d.queue && ++d.repolls === maxRepolls + 1) {
-          d.looped = true;
-          seen.breach(
-            `at most ${maxRepolls} more poll${maxRepolls === 1 ? "" : "s"} of the dead queue ${d.queue} after its BAD_EVENT_QUEUE_ID answer, and a new POST /register`,
-            `poll ${d.repolls} of the dead queue, ${ms(s.start - d.at)} after its BAD_EVENT_QUEUE_ID answer${d.reregistered ? "" : ", no register between"}${byQuirk(d.answer)}`,
-            s,
-          );
-        }
+        if (isPoll(s) && queue === d.queue && s.start > d.sent) repoll(d, s);
       }
-      if (isPoll(s) && codeOf(s) === "BAD_EVENT_QUEUE_ID" && queue !== undefined && !dead.some((d) => d.queue === queue))
-        dead.push({ queue, sent: s.start, at: s.end, repolls: 0, reregistered: registers.some((t) => t >= s.start), looped: false, answer: s });
+      const known = isPoll(s) && codeOf(s) === "BAD_EVENT_QUEUE_ID" ? dead.find((d) => d.queue === queue) : undefined;
+      if (known && s.start < known.sent) {
+        // The first answer that found the queue dead came after a repoll's (the proxy hands quick ones on first):
+        // it becomes the one the repolls follow, and the poll that stood for it is one of them.
+        const repolled = known.answer;
+        Object.assign(known, { sent: s.start, at: s.end, answer: s });
+        known.reregistered ||= registers.some((t) => t >= s.start);
+        repoll(known, repolled);
+      }
+      if (isPoll(s) && codeOf(s) === "BAD_EVENT_QUEUE_ID" && queue !== undefined && !dead.some((d) => d.queue === queue)) {
+        const d: Dead = { queue, sent: s.start, at: s.end, repolls: 0, reregistered: registers.some((t) => t >= s.start), looped: false, answer: s };
+        dead.push(d);
+        for (const p of (polls.get(queue) ?? []).filter((p) => p.start > s.start).sort((a, b) => a.start - b.start)) repoll(d, p);
+      }
+      if (isPoll(s) && queue !== undefined) {
+        const list = polls.get(queue) ?? [];
+        polls.delete(queue);
+        polls.set(queue, [...list, s].slice(-4));
+        if (polls.size > 8) polls.delete(polls.keys().next().value!);
+      }
     },
     verdict(endedAt) {
       const tally = seen.copy();
       for (const d of dead) {
-        const silent = lastStart < d.at;
+        const silent = lastStart <= d.sent;
         // Judged only once the client had time to act on the answer.
         if (!d.looped && !d.reregistered && silent && endedAt - d.at < graceMs) continue;
         tally.judged++;
