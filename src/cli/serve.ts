@@ -45,6 +45,10 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   // Checked before the server starts: a session whose report cannot be written at the end was for nothing.
   const outDir = quirks ? checkOutDir("--out", values.out ?? SERVE_CLIENTS_OUT, REPORT_FILES) : undefined;
   const host = values.host ?? SERVE_HOST;
+  // An image proxy is the user's own (the server fetches nothing): its base URL and key come together.
+  const camoUri = values["camo-uri"];
+  const camoKey = values["camo-key"];
+  if ((camoUri === undefined) !== (camoKey === undefined)) throw new UsageError("--camo-uri and --camo-key go together");
   let server;
   try {
     server = await createReferenceServer({
@@ -62,6 +66,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       ...(maxUpload !== undefined ? { maxFileUploadSizeMib: maxUpload } : {}),
       ...(quota !== undefined ? { uploadQuotaMib: quota } : {}),
       ...(rate ? { rateLimit: { requests: rate.count, windowSeconds: rate.seconds } } : {}),
+      ...(camoUri !== undefined && camoKey !== undefined ? { camo: { uri: camoUri.endsWith("/") ? camoUri : `${camoUri}/`, key: camoKey } } : {}),
       ...(eventsRate !== undefined ? { eventsRateLimit: eventsRate === null ? null : { burst: eventsRate.count, intervalSeconds: eventsRate.seconds } } : {}),
     });
   } catch (e) {

@@ -112,5 +112,11 @@ export const SERVE = defineCommand({
       value: "LEVEL",
       description: "with --quirks: exit 1 when a client broke a must client clause (error) or any (warning); default exit 0",
     },
+    "camo-uri": {
+      type: "string",
+      value: "URL",
+      description: "preview external images and videos in messages through this image proxy (Zulip's CAMO_URI; needs --camo-key)",
+    },
+    "camo-key": { type: "string", value: "KEY", description: "the proxy's key (CAMO_KEY): previews link URL/external_content/<HMAC-SHA1>/<hex URL>" },
   },
 });

@@ -89,6 +89,9 @@ function orderedListInterrupts(state: StateBlock, startLine: number, _endLine: n
   return /^\d{1,9}[.)] +\S/.test(lineText(state, startLine));
 }
 
+/** How many quotes enclose the one being parsed (a key of the render's env). */
+const QUOTE_DEPTH = Symbol("quote depth");
+
 /**
  * A quote as Python-Markdown reads one: every line of its block (up to a blank line or a fence), the `>` and one
  * space taken from the lines that have it; a block of nothing but `>` opens no quote and stays text.
@@ -103,12 +106,18 @@ function quote(state: StateBlock, startLine: number, endLine: number, silent: bo
   for (let l = startLine; l < next; l++) lines.push(lineText(state, l));
   // Python-Markdown's quote needs text after its marker: a block of lines that are `>` alone is a paragraph.
   if (lines.every((l) => /^>\s*$/.test(l))) return false;
+  // Each quote parses its content anew; past markdown-it's nesting limit the markers stay text (no deep recursion).
+  const depth = (state.env as Record<symbol, number | undefined>)[QUOTE_DEPTH] ?? 0;
+  if (depth >= (state.md.options.maxNesting ?? 100)) return false;
   if (silent) return true;
   const inner = lines.map((l) => (l.startsWith(">") ? l.slice(l.startsWith("> ") ? 2 : 1) : l)).join("\n");
   const open = state.push("blockquote_open", "blockquote", 1);
   open.markup = ">";
   open.map = [startLine, next];
+  const env = state.env as Record<symbol, number | undefined>;
+  env[QUOTE_DEPTH] = depth + 1;
   state.md.block.parse(inner, state.md, state.env, state.tokens);
+  env[QUOTE_DEPTH] = depth;
   state.push("blockquote_close", "blockquote", -1).markup = ">";
   state.line = next;
   return true;

@@ -1,6 +1,7 @@
 import type { MarkdownIt as Md, StateCore, StateInline, Token } from "markdown-it";
 
 import type { CamoConfig, Runtime } from "../../../runtime.ts";
+import { serializeRealmEmoji } from "../../../wire/realm-emoji.ts";
 import { emojiByNameOrNull, emojiOfText } from "../emoji.ts";
 import { escapeHtml } from "../escape.ts";
 import { texBlock } from "./fences.ts";
@@ -104,6 +105,13 @@ export function emojiSpan(name: string, code: string): string {
 function emoji(state: StateInline, silent: boolean): boolean {
   const m = matchAt(EMOJI_NAME, state);
   if (!m) return false;
+  // The organization's custom emoji come before unicode ones of the same name, as an image of its upload.
+  const custom = (state.env as RenderEnv).rt?.store.realmEmoji.active(m[1]!);
+  if (custom) {
+    const src = escapeHtml(String(serializeRealmEmoji(custom).source_url));
+    const html = `<img alt=":${escapeHtml(custom.name)}:" class="emoji" src="${src}" title="${escapeHtml(custom.name.replace(/_/g, " "))}">`;
+    return push(state, html, m[0].length, silent);
+  }
   const e = emojiByNameOrNull(m[1]!);
   if (!e) return false;
   if (e.reactionType === "zulip_extra_emoji") {
