@@ -1,8 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { VERSION } from "../layout.ts";
 import { compareRuns, renderComparison, type RunToCompare } from "../results/compare.ts";
 import { renderCompareHtml } from "../report/compare-html.ts";
+import { renderHistoryHtml } from "../report/history-html.ts";
+import { buildHistory, HistoryError, renderHistory } from "../results/history.ts";
 import { ResultsSchema } from "../results/schema.ts";
 import { readJsonOption } from "./json-file.ts";
 import { parseOptions } from "./options.ts";
@@ -12,6 +14,9 @@ import { UsageError, type Io } from "./usage.ts";
 
 /** The files `compare --out DIR` writes. */
 export const COMPARE_FILES = ["compare.html", "compare.json"] as const;
+
+/** The files `compare --history DIR [--out DIR]` writes. */
+export const HISTORY_FILES = ["history.html", "history.json"] as const;
 
 /**
  * Each run's label: the folder of a results.json (reports/staging/results.json → staging), with as many folders
@@ -43,6 +48,11 @@ function reportLink(file: string, outDir: string): string | null {
  */
 export async function compareCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseOptions(COMPARE, argv);
+  if (values.history !== undefined) {
+    if (positionals.length) throw new UsageError(`compare --history DIR reads the runs from DIR; it takes no files as well (got ${positionals[0]})`);
+    if (values["fail-on-regression"]) throw new UsageError("compare --history does not take --fail-on-regression; compare the last two runs for that");
+    return historyCommand(values.history, values.out, values.json === true, io);
+  }
   if (positionals.length < 2) throw new UsageError("compare needs at least two results.json files (the first is the baseline)");
   // Checked before the runs are read: a comparison that cannot be written is one line, not an internal error.
   const out = values.out;
@@ -64,4 +74,50 @@ export async function compareCommand(argv: string[], io: Io): Promise<number> {
     (values.json ? io.err : io.out)(`comparison: ${COMPARE_FILES.map((f) => join(out, f)).join(", ")}\n`);
   }
   return values["fail-on-regression"] && c.regressions.length > 0 ? 1 : 0;
+}
+
+/**
+ * The results files of a history folder: every results.json at any depth (a run's --out folder, as CI keeps them
+ * by date) and every other .json file directly in it (runs saved under their own names), except what this command
+ * writes there.
+ */
+function historyFiles(dir: string): string[] {
+  let kind: "dir" | "file" | "missing";
+  try {
+    kind = statSync(dir).isDirectory() ? "dir" : "file";
+  } catch {
+    kind = "missing";
+  }
+  if (kind !== "dir")
+    throw new UsageError(`compare --history ${dir}: ${kind === "file" ? "is a file; give the folder of results.json files" : "no such folder"}`);
+  const found = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => (basename(f) === "results.json" || (!f.includes(sep) && f.endsWith(".json") && f !== "history.json")) && statSync(join(dir, f)).isFile())
+    .sort();
+  if (!found.length) throw new UsageError(`compare --history ${dir}: no results.json there (nor any .json file directly in it)`);
+  return found.map((f) => join(dir, f));
+}
+
+/** `compare --history DIR [--out DIR] [--json]`: see src/results/history.ts. */
+function historyCommand(dir: string, outRaw: string | undefined, json: boolean, io: Io): number {
+  const out = outRaw ?? dir;
+  checkOutDir(outRaw === undefined ? "--history" : "--out", out, HISTORY_FILES);
+  const runs: RunToCompare[] = historyFiles(dir).map((file) => ({
+    label: relative(dir, file).split(sep).join("/"),
+    results: readJsonOption("compare --history", file, ResultsSchema, (m) => new UsageError(m)),
+    report: reportLink(file, out),
+  }));
+  let h;
+  try {
+    h = buildHistory(runs);
+  } catch (e) {
+    if (e instanceof HistoryError) throw new UsageError(`compare --history ${dir}: ${e.message}`);
+    throw e;
+  }
+  const text = `${JSON.stringify(h, null, 2)}\n`;
+  io.out(json ? text : renderHistory(h));
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, "history.json"), text);
+  writeFileSync(join(out, "history.html"), renderHistoryHtml(h, { name: "chat-conformance", version: VERSION }));
+  (json ? io.err : io.out)(`history: ${HISTORY_FILES.map((f) => join(out, f)).join(", ")}\n`);
+  return 0;
 }
