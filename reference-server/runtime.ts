@@ -10,6 +10,7 @@ import type { RateLimiter } from "./http/rate-limit.ts";
 import type { FeatureLevel, LevelSwitchName } from "./levels.ts";
 import type { Store } from "./state/store.ts";
 import type { User } from "./state/types.ts";
+import type { ZulipLevelName } from "./zulip-levels.ts";
 
 export interface ServerConfig {
   /** Idle long-polls end with a heartbeat after this many milliseconds (real servers: 45–55 s). */
@@ -78,6 +79,11 @@ export interface Route {
   removedBy?: LevelSwitchName;
   /** Zulip's operationId: the route exists only from the level Zulip's API description gives it. */
   operation?: string;
+  /**
+   * Under `--product zulip`, the Zulip switch (zulip-levels.ts) from which the route exists, in place of `level`:
+   * for an endpoint real servers had before the level the spec brings it at.
+   */
+  zulipFrom?: ZulipLevelName;
 }
 
 export const authed = (method: Method, path: string, handler: Handler<User>, extra: Partial<Route> = {}): Route => ({

@@ -31,10 +31,19 @@ export const ZULIP_LEVELS = {
   channelIsRecentlyActive: 323,
   /** The stream delete event's deprecated `streams` holds objects with stream_id alone, not whole channels. */
   streamDeleteStreamsIdOnly: 343,
+  /**
+   * Channel objects carry can_administer_channel_group, and channel creation and PATCH /streams/{id} set it
+   * (changelog FL325; the catalog dates the setting at FL349 with what a channel administrator may do, which stays there).
+   */
+  channelCanAdministerChannelGroup: 325,
   /** Channel objects carry can_subscribe_group. */
   channelCanSubscribeGroup: 357,
-  /** User group objects carry deactivated (deactivation itself is the spec's, fl294.groups.deactivate-endpoint). */
-  groupDeactivatedField: 290,
+  /**
+   * Groups can be deactivated: POST /user_groups/{id}/deactivate exists, group objects carry `deactivated`, and
+   * register lists deactivated groups to every client until the include_deactivated_groups capability decides it
+   * (changelog FL290; the spec brings deactivation at FL294, wire §17.2 #10).
+   */
+  groupDeactivation: 290,
   /** User group objects carry creator_id and date_created. */
   groupCreatorAndDate: 292,
   /** Custom profile fields carry `required`, and POST/PATCH /realm/profile_fields take it. */
@@ -104,6 +113,11 @@ export const ZULIP_LEVELS = {
   groupIdSettingsAsValues: 314,
   /** The channel setting can_remove_subscribers_group_id is called can_remove_subscribers_group. */
   canRemoveSubscribersGroupRenamed: 197,
+  /**
+   * GET /scheduled_messages and DELETE /scheduled_messages/{id} exist (changelog FL173); POST /scheduled_messages,
+   * the only way a client makes one, comes at FL179 with the spec's, so before it the list is empty.
+   */
+  scheduledListAndDelete: 173,
   /**
    * POST /scheduled_messages no longer edits: PATCH /scheduled_messages/{id} does, and a scheduled_message_id sent
    * to POST is an ignored parameter (wire §17.2 #17).

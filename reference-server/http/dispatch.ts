@@ -120,7 +120,7 @@ function route(rt: Runtime, table: RouteTable, r: Incoming): Match | undefined {
     throw rt.faulty("fl153.server.method-not-allowed") ? notFound(`No such endpoint: ${method} ${target.pathname}`) : methodNotAllowed(found.allowed);
   }
   // Routing comes first on real servers: a route the emulated level lacks is unknown, whoever asks.
-  if (!routeExists(found.match.route, rt.fl)) return unknownEndpoint(rt, r);
+  if (!routeExists(found.match.route, rt.fl, rt.config.product)) return unknownEndpoint(rt, r);
   return found.match;
 }
 

@@ -1,4 +1,5 @@
-import type { LevelSwitchName } from "../levels.ts";
+import type { FeatureLevel, LevelSwitchName } from "../levels.ts";
+import { zulipHas, type ZulipLevelName } from "../zulip-levels.ts";
 import type { SystemGroupName } from "./groups.ts";
 import type { ChannelGroups } from "./types.ts";
 
@@ -16,6 +17,8 @@ export interface ChannelSettingDef {
   /** Under which switch channel objects carry it, and under which requests may set it. */
   field: LevelSwitchName;
   param: LevelSwitchName;
+  /** Under `--product zulip`, the Zulip switch from which channel objects carry it and requests set it, for both. */
+  zulipFrom?: ZulipLevelName;
   /** Changing it needs content access even where metadata access suffices for the rest (FL349). */
   needsContent: boolean;
 }
@@ -49,6 +52,7 @@ export const CHANNEL_SETTINGS: readonly ChannelSettingDef[] = [
     default: "role:nobody",
     field: "canAdministerChannelGroup",
     param: "canAdministerChannelGroup",
+    zulipFrom: "channelCanAdministerChannelGroup",
     needsContent: false,
   },
   {
@@ -60,6 +64,15 @@ export const CHANNEL_SETTINGS: readonly ChannelSettingDef[] = [
     needsContent: true,
   },
 ];
+
+/**
+ * Whether the emulated server has the setting: in channel objects (`field`) or in requests (`param`). What it
+ * grants stays under the spec's switches.
+ */
+export function channelSettingOn(rt: { fl: FeatureLevel; config: { product: string } }, def: ChannelSettingDef, where: "field" | "param"): boolean {
+  if (rt.config.product === "zulip" && def.zulipFrom !== undefined) return zulipHas(rt.fl, def.zulipFrom);
+  return rt.fl.has(def[where]);
+}
 
 /** stream_post_policy codes (wire §12) and the system group each one means. */
 export const POST_POLICY_GROUP: Readonly<Record<number, SystemGroupName>> = {

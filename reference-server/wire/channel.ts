@@ -1,6 +1,6 @@
 import type { Runtime } from "../runtime.ts";
 import type { Channel } from "../state/types.ts";
-import { CHANNEL_SETTINGS } from "../state/channel-settings.ts";
+import { CHANNEL_SETTINGS, channelSettingOn } from "../state/channel-settings.ts";
 import { zulipHas } from "../zulip-levels.ts";
 
 /**
@@ -60,7 +60,7 @@ export function serializeChannel(rt: Runtime, c: Channel, includeSubscribers: bo
     // Real servers send null for a channel younger than a week, and the averages of analytics this server does not keep.
     ...(section === "subscription" || zulipHas(fl, "channelWeeklyTraffic") ? { stream_weekly_traffic: null } : {}),
   };
-  for (const def of CHANNEL_SETTINGS) if (fl.has(def.field)) out[def.name] = c.groups[def.key];
+  for (const def of CHANNEL_SETTINGS) if (channelSettingOn(rt, def, "field")) out[def.name] = c.groups[def.key];
   // Who may subscribe themselves without an invitation: nobody, as on a new channel of a real server; this server
   // lets no one change it.
   if (zulipHas(fl, "channelCanSubscribeGroup")) out.can_subscribe_group = rt.store.groups.system("role:nobody").id;

@@ -24,7 +24,7 @@ export function serializeGroup(rt: Runtime, g: UserGroup): Record<string, unknow
     direct_subgroup_ids: [...g.directSubgroups].sort((a, b) => a - b),
     is_system_group: g.isSystem,
     ...(zulipHas(rt.fl, "groupCreatorAndDate") ? { creator_id: g.creatorId, date_created: g.dateCreated } : {}),
-    ...(zulipHas(rt.fl, "groupDeactivatedField") ? { deactivated: g.deactivated } : {}),
+    ...(zulipHas(rt.fl, "groupDeactivation") ? { deactivated: g.deactivated } : {}),
     ...(rt.fl.has("canAddMembersGroup") ? { can_add_members_group: g.canAddMembers } : {}),
     ...zulipGroupSettings(rt, g),
   };

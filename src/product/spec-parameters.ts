@@ -59,15 +59,29 @@ export const SPEC_PARAMETERS: readonly SpecParameter[] = [
     endpoint: "POST /users/me/subscriptions",
     name: "stream_post_policy",
     until: 333,
-    products: ["chat"],
-    why: "can_send_message_group (FL333) replaces the removed request property stream_post_policy: the endpoint takes it before FL333",
+    products: ["chat", "zulip"],
+    why: "can_send_message_group (FL333) replaces the removed request property stream_post_policy (fl333.channels.stream-post-policy-param-removed; Zulip's changelog removes it at FL333 too, and its description no longer names it): the endpoint takes it before FL333",
+  },
+  {
+    endpoint: "POST /users/me/subscriptions",
+    name: "is_announcement_only",
+    until: 333,
+    products: ["chat", "zulip"],
+    why: "can_send_message_group (FL333) replaces the removed request property is_announcement_only (fl333.channels.stream-post-policy-param-removed; Zulip's changelog removes it at FL333 too, and its description no longer names it): the endpoint takes it before FL333",
   },
   {
     endpoint: "PATCH /streams/{stream_id}",
     name: "stream_post_policy",
     until: 333,
-    products: ["chat"],
-    why: "can_send_message_group (FL333) replaces the removed request property stream_post_policy: the endpoint takes it before FL333",
+    products: ["chat", "zulip"],
+    why: "can_send_message_group (FL333) replaces the removed request property stream_post_policy (fl333.channels.stream-post-policy-param-removed; Zulip's changelog removes it at FL333 too, and its description no longer names it): the endpoint takes it before FL333",
+  },
+  {
+    endpoint: "PATCH /streams/{stream_id}",
+    name: "is_announcement_only",
+    until: 333,
+    products: ["chat", "zulip"],
+    why: "can_send_message_group (FL333) replaces the removed request property is_announcement_only (fl333.channels.stream-post-policy-param-removed; Zulip's changelog removes it at FL333 too, and its description no longer names it): the endpoint takes it before FL333",
   },
 ];
 

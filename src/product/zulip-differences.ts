@@ -115,6 +115,26 @@ export const ZULIP_DIFFERENCES: readonly ZulipDifference[] = [
     levels: { from: 358 },
     fails: ["fl358.realm.edit-history-visibility-policy", "fl358.register.allow-edit-history-deprecated"],
   },
+  {
+    reason:
+      "Zulip's changelog: GET /scheduled_messages and DELETE /scheduled_messages/{id} exist from FL173, six levels before POST /scheduled_messages (FL179, fl179.messages.scheduled-create); the spec brings all of them at FL179",
+    levels: { from: 173, to: 178 },
+    fails: [
+      "fl179.messages.scheduled-create#before-fl179-there-are-no-scheduled-message-endpoints",
+      "fl181.messages.scheduled-failed-field#before-fl181-scheduled-message-objects-have-no-failed-field",
+      "fl181.messages.scheduled-failed-on-send-failure#before-fl181-a-scheduled-message-that-could-not-be-sent-stays-undelivered-with-no-failed-field",
+    ],
+  },
+  {
+    reason:
+      "wire §17.2 #10, Zulip's changelog FL290: groups can be deactivated from FL290 (the endpoint, the deactivated field, an update event to every client); the spec brings deactivation at FL294 (fl294.groups.deactivate-endpoint), with the include_deactivated_groups capability that Zulip too adds only then",
+    levels: { from: 290, to: 293 },
+    fails: [
+      "fl294.groups.deactivate-endpoint#before-fl294-groups-cannot-be-deactivated-the-group-stays-listed-no-event-tells-of-it-renames-reach-every-client",
+      "fl298.groups.cannot-deactivate-in-use#before-fl298-a-subgroup-in-use-is-deactivated-like-any-other-group",
+      "fl340.groups.deactivated-group-editable#before-fl340-only-a-deactivated-group-s-name-can-change",
+    ],
+  },
   // --- Zulip's own models leave out what its servers send (event_types.py's pydantic models ignore keys they do not
   // list, so Zulip's test suite never sees these)
   {
@@ -228,6 +248,12 @@ export const ZULIP_DIFFERENCES: readonly ZulipDifference[] = [
     answers: [{ where: "* $.message*.reactions[]", key: "user", kind: "extra-key" }],
   },
   {
+    reason:
+      "fl328.messages.reaction-event-user-dropped (Zulip's changelog FL328 and FL339): reaction events lack the deprecated user dictionary from FL328 until FL339 restores it; event_types.py requires it",
+    levels: { from: 328, to: 338 },
+    answers: [{ where: "event reaction/* $", key: "user", kind: "missing-required" }],
+  },
+  {
     reason: "fl306.realm.update-no-extra-data: realm update events may carry extra_data until FL306",
     levels: { to: 305 },
     answers: [{ where: "event realm/update $", key: "extra_data", kind: "extra-key" }],
@@ -314,29 +340,17 @@ export const ZULIP_DIFFERENCES: readonly ZulipDifference[] = [
     reason: "ref §1.5: present only when the request had parameters the server did not read",
     answers: [{ where: "register $", key: "ignored_parameters_unsupported", kind: "missing-key" }],
   },
-  {
-    reason: "fl341.register.can-subscribe-other-users-removed: the spec removes it at FL341; Zulip's description still lists it",
-    levels: { from: 341 },
-    answers: [{ where: "register $", key: "can_subscribe_other_users", kind: "missing-key" }],
-  }, // Operations the spec dates later than Zulip's description does: the reference server follows the spec.
-  {
-    reason: "fl179.messages.scheduled-create: the spec brings scheduled messages, listing and deleting them included, at FL179",
-    levels: { from: 173, to: 178 },
-    answers: [{ where: "get-scheduled-messages $", key: "*", kind: "missing-operation" }],
-  },
-  {
-    reason: "fl179.messages.scheduled-create: the spec brings scheduled messages at FL179",
-    levels: { from: 173, to: 178 },
-    answers: [{ where: "delete-scheduled-message $", key: "*", kind: "missing-operation" }],
-  },
-  {
-    reason: "fl294.groups.deactivate-endpoint (wire §17.2 #10): the spec brings group deactivation at FL294; real servers have it from FL290",
-    levels: { from: 290, to: 293 },
-    answers: [{ where: "deactivate-user-group $", key: "*", kind: "missing-operation" }],
-  },
+  // --- Zulip's description still lists what its servers no longer send
   {
     reason:
-      "fl351.messages.edit-typing-endpoint (wire §17.2 #2): the spec contradicts itself; FL351–360 serve POST /message_edit_typing, the path form from FL361",
+      "fl341.register.can-subscribe-other-users-removed: Zulip's changelog removes can_subscribe_other_users from register at FL341, as the spec does; its register description still lists the key",
+    levels: { from: 341 },
+    answers: [{ where: "register $", key: "can_subscribe_other_users", kind: "missing-key" }],
+  },
+  // --- Zulip's description dates an operation by today's form of it
+  {
+    reason:
+      "fl351.messages.edit-typing-endpoint (wire §17.2 #2): Zulip's changelog brings POST /message_edit_typing at FL351 and moves it to POST /messages/{message_id}/typing at FL361; its description gives the FL361 path with FL351, so FL351–360 serve the old path and not the described one",
     levels: { from: 351, to: 360 },
     answers: [{ where: "set-typing-status-for-message-edit $", key: "*", kind: "missing-operation" }],
   },

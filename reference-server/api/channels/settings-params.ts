@@ -3,7 +3,7 @@ import { checkValue, GroupSettingUpdateSchema, normalize, sameValue } from "../.
 import type { GroupSettingValue } from "../../state/group-setting-value.ts";
 import { settingExpectationMismatch } from "../../errors/registry.ts";
 import type { RequestContext } from "../../runtime.ts";
-import { CHANNEL_SETTINGS, POST_POLICY_GROUP, type ChannelSettingDef } from "../../state/channel-settings.ts";
+import { CHANNEL_SETTINGS, channelSettingOn, POST_POLICY_GROUP, type ChannelSettingDef } from "../../state/channel-settings.ts";
 import type { Channel } from "../../state/types.ts";
 import { laterNames } from "../../zulip-levels.ts";
 
@@ -30,7 +30,7 @@ export function readGroupSettings(ctx: RequestContext, current: Channel | undefi
   const { rt, params } = ctx;
   const out: SettingChange[] = [];
   for (const def of CHANNEL_SETTINGS) {
-    if (!rt.fl.has(def.param)) continue;
+    if (!channelSettingOn(rt, def, "param")) continue;
     const name = requestName(ctx, def);
     const raw = params.optJson(name, GroupSettingUpdateSchema);
     if (raw === undefined) continue;

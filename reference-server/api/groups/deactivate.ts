@@ -5,7 +5,7 @@ import { publishGroupUpdate } from "../../events/user-group.ts";
 import { badRequest, cannotDeactivateGroupInUse, insufficientPermission } from "../../errors/registry.ts";
 import { authed, type RequestContext, type Route, type Runtime } from "../../runtime.ts";
 import type { UserGroup } from "../../state/groups.ts";
-import { CHANNEL_SETTINGS } from "../../state/channel-settings.ts";
+import { CHANNEL_SETTINGS, channelSettingOn } from "../../state/channel-settings.ts";
 import { REALM_SETTINGS } from "../../state/realm-settings.ts";
 import { settingActive } from "../../state/realm-values.ts";
 import { pathGroup } from "./lookup.ts";
@@ -26,7 +26,7 @@ export function groupObjections(rt: Runtime, group: UserGroup): Array<Record<str
   }
   for (const c of rt.store.channels.values()) {
     if (c.isArchived) continue;
-    const settings = CHANNEL_SETTINGS.filter((d) => rt.fl.has(d.field) && namesGroup(c.groups[d.key], group.id)).map((d) => d.name);
+    const settings = CHANNEL_SETTINGS.filter((d) => channelSettingOn(rt, d, "field") && namesGroup(c.groups[d.key], group.id)).map((d) => d.name);
     if (settings.length) out.push({ type: "channel", channel_id: c.id, settings });
   }
   const realm = REALM_SETTINGS.filter(
@@ -40,7 +40,7 @@ export function groupObjections(rt: Runtime, group: UserGroup): Array<Record<str
 }
 
 /**
- * POST /user_groups/{user_group_id}/deactivate (FL294): the group's managers deactivate a group; from FL298 a group
+ * POST /user_groups/{user_group_id}/deactivate (FL294; under `--product zulip` FL290): the group's managers deactivate a group; from FL298 a group
  * still in use is refused with CANNOT_DEACTIVATE_GROUP_IN_USE and stays active. Clients with
  * include_deactivated_groups hear a user_group update, the others a remove.
  */
@@ -59,4 +59,9 @@ function deactivateGroup(ctx: RequestContext): Record<string, unknown> {
   return {};
 }
 
-export const routes: Route[] = [authed("POST", "/user_groups/:user_group_id(^\\d+$)/deactivate", deactivateGroup, { level: "groupDeactivateEndpoint" })];
+export const routes: Route[] = [
+  authed("POST", "/user_groups/:user_group_id(^\\d+$)/deactivate", deactivateGroup, {
+    level: "groupDeactivateEndpoint",
+    zulipFrom: "groupDeactivation",
+  }),
+];

@@ -27,6 +27,7 @@ import { alertWordsSection } from "../users/alert-words.ts";
 import { mutedUsersSection } from "../users/muted-users.ts";
 import { recentConversationsSection, starredMessagesSection } from "../../wire/register/messages/messages.ts";
 import { ZULIP_SECTIONS, zulipRealmFields } from "../realm/zulip-fields.ts";
+import { zulipProductHas } from "../../zulip-levels.ts";
 
 export interface StateRequest {
   user: User;
@@ -76,7 +77,16 @@ const userTopics: Section = (rt, req) => userTopicsSection(rt, req.user, req.cap
 const subscription: Section = (rt, req) => subscriptionSection(rt, req);
 const stream: Section = (rt, req) => streamSection(rt, req);
 
-const realmUserGroups: Section = (rt, req) => ({ realm_user_groups: visibleGroups(rt, req.capabilities.include_deactivated_groups) });
+/**
+ * Deactivated groups for the clients with include_deactivated_groups (FL294); under `--product zulip`, where groups
+ * can be deactivated before that capability exists, for every client.
+ */
+const realmUserGroups: Section = (rt, req) => ({
+  realm_user_groups: visibleGroups(
+    rt,
+    req.capabilities.include_deactivated_groups || (zulipProductHas(rt, "groupDeactivation") && !rt.fl.has("includeDeactivatedGroupsCapability")),
+  ),
+});
 
 /** The initial-state sections by fetch_event_types name (wire §8.3); `update_message_flags` needs `message` too. */
 export const SECTIONS: Record<string, Section> = {

@@ -25,11 +25,11 @@ export interface ListedOperation {
 const displayPath = (pattern: string): string => pattern.replace(/:([a-z_]+)(\([^)]*\))?/g, "{$1}").replace(/\*$/, "{filename}");
 
 /** The first and the ending level of a route's existence within the emulated range. */
-function span(route: (typeof ROUTES)[number], from: number, to: number): { since: number | null; until: number | null } {
+function span(route: (typeof ROUTES)[number], product: "chat" | "zulip", from: number, to: number): { since: number | null; until: number | null } {
   let since: number | null = null;
   let until: number | null = null;
   for (let level = from; level <= to; level++) {
-    const here = routeExists(route, new FeatureLevel(level));
+    const here = routeExists(route, new FeatureLevel(level), product);
     if (here && since === null) since = level;
     if (!here && since !== null && until === null) until = level;
   }
@@ -40,7 +40,7 @@ export function listedOperationsAt(level: number, product: "chat" | "zulip", ran
   const fl = new FeatureLevel(level);
   const out: ListedOperation[] = [];
   for (const route of ROUTES) {
-    if (!routeExists(route, fl)) continue;
+    if (!routeExists(route, fl, product)) continue;
     // Both spellings of an endpoint are routes (e.g. the services verify path); a product shows only its own.
     const shown = product === "zulip" ? realEndpoint(route.method, route.path) : { method: route.method, path: route.path };
     if (product === "zulip" && specEndpoint(shown.method, shown.path) === null) continue;
@@ -50,7 +50,7 @@ export function listedOperationsAt(level: number, product: "chat" | "zulip", ran
       path: displayPath(shown.path),
       auth: route.auth,
       operation: route.operation ?? null,
-      ...span(route, range.from, range.to),
+      ...span(route, product, range.from, range.to),
     });
   }
   return out.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));

@@ -12,4 +12,6 @@ function deleteScheduled(ctx: RequestContext): Record<string, unknown> {
   return {};
 }
 
-export const routes: Route[] = [authed("DELETE", "/scheduled_messages/:scheduled_message_id(^\\d+$)", deleteScheduled, { level: "scheduledMessages" })];
+export const routes: Route[] = [
+  authed("DELETE", "/scheduled_messages/:scheduled_message_id(^\\d+$)", deleteScheduled, { level: "scheduledMessages", zulipFrom: "scheduledListAndDelete" }),
+];

@@ -8,4 +8,4 @@ function listScheduled(ctx: RequestContext): Record<string, unknown> {
   return { scheduled_messages: ctx.rt.store.scheduled.ofOwner(ctx.user.id).map((sm) => serializeScheduled(ctx.rt, sm)) };
 }
 
-export const routes: Route[] = [authed("GET", "/scheduled_messages", listScheduled, { level: "scheduledMessages" })];
+export const routes: Route[] = [authed("GET", "/scheduled_messages", listScheduled, { level: "scheduledMessages", zulipFrom: "scheduledListAndDelete" })];
