@@ -31,6 +31,7 @@ export async function mergeCommand(argv: string[], io: Io): Promise<number> {
   if (positionals.some((d) => resolve(d) === resolve(outRaw)))
     throw new UsageError(`merge: --out ${outRaw} is one of the shards' folders; give the merged reports a folder of their own`);
   if (read.kind === "sweep") {
+    if (values["history-link"] !== undefined) throw new UsageError("merge: --history-link is for a run's index.html; a sweep's shards write none");
     const outDir = checkOutDir("--out", outRaw, ["sweep.json", "sweep.html"]);
     let results;
     try {
@@ -55,7 +56,7 @@ export async function mergeCommand(argv: string[], io: Io): Promise<number> {
     if (e instanceof MergeError) throw new UsageError(`merge: ${e.message}`);
     throw e;
   }
-  writeReports(outDir, run.results);
+  writeReports(outDir, run.results, values["history-link"] !== undefined ? { history: values["history-link"] } : {});
   // Allure's results are a file per test: the shards' together are the run's.
   const allure = join(outDir, "allure-results");
   rmSync(allure, { recursive: true, force: true });

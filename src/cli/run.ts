@@ -176,7 +176,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     progress.finish();
     await close();
   }
-  writeReports(outDir, run.results);
+  writeReports(outDir, run.results, values["history-link"] !== undefined ? { history: values["history-link"] } : {});
   io.out(paintSummary(renderSummary(run.results), verdictOf(run.results).state, paletteFor(io.stdout)));
   for (const e of run.moduleErrors) io.err(`suite error: ${e}`);
   // The summary says it too; on stderr it is the line a pipeline's log shows beside the exit code 2.

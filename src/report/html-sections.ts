@@ -10,7 +10,7 @@ export function badge(s: ResultStatus): string {
   return `<span class="badge ${statusClass(s)}">${e(s)}</span>`;
 }
 
-export function renderHeader(r: Results): string {
+export function renderHeader(r: Results, history?: string): string {
   const t = r.target;
   const facts: [string, string][] = [
     ["URL", `<code>${e(t.url)}</code>`],
@@ -22,7 +22,7 @@ export function renderHeader(r: Results): string {
   ];
   const notes = t.notes.length ? `<ul class="notes">${t.notes.map((n) => `<li>${e(n)}</li>`).join("")}</ul>` : "";
   return `<header class="top">
-<div class="brand"><h1>Conformance report</h1><p class="sub">${e(r.tool.name)} ${e(r.tool.version)} · started ${e(fmtTime(r.startedAt))} · ran ${e(fmtDuration(r.durationMs))}</p></div>
+<div class="brand"><h1>Conformance report</h1><p class="sub">${e(r.tool.name)} ${e(r.tool.version)} · started ${e(fmtTime(r.startedAt))} · ran ${e(fmtDuration(r.durationMs))}${history !== undefined ? ` · <a href="${e(history)}">history of this target</a>` : ""}</p></div>
 <dl class="facts">${facts.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>
 ${notes}
 </header>`;

@@ -7,13 +7,19 @@ import { renderThrottle } from "./html-throttle.ts";
 import { SCRIPT } from "./html-script.ts";
 import { NOSCRIPT_STYLE, STYLE } from "./html-style.ts";
 
+/** What the report shows besides its results document. */
+export interface HtmlOptions {
+  /** The history of the target's runs (history.html, `compare --history`), as a link from this report. */
+  history?: string;
+}
+
 /**
  * The HTML report: one self-contained file (inline CSS and a little inline script, no external assets),
  * a pure function of the results document. Every text that came from a test, the catalog or the server is
  * escaped; exchanges are included only for tests that did not pass. Readable with JavaScript off: then the
  * filter bar stays hidden and every row is shown.
  */
-export function renderHtml(results: Results): string {
+export function renderHtml(results: Results, opts: HtmlOptions = {}): string {
   const t = results.target;
   const title = `Conformance: ${t.product} FL ${t.featureLevel} at ${t.url}`;
   return `<!doctype html>
@@ -28,7 +34,7 @@ export function renderHtml(results: Results): string {
 </head>
 <body>
 <main>
-${renderHeader(results)}
+${renderHeader(results, opts.history)}
 ${renderHeadline(results)}
 ${renderCountTiles(results)}
 ${renderUnverifiable(results.tests)}

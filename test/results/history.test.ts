@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.ts";
 import { renderHistoryHtml } from "../../src/report/history-html.ts";
+import { renderHtml } from "../../src/report/html.ts";
 import { HistorySchema } from "../../src/results/history-schema.ts";
 import { buildHistory, renderHistory } from "../../src/results/history.ts";
 import type { Results, ResultStatus } from "../../src/results/schema.ts";
@@ -97,6 +98,14 @@ describe("compare --history: each clause over time", () => {
     expect(html).toContain("flaky in [2]");
     expect(html).not.toContain("<code>fl220.c</code>");
     expect(html).toContain("1 other clause never failed");
+  });
+});
+
+describe("a run's report links to the history", () => {
+  it("with run --history-link URL (the option's value as the link), and has no link without it", () => {
+    const r = days[0]!;
+    expect(renderHtml(r, { history: "../history.html" })).toContain('<a href="../history.html">history of this target</a>');
+    expect(renderHtml(r)).not.toContain("history of this target");
   });
 });
 

@@ -15,5 +15,6 @@ export const MERGE = defineCommand({
   positionals: true,
   options: {
     out: { type: "string", value: "DIR", default: "reports/latest (a run), reports/sweep (a sweep)", description: "where the merged reports go" },
+    "history-link": { type: "string", value: "URL", description: "as run's: link the merged run's index.html to its target's history.html at URL" },
   },
 });

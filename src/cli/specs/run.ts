@@ -43,6 +43,11 @@ export const RUN = defineCommand({
     "assume-fl": { type: "string", value: "N", description: "test as if the target were at level N, whatever it reports" },
     fault: { type: "string", multiple: true, value: "ID", description: "break one clause of the embedded reference server on purpose (repeatable)" },
     out: { type: "string", value: "DIR", default: DEFAULT_OUT, description: "where the reports go" },
+    "history-link": {
+      type: "string",
+      value: "URL",
+      description: "link index.html to the target's history.html at URL (`compare --history`; ../history.html when --out is one folder of it)",
+    },
     filter: { type: "string", multiple: true, value: "PATH", description: "only the suite files whose path contains PATH (repeatable)" },
     expectations: {
       type: "string",
