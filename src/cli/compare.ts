@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { VERSION } from "../layout.ts";
 import { compareRuns, renderComparison, type RunToCompare } from "../results/compare.ts";
@@ -6,6 +6,8 @@ import { renderCompareHtml } from "../report/compare-html.ts";
 import { renderHistoryHtml } from "../report/history-html.ts";
 import { buildHistory, HistoryError, renderHistory } from "../results/history.ts";
 import { ResultsSchema } from "../results/schema.ts";
+import { compareSweeps, renderSweepComparison, SweepCompareError } from "../results/sweep-compare.ts";
+import { SweepResultsSchema } from "../results/sweep-schema.ts";
 import { readJsonOption } from "./json-file.ts";
 import { parseOptions } from "./options.ts";
 import { checkOutDir } from "./out-option.ts";
@@ -54,6 +56,7 @@ export async function compareCommand(argv: string[], io: Io): Promise<number> {
     return historyCommand(values.history, values.out, values.json === true, io);
   }
   if (positionals.length < 2) throw new UsageError("compare needs at least two results.json files (the first is the baseline)");
+  if (looksLikeSweep(positionals[0]!)) return sweepCompare(positionals, values.out, values.json === true, values["fail-on-regression"] === true, io);
   // Checked before the runs are read: a comparison that cannot be written is one line, not an internal error.
   const out = values.out;
   if (out !== undefined) checkOutDir("--out", out, COMPARE_FILES);
@@ -120,4 +123,30 @@ function historyCommand(dir: string, outRaw: string | undefined, json: boolean, 
   writeFileSync(join(out, "history.html"), renderHistoryHtml(h, { name: "chat-conformance", version: VERSION }));
   (json ? io.err : io.out)(`history: ${HISTORY_FILES.map((f) => join(out, f)).join(", ")}\n`);
   return 0;
+}
+
+/** A sweep.json rather than a results.json: only a sweep has a range of levels. Anything unreadable is left to the results path to report. */
+function looksLikeSweep(file: string): boolean {
+  try {
+    const raw: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return typeof raw === "object" && raw !== null && "levels" in raw && "from" in raw && "to" in raw;
+  } catch {
+    return false;
+  }
+}
+
+/** `compare BASE/sweep.json LATER/sweep.json [--fail-on-regression]`: a sweep's new problems against the one before. */
+function sweepCompare(files: readonly string[], out: string | undefined, json: boolean, failOnRegression: boolean, io: Io): number {
+  if (files.length !== 2) throw new UsageError("compare of sweeps takes two sweep.json files: the base and the later one");
+  if (out !== undefined) throw new UsageError("compare of sweeps prints its comparison only; --out is for results.json files (sweep.html shows a sweep)");
+  const [base, later] = files.map((f) => readJsonOption("compare", f, SweepResultsSchema, (m) => new UsageError(m)));
+  let c;
+  try {
+    c = compareSweeps(base!, later!);
+  } catch (e) {
+    if (e instanceof SweepCompareError) throw new UsageError(`compare: ${e.message}`);
+    throw e;
+  }
+  io.out(json ? `${JSON.stringify(c, null, 2)}\n` : renderSweepComparison(c));
+  return failOnRegression && c.regressions.length > 0 ? 1 : 0;
 }
