@@ -110,7 +110,7 @@ export function failingNow(c: HistoryClause): boolean {
 
 const clean = (s: string) => s.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "");
 
-const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+const signed = (n: number) => (n > 0 ? `+${n}` : n === 0 ? "±0" : `${n}`);
 
 /** The history as text: each run's verified level and score, then the clauses that failed, were fixed or flaked. */
 export function renderHistory(h: History): string {
@@ -120,7 +120,7 @@ export function renderHistory(h: History): string {
     const score = r.score === null ? "" : `, score ${r.score.toFixed(1)} %`;
     lines.push(
       clean(
-        `  [${i + 1}] ${r.startedAt}  ${r.label}: FL ${r.featureLevel}, ${verified}${score}, ${r.mustProblems} must-clause problems${r.partial ? " (partial run)" : ""}`,
+        `  [${i + 1}] ${r.startedAt}  ${r.label}: FL ${r.featureLevel}, ${verified}${score}, ${r.mustProblems} must-clause problem${r.mustProblems === 1 ? "" : "s"}${r.partial ? " (partial run)" : ""}`,
       ),
     );
   });
