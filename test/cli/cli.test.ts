@@ -43,7 +43,7 @@ describe("bad input gets one clear line and exit code 2", () => {
   const cases: Array<[string[], RegExp]> = [
     [
       ["frobnicate"],
-      /^chat-conformance: unknown command 'frobnicate' \(commands: run, serve, personas, list, levels, compare, sweep, proxy, help; see chat-conformance --help\)$/m,
+      /^chat-conformance: unknown command 'frobnicate' \(commands: run, serve, personas, list, levels, compare, sweep, merge, proxy, help; see chat-conformance --help\)$/m,
     ],
     [["run", "--feature-level", "999"], /--feature-level must be an integer from 153 to 372, got '999'/],
     [["run", "--feature-level", "abc"], /--feature-level must be an integer/],
