@@ -20,6 +20,21 @@ export interface SpecParameter {
   why: string;
 }
 
+/**
+ * The channel posting policy's two legacy request properties, on both endpoints that set channel properties:
+ * can_send_message_group (FL333) replaces them (fl333.channels.stream-post-policy-param-removed; Zulip's changelog
+ * removes them at FL333 too, and its description no longer names them), so each endpoint takes them before FL333.
+ */
+const LEGACY_POSTING_PARAMETERS: readonly SpecParameter[] = ["POST /users/me/subscriptions", "PATCH /streams/{stream_id}"].flatMap((endpoint) =>
+  ["stream_post_policy", "is_announcement_only"].map((name): SpecParameter => ({
+    endpoint,
+    name,
+    until: 333,
+    products: ["chat", "zulip"],
+    why: `can_send_message_group (FL333) replaces the removed request property ${name} (fl333.channels.stream-post-policy-param-removed; Zulip's changelog removes it at FL333 too, and its description no longer names it): the endpoint takes it before FL333`,
+  })),
+);
+
 export const SPEC_PARAMETERS: readonly SpecParameter[] = [
   {
     endpoint: "POST /scheduled_messages",
@@ -55,34 +70,7 @@ export const SPEC_PARAMETERS: readonly SpecParameter[] = [
     products: ["chat"],
     why: "the user setting allow_private_data_export (FL293) is one of POST /register, PATCH /settings and PATCH /realm/user_settings_defaults",
   },
-  {
-    endpoint: "POST /users/me/subscriptions",
-    name: "stream_post_policy",
-    until: 333,
-    products: ["chat", "zulip"],
-    why: "can_send_message_group (FL333) replaces the removed request property stream_post_policy (fl333.channels.stream-post-policy-param-removed; Zulip's changelog removes it at FL333 too, and its description no longer names it): the endpoint takes it before FL333",
-  },
-  {
-    endpoint: "POST /users/me/subscriptions",
-    name: "is_announcement_only",
-    until: 333,
-    products: ["chat", "zulip"],
-    why: "can_send_message_group (FL333) replaces the removed request property is_announcement_only (fl333.channels.stream-post-policy-param-removed; Zulip's changelog removes it at FL333 too, and its description no longer names it): the endpoint takes it before FL333",
-  },
-  {
-    endpoint: "PATCH /streams/{stream_id}",
-    name: "stream_post_policy",
-    until: 333,
-    products: ["chat", "zulip"],
-    why: "can_send_message_group (FL333) replaces the removed request property stream_post_policy (fl333.channels.stream-post-policy-param-removed; Zulip's changelog removes it at FL333 too, and its description no longer names it): the endpoint takes it before FL333",
-  },
-  {
-    endpoint: "PATCH /streams/{stream_id}",
-    name: "is_announcement_only",
-    until: 333,
-    products: ["chat", "zulip"],
-    why: "can_send_message_group (FL333) replaces the removed request property is_announcement_only (fl333.channels.stream-post-policy-param-removed; Zulip's changelog removes it at FL333 too, and its description no longer names it): the endpoint takes it before FL333",
-  },
+  ...LEGACY_POSTING_PARAMETERS,
 ];
 
 /** Whether a spec parameter is the endpoint's at `level`. */
