@@ -79,6 +79,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const say = values.json ? io.err : io.out;
   let front: Forwarder | undefined;
   let judge: ClientJudge | undefined;
+  let noteDataQuirks = () => {};
   const startedAt = new Date();
   let url = server.url;
   if (quirks) {
@@ -89,10 +90,13 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       answersLog: true,
       onFiring: (_f, line) => say(line),
     });
-    for (const line of server.quirkLog) {
-      const m = /^quirk ([\w-]+): (.*)$/.exec(line);
-      engine.note(m?.[1] ?? "data", "(the organization, at start)", m?.[2] ?? line);
-    }
+    // The data quirks' lines join the log after the banner, where the engine prints them like any firing.
+    noteDataQuirks = () => {
+      for (const line of server.quirkLog) {
+        const m = /^quirk ([\w-]+): (.*)$/.exec(line);
+        engine.note(m?.[1] ?? "data", "(the organization, at start)", m?.[2] ?? line);
+      }
+    };
     try {
       judge = new ClientJudge({ featureLevel, product });
       const judging = judge;
@@ -119,7 +123,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     for (const [role, p] of Object.entries(server.personas)) io.out(`  ${role.padEnd(14)} ${p.email.padEnd(24)} ${p.apiKey}  user ${p.userId}`);
   }
   if (quirks) {
-    for (const line of server.quirkLog) say(line);
+    noteDataQuirks();
     say(`quirks: ${quirks.join(", ")} (--quirks-seed ${quirksSeed}); each prints a line as it fires, and ${url}/reference-control/quirks lists them`);
   }
   if (!values.json) io.out("Ctrl-C stops it.");

@@ -128,6 +128,7 @@ describe("serve --quirks", () => {
       }[];
       expect(log.map((f) => f.quirk)).toContain("queue-expiry");
       expect(log.map((f) => f.quirk)).toContain("no-messages");
+      expect(c.err().match(/^quirk no-messages: /gm) ?? [], "the data quirk's line, printed once").toHaveLength(1);
       expect(log.find((f) => f.quirk === "queue-expiry")!.request).toMatch(/^GET \/api\/v1\/events\?/);
       const settings = (await (await request(`${doc.url}/api/v1/server_settings`)).body.json()) as { realm_url?: string };
       expect(settings.realm_url, "the URL the server gives out is the front's, so that clients stay behind the quirks").toBe(doc.url);
