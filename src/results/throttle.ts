@@ -5,6 +5,14 @@ import type { ThrottleSummary } from "./schema.ts";
 /** How many endpoints each persona's entry lists. */
 const TOP_ENDPOINTS = 8;
 
+/** A persona's busiest endpoints, most requests first (ties by name), at most TOP_ENDPOINTS. */
+function topEndpoints(counts: Iterable<[string, number]>): { endpoint: string; requests: number }[] {
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, TOP_ENDPOINTS)
+    .map(([endpoint, requests]) => ({ endpoint, requests }));
+}
+
 const OTHER = "other accounts";
 
 interface Sum {
@@ -95,10 +103,7 @@ export function summarizeThrottle(
       resends: p.resends.length,
       earlyResends: margins.filter((m) => m < 0).length,
       minResendMarginMs: margins.length ? Math.round(Math.min(...margins) * 10) / 10 : null,
-      topEndpoints: [...p.endpoints]
-        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-        .slice(0, TOP_ENDPOINTS)
-        .map(([endpoint, requests]) => ({ endpoint, requests })),
+      topEndpoints: topEndpoints(p.endpoints),
     };
   });
   list.sort(byOrganizationThenRequests);
@@ -165,10 +170,7 @@ export function mergeThrottle(summaries: readonly ThrottleSummary[]): ThrottleSu
   const list: PersonaSummary[] = [...personas.values()].map(({ endpoints, ...p }) => ({
     ...p,
     buckets: p.buckets.sort((a, b) => a.bucket.localeCompare(b.bucket)),
-    topEndpoints: [...endpoints]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, TOP_ENDPOINTS)
-      .map(([endpoint, requests]) => ({ endpoint, requests })),
+    topEndpoints: topEndpoints(endpoints),
   }));
   list.sort(byOrganizationThenRequests);
   const first = summaries[0]!;
