@@ -1,5 +1,5 @@
 import type { Comparison, ComparedRun, Cell, ClauseRow } from "../results/compare-schema.ts";
-import { escapeHtml as e, fmtTime, statusClass } from "./format.ts";
+import { escapeHtml as e, fmtTime, statusClass, pageStart } from "./format.ts";
 import { releaseRange } from "../results/tally.ts";
 import { BASE_STYLE } from "./html-style.ts";
 
@@ -14,17 +14,7 @@ export function renderCompareHtml(c: Comparison, tool: { name: string; version: 
   const regressed = c.clauses.filter((r) => r.regressed).length;
   // Where runs disagree is what a comparison is for: shown first whenever there is any (regressions are among them).
   const start = differs ? "differs" : "all";
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${e(tool.name)} ${e(tool.version)}">
-<title>${e(`Comparison of ${c.runs.length} runs: ${c.runs.map((r) => r.label).join(", ")}`)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return `${pageStart(tool, `Comparison of ${c.runs.length} runs: ${c.runs.map((r) => r.label).join(", ")}`, STYLE)}
 <header class="top"><h1>Comparison</h1><p class="sub">${c.runs.length} runs · ${c.clauses.length} clause${c.clauses.length === 1 ? "" : "s"} tested by at least one · the first run is the baseline for regressions</p></header>
 ${runCards(c)}
 <section class="card" id="matrix" aria-labelledby="h-matrix">

@@ -72,3 +72,21 @@ export function prettyBody(body: string): string {
     return body;
   }
 }
+
+/**
+ * The opening every report page shares, up to its <main>: language, viewport, the tool that generated it, the
+ * title and the page's own inline style (`head` adds what else a page puts in its head).
+ */
+export function pageStart(tool: { name: string; version: string }, title: string, style: string, head = ""): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="${escapeHtml(tool.name)} ${escapeHtml(tool.version)}">
+<title>${escapeHtml(title)}</title>
+<style>${style}</style>${head}
+</head>
+<body>
+<main>`;
+}

@@ -1,5 +1,5 @@
 import { failingNow, type History, type HistoryClause, type HistoryRun } from "../results/history.ts";
-import { escapeHtml as e, fmtTime, statusClass } from "./format.ts";
+import { escapeHtml as e, fmtTime, statusClass, pageStart } from "./format.ts";
 import { BASE_STYLE } from "./html-style.ts";
 
 /**
@@ -10,17 +10,7 @@ import { BASE_STYLE } from "./html-style.ts";
  */
 export function renderHistoryHtml(h: History, tool: { name: string; version: string }): string {
   const told = h.clauses.filter((c) => c.firstFailing !== null || c.flaky.length > 0);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${e(tool.name)} ${e(tool.version)}">
-<title>${e(`History of ${h.target.url}: ${h.runs.length} runs`)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return `${pageStart(tool, `History of ${h.target.url}: ${h.runs.length} runs`, STYLE)}
 <header class="top"><h1>History</h1><p class="sub"><code>${e(h.target.url)}</code> (${e(h.target.kind)}) · ${h.runs.length} run${h.runs.length === 1 ? "" : "s"}, oldest first · ${h.summary.failingNow} failing now · ${h.summary.fixed} fixed · ${h.summary.flaky} flaky</p></header>
 <section class="card" aria-labelledby="h-trend"><h2 id="h-trend">Trend</h2>
 <div class="charts">${chart(

@@ -1,5 +1,5 @@
 import type { Results } from "../results/schema.ts";
-import { escapeHtml as e, fmtDuration, fmtTime } from "./format.ts";
+import { escapeHtml as e, fmtDuration, fmtTime, pageStart } from "./format.ts";
 import { renderCoverage, renderGrid, renderHeader, renderHeadline, renderCountTiles, renderTags } from "./html-sections.ts";
 import { renderTestList, renderUnverifiable } from "./html-tests.ts";
 import { renderEventCoverage } from "./html-events.ts";
@@ -22,18 +22,7 @@ export interface HtmlOptions {
 export function renderHtml(results: Results, opts: HtmlOptions = {}): string {
   const t = results.target;
   const title = `Conformance: ${t.product} FL ${t.featureLevel} at ${t.url}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${e(results.tool.name)} ${e(results.tool.version)}">
-<title>${e(title)}</title>
-<style>${STYLE}</style>
-<noscript><style>${NOSCRIPT_STYLE}</style></noscript>
-</head>
-<body>
-<main>
+  return `${pageStart(results.tool, title, STYLE, `\n<noscript><style>${NOSCRIPT_STYLE}</style></noscript>`)}
 ${renderHeader(results, opts.history)}
 ${renderHeadline(results)}
 ${renderCountTiles(results)}

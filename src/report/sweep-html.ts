@@ -1,4 +1,4 @@
-import { escapeHtml as e, fmtTime } from "./format.ts";
+import { escapeHtml as e, fmtTime, pageStart } from "./format.ts";
 import { worst } from "../results/tally.ts";
 import { BASE_STYLE } from "./html-style.ts";
 import type { ResultStatus } from "../results/schema.ts";
@@ -14,17 +14,7 @@ import type { SweepCell, SweepLevel, SweepResults } from "../results/sweep-schem
 export function renderSweepHtml(r: SweepResults): string {
   const green = r.redLevels.length === 0 && r.moduleErrors.length === 0;
   const runs = Object.values(r.counts).reduce((a, b) => a + b, 0);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${e(r.tool.name)} ${e(r.tool.version)}">
-<title>${e(`Sweep FL ${r.from}–${r.to}: ${green ? "green at every level" : `red at ${r.redLevels.length} levels`}`)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return `${pageStart(r.tool, `Sweep FL ${r.from}–${r.to}: ${green ? "green at every level" : `red at ${r.redLevels.length} levels`}`, STYLE)}
 <header class="top"><h1>Level sweep</h1><p class="sub">FL ${r.from}–${r.to} · ${r.levels.length} levels, each against a reference server of its own · started ${e(fmtTime(r.startedAt))} · ${(r.wallMs / 1000).toFixed(1)} s on ${r.workers} worker${r.workers === 1 ? "" : "s"}${r.filter ? ` · only ${e(r.filter.join(", "))}` : ""}${r.faults.length ? ` · faults: ${e(r.faults.join(", "))}` : ""}</p></header>
 <section class="card headline ${green ? "green" : "red"}">
 <p class="verdict">${green ? `Green at every level: ${r.greenLevels} of ${r.levels.length}` : `Red at ${r.redLevels.length} of ${r.levels.length} levels: FL ${e(levelRanges(r.redLevels))}`}</p>
