@@ -1,5 +1,6 @@
 import { FormData, request } from "undici";
 import type { PersonaCredentials } from "../../reference-server/server.ts";
+import { jsonBody } from "../support/json-body.ts";
 
 /**
  * A scripted client for the proxy tests: what a chat client does in a short session, every call through `base`
@@ -18,12 +19,7 @@ export function client(base: string, p: PersonaCredentials) {
       body: form ? new URLSearchParams(form).toString() : null,
     });
     const text = await res.body.text();
-    let json: Record<string, unknown> | undefined;
-    try {
-      json = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      json = undefined;
-    }
+    const json = jsonBody(text);
     return { status: res.statusCode, json, text };
   };
   return { call, auth };

@@ -8,6 +8,7 @@ import { NO_ANSWER } from "../../src/proxy/checker.ts";
 import { startProxy } from "../../src/proxy/proxy.ts";
 import { QuirkEngine } from "../../src/quirks/engine.ts";
 import { QUIRK_HEADER } from "../../src/quirks/hook.ts";
+import { jsonBody } from "../support/json-body.ts";
 
 /**
  * The wire quirks made by the forwarder between a client and a real server (issue 25, item 2: proxy --inject), here
@@ -68,12 +69,7 @@ async function front(quirks: QuirkName[], seed: number, timeScale = SCALE): Prom
       body: form ? new URLSearchParams(form).toString() : null,
     });
     const text = await res.body.text();
-    let json: Record<string, unknown> | undefined;
-    try {
-      json = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      json = undefined;
-    }
+    const json = jsonBody(text);
     return { status: res.statusCode, headers: res.headers, json, ms: performance.now() - t0 };
   };
   const register = async () => String((await call("POST", "/register", { event_types: JSON.stringify(["message"]) })).json?.queue_id);

@@ -1,4 +1,5 @@
 import { Agent, request } from "undici";
+import { jsonBody } from "../../support/json-body.ts";
 
 /** One answer as a test client reads it: the status, the Retry-After it stated, the JSON body if it was JSON. */
 export interface Answer {
@@ -33,12 +34,7 @@ export function http(base: string, account: Account, userAgent: string) {
         body: form ? new URLSearchParams(form).toString() : null,
       });
       const text = await res.body.text();
-      let json: Record<string, unknown> | undefined;
-      try {
-        json = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        json = undefined;
-      }
+      const json = jsonBody(text);
       const header = res.headers["retry-after"];
       const stated = header !== undefined ? Number(header) : typeof json?.["retry-after"] === "number" ? (json["retry-after"] as number) : NaN;
       return { status: res.statusCode, retryAfterSeconds: Number.isFinite(stated) ? stated : undefined, json };
