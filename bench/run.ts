@@ -22,9 +22,12 @@
  *     minutes (BENCH_RATE_LIMIT=N/SECONDS scales it).
  * 12. (long-lived.ts) a long-lived server: the whole run against a fresh `serve` and against one holding 100,000
  *     messages with 10,000 unread per persona, in turn, and the ratio of their wall times.
+ * 13. (sharded-sweep.ts) the full sweep (FL 153–372) in one process, then as 2 and as 4 shards side by side with
+ *     their merge: each shard's wall time beside the time the equal-time split reckoned for it, the merge's time, and
+ *     the worst shard against the mean. Over an hour on two cores, so it runs only when asked: BENCH_ONLY=sweep.
  * Figures only: no thresholds, so a slow machine never fails a build. BENCH_ONLY=load runs sections 5–8 alone
  * (BENCH_ONLY=5,7 some of them), BENCH_ONLY=proxy section 9, BENCH_ONLY=cli section 10, BENCH_ONLY=rate section 11,
- * BENCH_ONLY=history section 12.
+ * BENCH_ONLY=history section 12, BENCH_ONLY=sweep section 13.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -43,6 +46,14 @@ import { proxyOverhead } from "./proxy-overhead.ts";
 import { cliRuns } from "./cli-runs.ts";
 import { longLivedRuns } from "./long-lived.ts";
 import { rateLimitedRun } from "./rate-limited-run.ts";
+import { shardedSweep } from "./sharded-sweep.ts";
+
+const SWEEP_HEADING = "\n13. the sweep whole and in shards side by side (the built bin): each shard's time, the merge, worst against mean";
+if (process.env.BENCH_ONLY === "sweep") {
+  console.log(SWEEP_HEADING.trimStart());
+  await shardedSweep();
+  process.exit(0);
+}
 
 const HISTORY_HEADING = "\n12. a long-lived server: the whole run against a fresh serve and against one holding a history, in turn";
 if (process.env.BENCH_ONLY === "history") {
@@ -325,3 +336,6 @@ await rateLimitedRun();
 
 console.log(HISTORY_HEADING);
 await longLivedRuns();
+
+console.log(SWEEP_HEADING);
+console.log("  not run: the full sweep three times over takes over an hour on two cores; BENCH_ONLY=sweep runs it");
