@@ -4,13 +4,8 @@ import { VERSION } from "../layout.ts";
 import { buildResults } from "../results/build.ts";
 import { StatusSchema, type Results, type ResultStatus, type TestResult } from "../results/schema.ts";
 import type { Observed } from "../client/observed.ts";
+import { clientOfRow, isClientRow } from "../results/client-rows.ts";
 import { ClientJudge } from "./judge.ts";
-
-/** A row of the client judge's (its area is "client", its clause a client.<slug>). */
-export const isClientRow = (t: { area: string }): boolean => t.area === "client";
-
-/** The client a row judges, from its id (client/<client>/<slug>; the client's User-Agent may hold slashes). */
-export const clientOfRow = (t: { id: string }): string => t.id.slice("client/".length, t.id.lastIndexOf("/"));
 
 /**
  * The client rows added to a results document beside its own (a proxy session's spec findings): the totals, the
@@ -66,6 +61,7 @@ export function clientSessionResults(s: {
   });
   results.verifiedLevel = null;
   delete results.verifiedShare;
+  results.session = "client-judge";
   return addClientRows(results, s.judge.results(s.endedAt));
 }
 

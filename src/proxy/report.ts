@@ -8,7 +8,8 @@ import { VERSION } from "../layout.ts";
 import { buildResults } from "../results/build.ts";
 import { testsEventCoverage } from "../expect/state/coverage.ts";
 import type { Results, TestResult } from "../results/schema.ts";
-import { addClientRows, clientExitCode, clientHeadline, isClientRow } from "../judge/results.ts";
+import { addClientRows, clientExitCode, clientHeadline } from "../judge/results.ts";
+import { isClientRow } from "../results/client-rows.ts";
 import { NO_ANSWER } from "./checker.ts";
 import type { Finding } from "./findings.ts";
 import type { TargetLevel } from "./level.ts";
@@ -107,6 +108,7 @@ export function sessionResults(s: Session): Results {
   results.firstFailure = first ? { clause: first.clauses[0]!, level: first.level, test: first.id } : null;
   results.verifiedLevel = null;
   delete results.verifiedShare;
+  results.session = "proxy";
   results.partial = {
     reasons: [
       `a proxy session checks only the traffic its clients made: ${plural(s.exchanges, "exchange")} and ${plural(s.events, "event")} seen, ${plural(new Set([...s.checked.keys(), ...violated]).size, "clause")} checked`,

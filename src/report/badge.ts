@@ -24,11 +24,13 @@ export function badgeOf(results: Results): ShieldsEndpoint {
     v === null
       ? red
         ? "not conforming"
-        : partial && passed
-          ? "partial run"
-          : passed
-            ? "no level verified"
-            : "nothing verified"
+        : results.session && passed
+          ? "no violation seen"
+          : partial && passed
+            ? "partial run"
+            : passed
+              ? "no level verified"
+              : "nothing verified"
       : v >= fl
         ? `conforms through FL ${v}`
         : `FL ${v} of ${fl}`;

@@ -10,6 +10,9 @@ export function badge(s: ResultStatus): string {
   return `<span class="badge ${statusClass(s)}">${e(s)}</span>`;
 }
 
+/** The report's name for a document of live traffic (results.json's `session`), in its title and heading. */
+export const SESSION_TITLES = { proxy: "Proxy session", "client-judge": "Client conformance" } as const;
+
 export function renderHeader(r: Results, history?: string): string {
   const t = r.target;
   const facts: [string, string][] = [
@@ -22,7 +25,7 @@ export function renderHeader(r: Results, history?: string): string {
   ];
   const notes = t.notes.length ? `<ul class="notes">${t.notes.map((n) => `<li>${e(n)}</li>`).join("")}</ul>` : "";
   return `<header class="top">
-<div class="brand"><h1>Conformance report</h1><p class="sub">${e(r.tool.name)} ${e(r.tool.version)} · started ${e(fmtTime(r.startedAt))} · ran ${e(fmtDuration(r.durationMs))}${history !== undefined ? ` · <a href="${e(history)}">history of this target</a>` : ""}</p></div>
+<div class="brand"><h1>${r.session ? SESSION_TITLES[r.session] : "Conformance"} report</h1><p class="sub">${e(r.tool.name)} ${e(r.tool.version)} · started ${e(fmtTime(r.startedAt))} · ran ${e(fmtDuration(r.durationMs))}${history !== undefined ? ` · <a href="${e(history)}">history of this target</a>` : ""}</p></div>
 <dl class="facts">${facts.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>
 ${notes}
 </header>`;
@@ -34,8 +37,9 @@ export function renderHeadline(r: Results): string {
   const passed = (s.byStatus.pass ?? 0) > 0;
   // The share sits inside the level's own line: the big words never stand without what they cover.
   const share = shareWords(r);
-  const level =
-    r.verifiedLevel !== null
+  const level = r.session
+    ? `<p class="level">Live traffic judged</p><p class="muted">a session proves only what its clients did, so it claims no level</p>`
+    : r.verifiedLevel !== null
       ? `<p class="level">Conforms through <strong>FL ${r.verifiedLevel}</strong>${share ? ` <span class="share">— ${e(share)}</span>` : ""}</p>`
       : `<p class="level">${passed ? "No level verified" : "Nothing verified"}</p>`;
   const verdict = `${level}${v.qualifiers.map((q) => `<p class="muted">${e(q)}</p>`).join("")}`;
@@ -46,13 +50,19 @@ export function renderHeadline(r: Results): string {
     s.total === 0
       ? `<p>The run has no tests.</p>`
       : s.mustProblems === 0 && passed
-        ? `<p>No failure: every must-clause test that ran passed.</p>`
-        : `<p>No must-clause test passed.</p>`;
+        ? r.session
+          ? `<p>No violation: every must clause the traffic exercised held.</p>`
+          : `<p>No failure: every must-clause test that ran passed.</p>`
+        : r.session
+          ? `<p>The traffic exercised no clause.</p>`
+          : `<p>No must-clause test passed.</p>`;
   if (r.firstFailure) {
     const f = r.firstFailure;
     const i = r.tests.findIndex((x) => x.id === f.test);
     const name = i >= 0 ? `<a href="#${anchorOf(i)}">${e(r.tests[i]?.title ?? f.test)}</a>` : `<code>${e(f.test)}</code>`;
-    first = `<p>First failure at <strong>FL ${f.level}</strong>: clause <code>${e(f.clause)}</code> in ${name}</p>`;
+    // The client clauses have no level: the judge files them all at the catalog's first.
+    const at = r.session === "client-judge" ? "" : ` at <strong>FL ${f.level}</strong>`;
+    first = `<p>First failure${at}: clause <code>${e(f.clause)}</code> in ${name}</p>`;
   }
   const unverifiable = s.byStatus.unverifiable ?? 0;
   const notVerifiable = unverifiable
@@ -125,7 +135,7 @@ export function renderCoverage(r: Results): string {
   ]);
   return `<section aria-labelledby="h-coverage" class="card">
 <h2 id="h-coverage">Catalog coverage</h2>
-<p class="cov-total"><strong>${c.tested}</strong> of <strong>${c.testable}</strong> testable clauses that apply at FL ${r.target.featureLevel} were tested in this run (${pct(c.tested, c.testable)}) ${meter(c.tested, c.testable)} <span class="muted">· ${c.untestable} clause${c.untestable === 1 ? "" : "s"} cannot be tested black-box</span></p>
+<p class="cov-total"><strong>${c.tested}</strong> of <strong>${c.testable}</strong> testable clauses that apply at FL ${r.target.featureLevel} were ${r.session ? "checked on live traffic" : "tested in this run"} (${pct(c.tested, c.testable)}) ${meter(c.tested, c.testable)} <span class="muted">· ${c.untestable} clause${c.untestable === 1 ? "" : "s"} cannot be tested black-box</span></p>
 <div class="two">${coverageTable("By area", "Area", areas)}${coverageTable("By release", "Release", rels)}</div>
 ${untested(c.untestedIds ?? [])}
 </section>`;

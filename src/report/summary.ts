@@ -16,7 +16,8 @@ function clean(s: string): string {
 }
 
 /** The verdict as the Result line has always said it (the CLI colours these words), new verdicts in capitals. */
-function resultWord(v: Verdict): string {
+function resultWord(v: Verdict, session: boolean): string {
+  if (session) return v.word.toUpperCase();
   return v.state === "red" ? "NOT CONFORMING" : v.state === "green" ? "CONFORMING" : v.state === "amber" ? "CONFORMING with warnings" : v.word.toUpperCase();
 }
 
@@ -51,7 +52,8 @@ export function renderSummary(results: Results): string {
   for (const n of t.notes) lines.push(clean(`          note: ${n}`));
 
   const verdict = verdictOf(results);
-  const first = results.firstFailure ? `; first failure at FL ${results.firstFailure.level}: ${results.firstFailure.clause}` : "";
+  const f = results.firstFailure;
+  const first = f ? `; first failure${results.session === "client-judge" ? "" : ` at FL ${f.level}`}: ${f.clause}` : "";
   lines.push(clean(`Verified: ${verdict.verified}${first}`));
   if (results.partial) {
     lines.push("Scope:    partial run");
@@ -59,16 +61,18 @@ export function renderSummary(results: Results): string {
   }
 
   lines.push(
-    `Result:   ${resultWord(verdict)} (${s.mustProblems} must-clause problem${s.mustProblems === 1 ? "" : "s"}${results.strict ? " counting unverifiable tests (strict)" : ""}, ${s.shouldFailures} should-clause failure${s.shouldFailures === 1 ? "" : "s"})`,
+    `Result:   ${resultWord(verdict, results.session !== undefined)} (${s.mustProblems} must-clause problem${s.mustProblems === 1 ? "" : "s"}${results.strict ? " counting unverifiable tests (strict)" : ""}, ${s.shouldFailures} should-clause failure${s.shouldFailures === 1 ? "" : "s"})`,
   );
 
   const counts = STATUSES.filter((st) => (s.byStatus[st] ?? 0) > 0 || st === "pass" || st === "fail")
     .map((st) => `${st} ${s.byStatus[st] ?? 0}/${s.total}`)
     .join(", ");
   lines.push(`Tests:    ${s.total} in ${fmtDuration(results.durationMs)}: ${counts}`);
-  lines.push(
-    `Coverage: ${c.tested}/${c.testable} testable clauses that apply at FL ${t.featureLevel} tested in this run (${pct(c.tested, c.testable)}); ${c.untestable} untestable`,
-  );
+  // The client judge's rows are client clauses, which the catalog's coverage does not count.
+  if (results.session !== "client-judge")
+    lines.push(
+      `Coverage: ${c.tested}/${c.testable} testable clauses that apply at FL ${t.featureLevel} ${results.session ? "checked on live traffic" : "tested in this run"} (${pct(c.tested, c.testable)}); ${c.untestable} untestable`,
+    );
   // What the tests made and could not remove stays on the server for every later run: one line, the list is in results.json.
   const left = results.leftovers ?? [];
   if (left.length)

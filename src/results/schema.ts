@@ -318,5 +318,10 @@ export const ResultsSchema = z.strictObject({
   throttle: ThrottleSchema.optional(),
   /** Present only in a shard's results (`run --shard K/N`); a merged or unsharded run has none. */
   shard: ShardSchema.optional(),
+  /**
+   * Present when the document judges live traffic rather than a run of the suites: a `proxy` session's spec and
+   * client findings, or the client judge of `serve --quirks` (`client-judge`). Such a document claims no level.
+   */
+  session: z.enum(["proxy", "client-judge"]).optional(),
 });
 export type Results = z.infer<typeof ResultsSchema>;

@@ -54,7 +54,13 @@ function verifiedParts(r: Results): string[] {
   const parts: string[] = [];
   const share = shareWords(r);
   parts.push(
-    r.verifiedLevel !== null ? `conforms through FL ${r.verifiedLevel}${share ? ` — ${share}` : ""}` : passed ? "no level verified" : "nothing verified",
+    r.session
+      ? "live traffic judged: a session claims no level"
+      : r.verifiedLevel !== null
+        ? `conforms through FL ${r.verifiedLevel}${share ? ` — ${share}` : ""}`
+        : passed
+          ? "no level verified"
+          : "nothing verified",
   );
   // A clause cited from below the catalog's floor (FL 111) applies from its first level on: said as FL 153, not FL 111.
   const from = r.partial?.unverifiedFrom ?? null;
@@ -74,8 +80,15 @@ export function verdictOf(r: Results): Verdict {
   const s = r.summary;
   const parts = verifiedParts(r);
   const words = { verified: parts.join("; "), qualifiers: parts.slice(1) };
-  if (s.total === 0) return { state: "grey", word: "No tests ran", ...words };
+  if (s.total === 0) return { state: "grey", word: r.session ? "Nothing seen" : "No tests ran", ...words };
   if (s.mustProblems > 0) return { state: "red", word: "Not conforming", ...words };
+  // A session saw only what its clients did: what held there is no claim about the rest.
+  if (r.session) {
+    if ((s.byStatus.pass ?? 0) === 0) return { state: "grey", word: "Nothing judged", ...words };
+    return s.shouldFailures > 0
+      ? { state: "amber", word: "No violation seen, with warnings", ...words }
+      : { state: "green", word: "No violation seen", ...words };
+  }
   if ((s.byStatus.pass ?? 0) === 0) return { state: "grey", word: "Nothing verified", ...words };
   if (leftTestsOut(r)) return { state: "grey", word: "Partial run: no problems found", ...words };
   if (s.shouldFailures > 0) return { state: "amber", word: "Conforming, with warnings", ...words };

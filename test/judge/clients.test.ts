@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { TEST_HEADER } from "../../src/client/test-header.ts";
 import { ClientJudge } from "../../src/judge/judge.ts";
-import { addClientRows, clientExitCode, clientOfRow, clientSessionResults, judgedSessionResults } from "../../src/judge/results.ts";
+import { addClientRows, clientExitCode, clientSessionResults, judgedSessionResults } from "../../src/judge/results.ts";
+import { clientOfRow } from "../../src/results/client-rows.ts";
 import { ResultsSchema } from "../../src/results/schema.ts";
 import { judged, rowOf, START, Traffic } from "./traffic.ts";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { describe, expect, it } from "vitest";
-import { clientOfRow, isClientRow } from "../../src/judge/results.ts";
+import { clientOfRow, isClientRow } from "../../src/results/client-rows.ts";
 import { ResultsSchema } from "../../src/results/schema.ts";
 import { CLI } from "../support/cli-entry.ts";
 

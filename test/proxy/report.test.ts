@@ -8,7 +8,7 @@ import { verdictOf } from "../../src/results/verdict.ts";
 import { writeReports } from "../../src/report/write.ts";
 import { startProxy } from "../../src/proxy/proxy.ts";
 import { exitCodeOf } from "../../src/proxy/report.ts";
-import { isClientRow } from "../../src/judge/results.ts";
+import { isClientRow } from "../../src/results/client-rows.ts";
 import { session } from "./drive.ts";
 
 /**

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DATA_QUIRKS, WIRE_QUIRKS, type QuirkName } from "../../facts/quirks.ts";
 import { createReferenceServer } from "../../reference-server/server.ts";
 import { clientClauses } from "../../src/catalog/client-clauses.ts";
-import { clientOfRow, isClientRow } from "../../src/judge/results.ts";
+import { clientOfRow, isClientRow } from "../../src/results/client-rows.ts";
 import { startProxy, type Proxy } from "../../src/proxy/proxy.ts";
 import { QuirkEngine } from "../../src/quirks/engine.ts";
 import type { TestResult } from "../../src/results/schema.ts";

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { WIRE_QUIRKS, type QuirkName } from "../../facts/quirks.ts";
 import { createReferenceServer } from "../../reference-server/server.ts";
 import { clientClauses } from "../../src/catalog/client-clauses.ts";
-import { isClientRow } from "../../src/judge/results.ts";
+import { isClientRow } from "../../src/results/client-rows.ts";
 import { startProxy } from "../../src/proxy/proxy.ts";
 import { QuirkEngine } from "../../src/quirks/engine.ts";
 import type { ResultStatus } from "../../src/results/schema.ts";
