@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/client/client.ts";
 import { EventQueueReader } from "../../src/client/events.ts";
 import type { Exchange } from "../../src/client/exchange.ts";
-import { describeRateLimited, RateLimitedError, takeSharedSlot, takeSlot, Throttle, type RateLimitPolicy } from "../../src/client/rate-limit.ts";
+import { describeRateLimited, RateLimitedError, Throttle, type RateLimitPolicy } from "../../src/client/rate-limit.ts";
+import { takeSharedSlot, takeSlot } from "../../src/client/rate-slots.ts";
 import { Expectations } from "../../src/expect/expect.ts";
 
 /**
