@@ -52,7 +52,7 @@ export function clientSessionResults(s: {
     target: { kind: "url", url: s.targetUrl, featureLevel: s.featureLevel, product: s.product, personas: {}, runId: "client-judge", notes: s.notes ?? [] },
     faults: [],
     startedAt: s.startedAt,
-    durationMs: Date.now() - s.startedAt.getTime(),
+    durationMs: (s.endedAt ?? Date.now()) - s.startedAt.getTime(),
     tests: [],
     coverage: coverage(catalog(), [], []),
     eventCoverage: [],

@@ -12,6 +12,7 @@ import { isProblem, pct } from "../../src/results/tally.ts";
 import { ResultsSchema, type Results, type TestResult } from "../../src/results/schema.ts";
 import { writeReports } from "../../src/report/write.ts";
 import { exampleResults, results } from "../report/fixtures.ts";
+import { twoClientsSession } from "../judge/traffic.ts";
 import { CLI } from "../support/cli-entry.ts";
 import { serveChild } from "../support/serve-child.ts";
 import { launchChromium, NO_CHROMIUM, type PageElement, type PageGlobals } from "./chromium.ts";
@@ -159,7 +160,8 @@ interface Opened {
 let browser: Browser;
 let dir: string;
 const shots: string[] = [];
-const reports: Record<"passing" | "faulty" | "partial" | "target" | "later" | "example", string> = {
+const reports: Record<"passing" | "faulty" | "partial" | "target" | "later" | "example" | "clients", string> = {
+  clients: "",
   passing: "",
   faulty: "",
   partial: "",
@@ -274,6 +276,7 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
     writeReports(reports.passing, passingRun());
     writeReports(reports.partial, partialRun());
     writeReports(reports.example, exampleWithProperty());
+    writeReports(reports.clients, await twoClientsSession());
     // Two real runs, each kept small with --filter: the embedded server with faults, and `serve` through --target.
     const serve = await serveChild([], ROOT);
     try {
@@ -485,6 +488,30 @@ describe.skipIf(NO_CHROMIUM !== undefined)(`the reports in Chromium${NO_CHROMIUM
       expect(problems, name).toEqual([]);
       await context.close();
     }
+  });
+
+  it("a client report (serve --quirks): a client × clause table whose cells open their rows, a passing one too though the list starts at the problems", async () => {
+    const { page, context, problems } = await open(join(reports.clients, "index.html"));
+    expect(await page.locator("h1").innerText()).toBe("Client conformance report");
+    expect((await page.locator("#h-verdict").innerText()).toLowerCase()).toBe("not conforming");
+    const careful = page.locator("table.clients tbody tr", { hasText: "careful@example.com (careful/2)" });
+    expect(await page.locator("table.clients tbody tr").count()).toBe(2);
+    const cell = careful.locator("a.s-pass").first();
+    const href = (await cell.getAttribute("href"))!;
+    expect(await page.locator(`#${href.slice(1)}`).isVisible(), "a passing row is filtered out at first").toBe(false);
+    await cell.click();
+    await expect.poll(() => page.locator(`#${href.slice(1)}`).isVisible()).toBe(true);
+    const at = await placement(page, href.slice(1));
+    expect(at.onTop && at.top >= at.barBottom, JSON.stringify(at)).toBe(true);
+    expect(await page.locator(`#${href.slice(1)}`).innerText()).toContain("careful@example.com (careful/2)");
+    await shot(page, "clients-1280", true);
+    expect(problems).toEqual([]);
+    await context.close();
+    const phone = await open(join(reports.clients, "index.html"), PHONE);
+    await expectNoSideScroll(phone.page);
+    await shot(phone.page, "clients-390");
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
   });
 
   it("'N tests not verifiable here' leads to them grouped by remedy, each opening its row though the list starts at the problems; tiles count the tests that apply", async () => {

@@ -4,7 +4,7 @@ import { ClientJudge } from "../../src/judge/judge.ts";
 import { addClientRows, clientExitCode, clientSessionResults, judgedSessionResults } from "../../src/judge/results.ts";
 import { clientOfRow } from "../../src/results/client-rows.ts";
 import { ResultsSchema } from "../../src/results/schema.ts";
-import { judged, rowOf, START, Traffic } from "./traffic.ts";
+import { judged, rowOf, START, Traffic, twoClients } from "./traffic.ts";
 
 /**
  * Clients are judged apart: an account with a User-Agent is one client, so two in one session get rows of their
@@ -13,16 +13,7 @@ import { judged, rowOf, START, Traffic } from "./traffic.ts";
  */
 describe("the client judge's clients", () => {
   it("two clients interleaved in one session are judged apart: the naive one fails, the careful one passes", async () => {
-    const naive = new Traffic("naive@example.com", "naive/1");
-    const careful = naive.client("careful@example.com", "careful/2");
-    naive.register("n1");
-    careful.register("c1", 3);
-    naive.poll("n1", -1, { events: [0] });
-    careful.poll("c1", 3, { events: [4] });
-    naive.poll("n1", -1);
-    careful.poll("c1", 4);
-    careful.deleteQueue("c1");
-    const rows = await judged(naive);
+    const rows = await judged(twoClients());
     expect(rows).toHaveLength(16);
     expect(rowOf(rows, "client.acknowledges-events", "naive@example.com (naive/1)").status).toBe("fail");
     expect(rowOf(rows, "client.acknowledges-events", "careful@example.com (careful/2)").status).toBe("pass");

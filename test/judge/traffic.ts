@@ -1,6 +1,7 @@
 import type { Observed } from "../../src/client/observed.ts";
 import { judgeExchanges } from "../../src/judge/judge.ts";
-import type { TestResult } from "../../src/results/schema.ts";
+import { judgedSessionResults } from "../../src/judge/results.ts";
+import type { Results, TestResult } from "../../src/results/schema.ts";
 
 /**
  * Synthetic traffic for the judge's tests: one client's exchanges on a clock the test moves, each built as the
@@ -120,4 +121,34 @@ export function rowOf(rows: readonly TestResult[], clause: string, who?: string)
   const found = rows.filter((r) => r.clauses[0] === clause && (who === undefined || r.id.includes(who)));
   if (found.length !== 1) throw new Error(`${found.length} rows of ${clause}${who ? ` for ${who}` : ""}: ${rows.map((r) => r.id).join(", ")}`);
   return found[0]!;
+}
+
+/**
+ * Two clients interleaved in one session on one clock: a naive one (polls again from last_event_id -1, keeps its
+ * queue) and a careful one (acknowledges what it was given, deletes its queue). Returns the naive one's Traffic,
+ * whose exchanges are the whole session's.
+ */
+export function twoClients(): Traffic {
+  const naive = new Traffic("naive@example.com", "naive/1");
+  const careful = naive.client("careful@example.com", "careful/2");
+  naive.register("n1");
+  careful.register("c1", 3);
+  naive.poll("n1", -1, { events: [0] });
+  careful.poll("c1", 3, { events: [4] });
+  naive.poll("n1", -1);
+  careful.poll("c1", 4);
+  careful.deleteQueue("c1");
+  return naive;
+}
+
+/** twoClients() judged as `serve --quirks` reports a session, against a zulip target at FL 372. */
+export async function twoClientsSession(): Promise<Results> {
+  const t = twoClients();
+  return judgedSessionResults(t.exchanges, {
+    targetUrl: "http://target.test",
+    featureLevel: 372,
+    product: "zulip",
+    startedAt: new Date(START),
+    endedAt: t.now,
+  });
 }

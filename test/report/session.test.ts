@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ClientJudge } from "../../src/judge/judge.ts";
 import { judgedSessionResults } from "../../src/judge/results.ts";
 import { sessionResults } from "../../src/proxy/report.ts";
 import { badgeOf } from "../../src/report/badge.ts";
 import { renderHtml } from "../../src/report/html.ts";
 import { renderSummary } from "../../src/report/summary.ts";
-import { ResultsSchema, type Results } from "../../src/results/schema.ts";
+import { ResultsSchema } from "../../src/results/schema.ts";
 import { verdictOf } from "../../src/results/verdict.ts";
 import { results as runResults, tr } from "./fixtures.ts";
-import { START, Traffic } from "../judge/traffic.ts";
+import { START, Traffic, twoClients, twoClientsSession } from "../judge/traffic.ts";
 
 /**
  * A document of live traffic (a proxy session, serve --quirks's client judge) is not a run of the suites: its page
@@ -19,33 +18,14 @@ import { START, Traffic } from "../judge/traffic.ts";
 const heading = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
 const sectionIds = (html: string) => [...html.matchAll(/<section[^>]* aria-labelledby="(h-[a-z-]+)"/g)].map((m) => m[1]);
 
-async function clientDocument(): Promise<Results> {
-  const naive = new Traffic("naive@example.com", "naive/1");
-  const careful = naive.client("careful@example.com", "careful/2");
-  naive.register("n1");
-  careful.register("c1", 3);
-  naive.poll("n1", -1, { events: [0] });
-  careful.poll("c1", 3, { events: [4] });
-  naive.poll("n1", -1);
-  careful.poll("c1", 4);
-  careful.deleteQueue("c1");
-  return ResultsSchema.parse(
-    await judgedSessionResults(naive.exchanges, {
-      targetUrl: "http://target.test",
-      featureLevel: 372,
-      product: "zulip",
-      startedAt: new Date(START),
-      endedAt: naive.now,
-    }),
-  );
-}
-
 describe("the report of a session of live traffic", () => {
   it("serve --quirks's client judge: headed as a client report, a client × clause table linking each cell to its row, no catalog sections", async () => {
-    const doc = await clientDocument();
+    const doc = ResultsSchema.parse(await twoClientsSession());
     expect(doc.session).toBe("client-judge");
     const html = renderHtml(doc);
     expect(heading(html)).toBe("Client conformance report");
+    // A recorded session lasts from its start to its end, not to the moment it is judged.
+    expect(doc.durationMs).toBe(twoClients().now - START);
     expect(html).toContain("<title>Client conformance: zulip FL 372 at http://target.test</title>");
     expect(sectionIds(html)).toEqual(["h-verdict", "h-clients", "h-summary", "h-tests"]);
     expect(html).not.toContain("No level verified");
@@ -77,8 +57,6 @@ describe("the report of a session of live traffic", () => {
     t.poll("c1", 3, { events: [4] });
     t.poll("c1", 4);
     t.deleteQueue("c1");
-    const judge = new ClientJudge({ featureLevel: 372, product: "zulip" });
-    for (const ex of t.exchanges) await judge.observe(ex);
     const doc = await judgedSessionResults(t.exchanges, {
       targetUrl: "http://target.test",
       featureLevel: 372,
