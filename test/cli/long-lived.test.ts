@@ -91,7 +91,6 @@ async function memberHistory(doc: ServeLine): Promise<{ unread: number; messages
   return { unread: (reg.unread_msgs as { count: number }).count, messages };
 }
 
-/** What the server holds under run prefixes other than `except`: channel, group, user and scheduled-message names. */
 /** Everything on the server named by some run (the clean run's own things included: its cleanups remove them too). */
 async function prefixed(doc: ServeLine): Promise<string[]> {
   const runName = (n: unknown) => typeof n === "string" && /^cc[0-9a-z]{6,10}-/.test(n);
