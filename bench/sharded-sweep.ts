@@ -12,7 +12,8 @@ import { join } from "node:path";
  * as the unsharded sweep does. The merged sweep.json is checked against the unsharded one (counts per level and
  * area, red levels, problems) so a figure never stands for a split that lost work.
  * BENCH_SWEEP_FROM and BENCH_SWEEP_TO narrow the range (default the whole of FL 153–372); BENCH_SWEEP_SHARDS the
- * shard counts (default "2,4").
+ * shard counts (default "2,4"); BENCH_SWEEP_BASELINE=DIR takes an unsharded sweep of the same range and build that
+ * is already there (its sweep.json and wall time) as the baseline rather than sweeping again.
  */
 const ROOT = new URL("../", import.meta.url).pathname;
 const BIN = join(ROOT, "bin", "chat-conformance.js");
@@ -54,6 +55,13 @@ const readSweep = (dir: string) => JSON.parse(readFileSync(join(dir, "sweep.json
 /** What merged and unsharded sweeps must agree on: every level's and area's counts, the red levels, the problems. */
 const verdict = (d: SweepDoc) => JSON.stringify([d.counts, d.levels, d.redLevels, d.problems.map((p) => [p.id, p.levels])]);
 
+/** An earlier unsharded sweep of the range as the baseline: its wall time, and its exit code as its verdict gives it. */
+function baselineFrom(dir: string, from: number, to: number): Timed {
+  const doc = readSweep(dir) as SweepDoc & { from: number; to: number };
+  if (doc.shard || doc.from !== from || doc.to !== to) throw new Error(`BENCH_SWEEP_BASELINE ${dir}: not an unsharded sweep of FL ${from}–${to}`);
+  return { code: doc.redLevels.length ? 1 : 0, ms: doc.wallMs };
+}
+
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(58)} ${value}`);
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -71,10 +79,14 @@ export async function shardedSweep(): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), "cc-bench-sweep-"));
   try {
     console.log(`  FL ${from}–${to} (${to - from + 1} levels) on ${cores} cores`);
-    const whole = await cli(["sweep", ...range, "--workers", String(cores), "--out", join(out, "whole")]);
-    const wholeDoc = readSweep(join(out, "whole"));
+    const given = process.env.BENCH_SWEEP_BASELINE;
+    const whole = given ? baselineFrom(given, from, to) : await cli(["sweep", ...range, "--workers", String(cores), "--out", join(out, "whole")]);
+    const wholeDoc = readSweep(given ?? join(out, "whole"));
     const runs = Object.values(wholeDoc.counts).reduce((a, b) => a + b, 0);
-    line(`baseline: one sweep, ${cores} workers (exit ${whole.code})`, `${s(whole.ms).padStart(8)}  (${runs} test runs)`);
+    line(
+      `baseline: one sweep, ${cores} workers (exit ${whole.code})`,
+      `${s(whole.ms).padStart(8)}  (${runs} test runs${given ? `; its own wall time, from ${given}` : ""})`,
+    );
     for (const n of counts) {
       const workers = Math.max(1, Math.floor(cores / n));
       const dirs = Array.from({ length: n }, (_, i) => join(out, `n${n}`, String(i + 1)));

@@ -11,7 +11,7 @@ export const SHARD_OPTIONS = {
   durations: {
     type: "string",
     value: "FILE",
-    description: "with --shard: split by the test durations of this earlier results.json, not by the committed table",
+    description: "with --shard: split by the files' times in this earlier results.json (for a sweep, also a sweep.json), not by the committed table",
   },
 } as const;
 
@@ -31,7 +31,7 @@ export async function shardOption(
   }
   const spec = parseShard(raw);
   if (typeof spec === "string") throw new UsageError(spec);
-  const durations = durationsFile !== undefined ? durationsFromResults(durationsFile) : committedDurations();
+  const durations = durationsFile !== undefined ? durationsFromResults(durationsFile, range ? "sweep" : "run") : committedDurations();
   if (typeof durations === "string") throw new UsageError(durations);
   const part = await shardPart(spec, filter, durations, range);
   if (typeof part === "string") throw new UsageError(part);
@@ -40,4 +40,4 @@ export async function shardOption(
 
 /** "2/3: 31 suite files, about 40 s by the committed table (…)", for the line a shard starts with. */
 export const shardLine = (p: ShardPart): string =>
-  `${p.index}/${p.count}: ${p.files.length} suite file${p.files.length === 1 ? "" : "s"}, about ${p.reckonedMs < 10_000 ? (p.reckonedMs / 1000).toFixed(1) : Math.round(p.reckonedMs / 1000)} s of tests by ${p.durations}`;
+  `${p.index}/${p.count}: ${p.files.length} suite file${p.files.length === 1 ? "" : "s"}, about ${p.reckonedMs < 10_000 ? (p.reckonedMs / 1000).toFixed(1) : Math.round(p.reckonedMs / 1000)} s by ${p.durations}`;

@@ -242,6 +242,9 @@ export const ShardSchema = z.strictObject({
 });
 export type ShardRecord = z.infer<typeof ShardSchema>;
 
+/** Suite file (its source name, suites/…/x.test.ts) → milliseconds. */
+export const FileMsSchema = z.record(z.string(), z.number().int().min(0));
+
 export const ResultsSchema = z.strictObject({
   schemaVersion: z.union([z.literal(1), z.literal(RESULTS_SCHEMA_VERSION)]),
   tool: z.strictObject({ name: z.string(), version: z.string() }),
@@ -318,6 +321,12 @@ export const ResultsSchema = z.strictObject({
   throttle: ThrottleSchema.optional(),
   /** Present only in a shard's results (`run --shard K/N`); a merged or unsharded run has none. */
   shard: ShardSchema.optional(),
+  /**
+   * Each suite file's time in this run, in ms (what vitest spent on its module: preparing and importing it, its
+   * hooks, its tests): what `run --shard K/N --durations results.json` splits a later run by. Absent in documents
+   * written before it existed, and in a session's.
+   */
+  fileMs: FileMsSchema.optional(),
   /**
    * Present when the document judges live traffic rather than a run of the suites: a `proxy` session's spec and
    * client findings, or the client judge of `serve --quirks` (`client-judge`). Such a document claims no level.

@@ -1,3 +1,4 @@
+import { sortedFileMs } from "./file-ms.ts";
 import { catalog } from "../catalog/catalog.ts";
 import type { TestMeta } from "./test-records.ts";
 import { emptyCounts, isProblem, orderAreas, releaseOfLevel } from "./tally.ts";
@@ -21,6 +22,8 @@ export interface SweepRun {
   moduleErrors: string[];
   wallMs: number;
   workers: number;
+  /** Each suite file's time over the sweep (ConformanceCollector.fileMs, summed over the groups of levels). */
+  fileMs?: Record<string, number>;
 }
 
 export interface SweepInput {
@@ -111,5 +114,6 @@ export function buildSweepResults(i: SweepInput): SweepResults {
     moduleErrors: uniqueSorted(i.run.moduleErrors),
     eventCoverage: i.eventCoverage,
     ...(i.shard ? { shard: i.shard } : {}),
+    ...(i.run.fileMs ? { fileMs: sortedFileMs([i.run.fileMs]) } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { StatusSchema } from "./schema.ts";
-import { EventCoverageSchema, ShardSchema } from "./schema.ts";
+import { EventCoverageSchema, FileMsSchema, ShardSchema } from "./schema.ts";
 
 /**
  * sweep.json: the suites at every level of a range, each level against a reference server of its own
@@ -71,5 +71,10 @@ export const SweepResultsSchema = z.strictObject({
   eventCoverage: z.array(EventCoverageSchema).optional(),
   /** Present only in a shard's sweep.json (`sweep --shard K/N`): which part of the suite files it ran. */
   shard: ShardSchema.omit({ moduleErrors: true }).optional(),
+  /**
+   * Each suite file's time over the whole sweep, in ms (its module's, summed over the groups of levels): what
+   * `sweep --shard K/N --durations sweep.json` splits a later sweep by. Absent in documents written before it existed.
+   */
+  fileMs: FileMsSchema.optional(),
 });
 export type SweepResults = z.infer<typeof SweepResultsSchema>;

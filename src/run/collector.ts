@@ -1,5 +1,6 @@
 import type { Reporter, TestModule } from "vitest/node";
 import type { TestMeta } from "../results/test-records.ts";
+import { suiteSourceName } from "../layout.ts";
 
 /**
  * A vitest reporter that keeps each test's conformance outcome (its task meta). A test that died before it
@@ -8,10 +9,19 @@ import type { TestMeta } from "../results/test-records.ts";
 export class ConformanceCollector implements Reporter {
   readonly tests: TestMeta[] = [];
   readonly moduleErrors: string[] = [];
+  /**
+   * Each suite file's time in ms, by its source name: what vitest spent on its module (preparing and importing it,
+   * its hooks and its tests), what a shard of a later run is split by. Summed over the runs this collector sees.
+   */
+  readonly fileMs: Record<string, number> = {};
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     for (const mod of testModules) {
       for (const e of mod.errors()) this.moduleErrors.push(`${mod.moduleId}: ${e.message}`);
+      const file = suiteSourceName(mod.relativeModuleId);
+      const d = mod.diagnostic();
+      const ms = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+      this.fileMs[file] = (this.fileMs[file] ?? 0) + Math.round(ms);
       for (const test of mod.children.allTests()) {
         const meta = test.meta().conformance;
         if (meta) {

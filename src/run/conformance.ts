@@ -6,6 +6,7 @@ import { configureRateLimit, DEFAULT_POLICY, throttle, type RateLimitPolicy } fr
 import { collectTests } from "../expect/collect.ts";
 import { testsEventCoverage } from "../expect/state/coverage.ts";
 import { buildResults } from "../results/build.ts";
+import { sortedFileMs } from "../results/file-ms.ts";
 import type { ExpectedFailures } from "../results/expectations.ts";
 import type { Results } from "../results/schema.ts";
 import { connectTarget, type RemoteTarget } from "../target/remote.ts";
@@ -153,6 +154,7 @@ export async function runConformance(o: ConformanceOptions = {}): Promise<Confor
     ...(o.strict ? { strict: true } : {}),
     throttle: [throttle.take() ?? { lanes: [] }],
   });
+  results.fileMs = sortedFileMs([run.fileMs]);
   // What the run's message clean-up could not do is the run's, not one test's.
   if (cleaned?.left.length) results.leftovers = [...(results.leftovers ?? []), ...cleaned.left.map((what) => ({ test: RUN_LEFTOVERS, what }))];
   if (o.shard) {

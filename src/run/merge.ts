@@ -7,6 +7,7 @@ import { buildResults } from "../results/build.ts";
 import { ResultsSchema, type EventCoverageRow, type Results, type ShardRecord } from "../results/schema.ts";
 import { SweepResultsSchema, type SweepLevel, type SweepProblem, type SweepResults } from "../results/sweep-schema.ts";
 import { inAreaOrder, uniqueSorted } from "../results/sweep-build.ts";
+import { sortedFileMs } from "../results/file-ms.ts";
 import { emptyCounts, orderAreas } from "../results/tally.ts";
 import type { TestMeta } from "../results/test-records.ts";
 import { mergeThrottle } from "../results/throttle.ts";
@@ -190,6 +191,8 @@ export async function mergeRuns(shards: readonly RunShard[]): Promise<MergedRun>
   if (throttles.length) results.throttle = mergeThrottle(throttles);
   const runLeft = ordered.flatMap((s) => (s.raw.leftovers ?? []).filter((l) => l.test === RUN_LEFTOVERS));
   if (runLeft.length) results.leftovers = [...(results.leftovers ?? []), ...runLeft];
+  const times = ordered.flatMap((s) => (s.raw.fileMs ? [s.raw.fileMs] : []));
+  if (times.length) results.fileMs = sortedFileMs(times);
   const moduleErrors = ordered.flatMap((s) => s.shard.moduleErrors);
   const exitCode = results.throttle?.rateLimited ? 2 : results.summary.mustProblems > 0 || moduleErrors.length > 0 ? 1 : 0;
   return { results, moduleErrors, exitCode };
@@ -247,6 +250,7 @@ export function mergeSweeps(shards: readonly SweepShard[]): SweepResults {
     }
   const when = span(ordered.map((s) => ({ startedAt: s.raw.startedAt, ms: s.raw.wallMs })));
   const eventLists = ordered.flatMap((s) => (s.raw.eventCoverage ? [s.raw.eventCoverage] : []));
+  const times = ordered.flatMap((s) => (s.raw.fileMs ? [s.raw.fileMs] : []));
   return {
     schemaVersion: first.schemaVersion,
     tool: first.tool,
@@ -265,5 +269,6 @@ export function mergeSweeps(shards: readonly SweepShard[]): SweepResults {
     levels,
     moduleErrors: uniqueSorted(ordered.flatMap((s) => s.raw.moduleErrors)),
     ...(eventLists.length ? { eventCoverage: mergeEventCoverage(eventLists) } : {}),
+    ...(times.length ? { fileMs: sortedFileMs(times) } : {}),
   };
 }

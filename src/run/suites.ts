@@ -34,6 +34,8 @@ export interface SuiteRun {
   tests: TestMeta[];
   /** Suite files that failed to load: the run cannot vouch for their tests. */
   moduleErrors: string[];
+  /** Each suite file's time (ConformanceCollector.fileMs). */
+  fileMs: Record<string, number>;
 }
 
 /**
@@ -191,5 +193,5 @@ export async function runSuites(target: TargetInfo, o: SuiteRunOptions = {}): Pr
   });
   await vitest.close();
   rmSync(eventsFeed, { recursive: true, force: true });
-  return { tests: collector.tests, moduleErrors: collector.moduleErrors };
+  return { tests: collector.tests, moduleErrors: collector.moduleErrors, fileMs: collector.fileMs };
 }

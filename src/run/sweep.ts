@@ -1,3 +1,4 @@
+import { sortedFileMs } from "../results/file-ms.ts";
 import { availableParallelism } from "node:os";
 import type { Reporter } from "vitest/node";
 import type { TestMeta } from "../results/test-records.ts";
@@ -60,6 +61,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepRun> {
   const started = Date.now();
   const tests: TestMeta[] = [];
   const moduleErrors: string[] = [];
+  const fileMs: Array<Record<string, number>> = [];
   const chunks = sweepChunks(o.from, o.to);
   for (const levels of chunks) {
     const chunkStarted = Date.now();
@@ -83,7 +85,8 @@ export async function runSweep(o: SweepOptions): Promise<SweepRun> {
     await vitest.close();
     tests.push(...collector.tests);
     moduleErrors.push(...collector.moduleErrors);
+    fileMs.push(collector.fileMs);
     o.onChunk?.({ levels, tests: collector.tests, wallMs: Date.now() - chunkStarted });
   }
-  return { levels: chunks.flat(), tests, moduleErrors, wallMs: Date.now() - started, workers };
+  return { levels: chunks.flat(), tests, moduleErrors, wallMs: Date.now() - started, workers, fileMs: sortedFileMs(fileMs) };
 }

@@ -7,7 +7,7 @@ import { renderHtml } from "../../src/report/html.ts";
 import { renderSweepHtml } from "../../src/report/sweep-html.ts";
 import { ResultsSchema, type Results } from "../../src/results/schema.ts";
 import { SweepResultsSchema, type SweepResults } from "../../src/results/sweep-schema.ts";
-import { committedDurations, fileWeight, parseShard, planShards, type DurationSource } from "../../src/run/shard.ts";
+import { committedDurations, durationsFromResults, fileWeight, fileWeights, parseShard, planShards, type DurationSource } from "../../src/run/shard.ts";
 import { CLI } from "../support/cli-entry.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -33,12 +33,14 @@ const readSweep = (dir: string): SweepResults => SweepResultsSchema.parse(JSON.p
  * "Shards" section lists the same): dates and durations; the embedded server's address (each run starts its own
  * on a free port); what each test's state watcher saw (its invariant's reduced events and compared sections, and
  * the event coverage derived from them), which includes other tests' events on the shared server at that moment;
- * and the throttle's counts of requests, which include each process's own.
+ * the throttle's counts of requests, which include each process's own; and each file's measured time (its files
+ * are the same).
  */
 function normalise(r: Results): Results {
   const n = JSON.parse(JSON.stringify(r).split(r.target.url).join("http://127.0.0.1:PORT")) as Results;
   n.startedAt = "(date)";
   n.durationMs = 0;
+  n.fileMs = zeroTimes(n.fileMs);
   for (const t of n.tests) {
     t.durationMs = 0;
     for (const e of t.exchanges) if (e.durationMs !== undefined) e.durationMs = 0;
@@ -54,8 +56,11 @@ function normalise(r: Results): Results {
   return n;
 }
 
-/** A sweep's document without its date and wall time, the only fields that may differ for a sweep. */
-const normaliseSweep = (s: SweepResults): SweepResults => ({ ...s, startedAt: "(date)", wallMs: 0 });
+/** Each file's time as 0: which files ran is the same, how long each took is not. */
+const zeroTimes = (m: Record<string, number> | undefined) => m && Object.fromEntries(Object.keys(m).map((f) => [f, 0]));
+
+/** A sweep's document without its date, wall time and files' times, the only fields that may differ for a sweep. */
+const normaliseSweep = (s: SweepResults): SweepResults => ({ ...s, startedAt: "(date)", wallMs: 0, fileMs: zeroTimes(s.fileMs) });
 
 // A handful of suite files, small enough for a test, with isolated ones (realm settings) among them.
 const FILES = [
@@ -101,14 +106,71 @@ describe("shards: the split (run --shard K/N, sweep --shard K/N)", () => {
     ).toBe(10 * 3 + 100 * 2);
   });
 
-  it("splits the whole suite by the committed table into parts within 10% of the mean (measured durations, not counts)", () => {
+  it("splits the whole suite, a run or a full sweep, by the committed table's measured file times into parts within 2% of the mean", () => {
     const table = committedDurations();
     const files = Object.keys(table.files);
-    for (const n of [2, 4]) {
-      const weights = planShards(files, n, table).shards.map((s) => s.weightMs);
-      const mean = weights.reduce((a, b) => a + b, 0) / n;
-      expect(Math.max(...weights) / mean, `${n} shards: ${weights.join(", ")} ms`).toBeLessThan(1.1);
-    }
+    expect(Object.keys(table.runMs!).sort()).toEqual(files);
+    expect(table.sweepMs).toMatchObject({ from: 153, to: 372 });
+    for (const range of [undefined, { from: 153, to: 372 }])
+      for (const n of [2, 4]) {
+        const weights = planShards(files, n, table, range).shards.map((s) => s.weightMs);
+        const mean = weights.reduce((a, b) => a + b, 0) / n;
+        expect(Math.max(...weights) / mean, `${range ? "sweep" : "run"}, ${n} shards: ${weights.join(", ")} ms`).toBeLessThan(1.02);
+        // The measured times are the weights: a full sweep's parts add up to the files' time in the sweep measured.
+        if (range)
+          expect(weights.reduce((a, b) => a + b, 0)).toBeCloseTo(
+            Object.values(table.sweepMs!.files).reduce((a, b) => a + b, 0),
+            -1,
+          );
+      }
+  });
+
+  it("weighs a file by its measured time where there is one, else by its tests' reckoning in the same unit, else the mean", () => {
+    // a and b measured: a's tests reckon 10 ms but the file took 100 (its hooks), b reckons 30 and took 60: measured
+    // time is 160 for 40 reckoned, so c, known only by its tests' 20 ms, weighs 80; d, unknown, the mean of a, b, c.
+    const d: DurationSource = { from: "test", files: { a: [[153, 10]], b: [[153, 30]], c: [[153, 20]] }, runMs: { a: 100, b: 60 } };
+    expect(Object.fromEntries(fileWeights(["a", "b", "c", "d"], d))).toEqual({ a: 100, b: 60, c: 80, d: 80 });
+    expect(planShards(["a", "b", "c"], 2, d).shards).toEqual([
+      { files: ["a"], weightMs: 100 },
+      { files: ["b", "c"], weightMs: 140 },
+    ]);
+    // A run's times do not weigh a sweep, nor a sweep's a run.
+    expect(fileWeights(["a"], d, { from: 153, to: 154 }).get("a")).toBe(20);
+  });
+
+  it("scales a sweep's measured times to another range as the file's tests reckon it", () => {
+    // Measured over FL 300–309 (10 levels): a's tests are of FL 300 and 305; over FL 305–309 they reckon 5 × 10 + 5 × 30
+    // = 200 of the 10 × 10 + 5 × 30 = 250 of the measured range: 4/5 of the 500 ms measured.
+    const d: DurationSource = {
+      from: "test",
+      files: {
+        a: [
+          [300, 10],
+          [305, 30],
+        ],
+      },
+      sweepMs: { from: 300, to: 309, files: { a: 500, b: 100 } },
+    };
+    expect(fileWeights(["a"], d, { from: 300, to: 309 }).get("a")).toBe(500);
+    expect(fileWeights(["a"], d, { from: 305, to: 309 }).get("a")).toBe(400);
+    // b has no tests' times to scale by: by the number of levels.
+    expect(fileWeights(["b"], d, { from: 305, to: 309 }).get("b")).toBe(50);
+  });
+
+  it("reads --durations from a run's results.json or, for a sweep, a sweep.json with its files' times", () => {
+    const write = (name: string, doc: unknown) => {
+      const file = join(work, name);
+      writeFileSync(file, JSON.stringify(doc));
+      return file;
+    };
+    const run = write("run-durations.json", { tests: [{ file: "a", level: 153, durationMs: 5 }], fileMs: { a: 50 } });
+    expect(durationsFromResults(run)).toMatchObject({ files: { a: [[153, 5]] }, runMs: { a: 50 } });
+    const sweep = write("sweep-durations.json", { from: 200, to: 210, levels: [], fileMs: { a: 70 } });
+    expect(durationsFromResults(sweep, "sweep")).toMatchObject({ sweepMs: { from: 200, to: 210, files: { a: 70 } } });
+    expect(durationsFromResults(sweep, "run")).toMatch(/a sweep's sweep\.json times files over many levels; give a run's results\.json/);
+    const old = write("old-sweep.json", { from: 200, to: 210, levels: [] });
+    expect(durationsFromResults(old, "sweep")).toMatch(/has no fileMs \(it was written by an older version\)/);
+    expect(durationsFromResults(write("other.json", { x: 1 }))).toMatch(/not a results\.json or sweep\.json/);
   });
 });
 
@@ -152,6 +214,10 @@ describe("chat-conformance merge", () => {
     const got = readRun(merged);
     const want = readRun(whole);
     expect(got.shard).toBeUndefined();
+    // Each file's time is measured in whichever shard ran it: the merge has every file of the run, once.
+    expect(Object.keys(got.fileMs!)).toEqual([...FILES].sort());
+    expect(Object.keys(want.fileMs!)).toEqual([...FILES].sort());
+    expect(Object.values(got.fileMs!).every((ms) => ms > 0)).toBe(true);
     expect(JSON.stringify(normalise(got), null, 2)).toBe(JSON.stringify(normalise(want), null, 2));
     expect(renderHtml(normalise(got))).toBe(renderHtml(normalise(want)));
     expect(readFileSync(join(merged, "index.html"), "utf8")).toBe(renderHtml(got));
@@ -200,6 +266,8 @@ describe("chat-conformance merge", () => {
     expect(m.code, m.output).toBe(w.code);
     const got = readSweep(merged);
     const want = readSweep(whole);
+    expect(Object.keys(got.fileMs!)).toEqual(Object.keys(want.fileMs!));
+    expect(Object.keys(want.fileMs!)).toHaveLength(5);
     expect(JSON.stringify(normaliseSweep(got), null, 2)).toBe(JSON.stringify(normaliseSweep(want), null, 2));
     expect(renderSweepHtml(normaliseSweep(got))).toBe(renderSweepHtml(normaliseSweep(want)));
     expect(readFileSync(join(merged, "sweep.html"), "utf8")).toBe(renderSweepHtml(got));
