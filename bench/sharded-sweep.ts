@@ -99,7 +99,7 @@ export async function shardedSweep(): Promise<void> {
       const same = verdict(readSweep(merged)) === verdict(wholeDoc) && merge.code === whole.code;
       console.log(`  ${n} shards side by side, ${workers} worker${workers === 1 ? "" : "s"} each`);
       shards.forEach((t, i) =>
-        line(`  shard ${i + 1}/${n}: ${docs[i]!.shard!.files.length} files`, `${s(t.ms).padStart(8)}  (reckoned ${s(docs[i]!.shard!.reckonedMs)} of tests)`),
+        line(`  shard ${i + 1}/${n}: ${docs[i]!.shard!.files.length} files`, `${s(t.ms).padStart(8)}  (the split reckoned ${s(docs[i]!.shard!.reckonedMs)})`),
       );
       const real = shards.map((t) => t.ms);
       const planned = docs.map((d) => d.shard!.reckonedMs);
