@@ -24,7 +24,7 @@
  *     messages with 10,000 unread per persona, in turn, and the ratio of their wall times.
  * 13. (sharded-sweep.ts) the full sweep (FL 153–372) in one process, then as 2 and as 4 shards side by side with
  *     their merge: each shard's wall time beside the time the equal-time split reckoned for it, the merge's time, and
- *     the worst shard against the mean. Over an hour on two cores, so it runs only when asked: BENCH_ONLY=sweep.
+ *     the worst shard against the mean. About 40 minutes on two cores, so it runs only when asked: BENCH_ONLY=sweep.
  * Figures only: no thresholds, so a slow machine never fails a build. BENCH_ONLY=load runs sections 5–8 alone
  * (BENCH_ONLY=5,7 some of them), BENCH_ONLY=proxy section 9, BENCH_ONLY=cli section 10, BENCH_ONLY=rate section 11,
  * BENCH_ONLY=history section 12, BENCH_ONLY=sweep section 13.
@@ -338,4 +338,4 @@ console.log(HISTORY_HEADING);
 await longLivedRuns();
 
 console.log(SWEEP_HEADING);
-console.log("  not run: the full sweep three times over takes over an hour on two cores; BENCH_ONLY=sweep runs it");
+console.log("  not run: the full sweep three times over takes about 40 minutes on two cores; BENCH_ONLY=sweep runs it");

@@ -168,7 +168,8 @@ export interface ShardPlan {
  */
 export function planShards(files: readonly string[], count: number, durations: DurationSource, range?: { from: number; to: number }): ShardPlan {
   const weights = fileWeights(files, durations, range);
-  const unknown = files.filter((f) => durations.files[f] === undefined && durations.runMs?.[f] === undefined && durations.sweepMs?.files[f] === undefined);
+  const measured = range ? durations.sweepMs?.files : durations.runMs;
+  const unknown = files.filter((f) => durations.files[f] === undefined && measured?.[f] === undefined);
   const order = [...files].sort((a, b) => weights.get(b)! - weights.get(a)! || a.localeCompare(b));
   const shards = Array.from({ length: count }, () => ({ files: [] as string[], weightMs: 0 }));
   for (const f of order) {
