@@ -2,7 +2,7 @@ import { RELEASES } from "../catalog/schema.ts";
 import type { Results, ResultStatus, TestResult } from "../results/schema.ts";
 import { escapeHtml as e, fmtDuration, fmtTime, statusClass, anchorOf } from "./format.ts";
 import { STATUSES, countStatuses, orderAreas, orderReleases, pct, releaseOfLevel, releaseRange, tally, worst } from "../results/tally.ts";
-import { shareWords, verdictOf } from "../results/verdict.ts";
+import { firstFailureLevel, shareWords, testedWords, verdictOf } from "../results/verdict.ts";
 
 /** The upper parts of the HTML report: header, headline, summary, coverage, the release × level grid, tags. */
 
@@ -60,8 +60,8 @@ export function renderHeadline(r: Results): string {
     const f = r.firstFailure;
     const i = r.tests.findIndex((x) => x.id === f.test);
     const name = i >= 0 ? `<a href="#${anchorOf(i)}">${e(r.tests[i]?.title ?? f.test)}</a>` : `<code>${e(f.test)}</code>`;
-    // The client clauses have no level: the judge files them all at the catalog's first.
-    const at = r.session === "client-judge" ? "" : ` at <strong>FL ${f.level}</strong>`;
+    const failedAt = firstFailureLevel(r);
+    const at = failedAt === undefined ? "" : ` at <strong>FL ${failedAt}</strong>`;
     first = `<p>First failure${at}: clause <code>${e(f.clause)}</code> in ${name}</p>`;
   }
   const unverifiable = s.byStatus.unverifiable ?? 0;
@@ -135,7 +135,7 @@ export function renderCoverage(r: Results): string {
   ]);
   return `<section aria-labelledby="h-coverage" class="card">
 <h2 id="h-coverage">Catalog coverage</h2>
-<p class="cov-total"><strong>${c.tested}</strong> of <strong>${c.testable}</strong> testable clauses that apply at FL ${r.target.featureLevel} were ${r.session ? "checked on live traffic" : "tested in this run"} (${pct(c.tested, c.testable)}) ${meter(c.tested, c.testable)} <span class="muted">· ${c.untestable} clause${c.untestable === 1 ? "" : "s"} cannot be tested black-box</span></p>
+<p class="cov-total"><strong>${c.tested}</strong> of <strong>${c.testable}</strong> testable clauses that apply at FL ${r.target.featureLevel} were ${testedWords(r)} (${pct(c.tested, c.testable)}) ${meter(c.tested, c.testable)} <span class="muted">· ${c.untestable} clause${c.untestable === 1 ? "" : "s"} cannot be tested black-box</span></p>
 <div class="two">${coverageTable("By area", "Area", areas)}${coverageTable("By release", "Release", rels)}</div>
 ${untested(c.untestedIds ?? [])}
 </section>`;

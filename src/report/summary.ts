@@ -4,7 +4,7 @@ import { STATUSES, byLevel, isProblem, pct } from "../results/tally.ts";
 import { throttleLines } from "./throttle-lines.ts";
 import { propertyCaseLine } from "../results/property-case.ts";
 import { remedyGroups } from "./remedies.ts";
-import { verdictOf, type Verdict } from "../results/verdict.ts";
+import { firstFailureLevel, testedWords, verdictOf, type Verdict } from "../results/verdict.ts";
 
 /** The plain-text summary the CLI prints after a run (where the reports went is the CLI's to say). */
 
@@ -53,7 +53,8 @@ export function renderSummary(results: Results): string {
 
   const verdict = verdictOf(results);
   const f = results.firstFailure;
-  const first = f ? `; first failure${results.session === "client-judge" ? "" : ` at FL ${f.level}`}: ${f.clause}` : "";
+  const at = firstFailureLevel(results);
+  const first = f ? `; first failure${at === undefined ? "" : ` at FL ${at}`}: ${f.clause}` : "";
   lines.push(clean(`Verified: ${verdict.verified}${first}`));
   if (results.partial) {
     lines.push("Scope:    partial run");
@@ -71,7 +72,7 @@ export function renderSummary(results: Results): string {
   // The client judge's rows are client clauses, which the catalog's coverage does not count.
   if (results.session !== "client-judge")
     lines.push(
-      `Coverage: ${c.tested}/${c.testable} testable clauses that apply at FL ${t.featureLevel} ${results.session ? "checked on live traffic" : "tested in this run"} (${pct(c.tested, c.testable)}); ${c.untestable} untestable`,
+      `Coverage: ${c.tested}/${c.testable} testable clauses that apply at FL ${t.featureLevel} ${testedWords(results)} (${pct(c.tested, c.testable)}); ${c.untestable} untestable`,
     );
   // What the tests made and could not remove stays on the server for every later run: one line, the list is in results.json.
   const left = results.leftovers ?? [];

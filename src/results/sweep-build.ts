@@ -1,4 +1,3 @@
-import { sortedFileMs } from "./file-ms.ts";
 import { catalog } from "../catalog/catalog.ts";
 import type { TestMeta } from "./test-records.ts";
 import { emptyCounts, isProblem, orderAreas, releaseOfLevel } from "./tally.ts";
@@ -22,7 +21,7 @@ export interface SweepRun {
   moduleErrors: string[];
   wallMs: number;
   workers: number;
-  /** Each suite file's time over the sweep (ConformanceCollector.fileMs, summed over the groups of levels). */
+  /** Each suite file's time over the sweep (ConformanceCollector.fileMs summed over the groups of levels by sortedFileMs). */
   fileMs?: Record<string, number>;
 }
 
@@ -114,6 +113,6 @@ export function buildSweepResults(i: SweepInput): SweepResults {
     moduleErrors: uniqueSorted(i.run.moduleErrors),
     eventCoverage: i.eventCoverage,
     ...(i.shard ? { shard: i.shard } : {}),
-    ...(i.run.fileMs ? { fileMs: sortedFileMs([i.run.fileMs]) } : {}),
+    ...(i.run.fileMs ? { fileMs: i.run.fileMs } : {}),
   };
 }

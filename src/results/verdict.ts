@@ -33,6 +33,15 @@ export function shareWords(r: Results): string | undefined {
   return `${pct(s.verified, s.applicable)} of applicable clauses verified (${s.verified} of ${s.applicable})`;
 }
 
+/** How the coverage line says the clauses were reached: by the suites, or by a session's traffic. */
+export const testedWords = (r: Results): string => (r.session ? "checked on live traffic" : "tested in this run");
+
+/**
+ * The level to name with the first failure, or undefined where it means nothing: the client judge files every
+ * client clause at the catalog's first level, as they have none of their own.
+ */
+export const firstFailureLevel = (r: Results): number | undefined => (r.session === "client-judge" ? undefined : r.firstFailure?.level);
+
 /** The run left out or skipped tests it could have run (a filter, --read-only): not only unverifiable ones. */
 export function leftTestsOut(r: Results): boolean {
   return r.partial !== null && (r.partial.notRun > 0 || (r.summary.byStatus.skipped ?? 0) > 0);

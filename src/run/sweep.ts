@@ -1,6 +1,6 @@
-import { sortedFileMs } from "../results/file-ms.ts";
 import { availableParallelism } from "node:os";
 import type { Reporter } from "vitest/node";
+import { sortedFileMs } from "../results/file-ms.ts";
 import type { TestMeta } from "../results/test-records.ts";
 import type { Sweep } from "../expect/sweep.ts";
 import { CODE_EXT } from "../layout.ts";
